@@ -1,0 +1,325 @@
+//! PDN FEN: `W:W31,32,K10:B1,2,K3` — side to move, then each side's squares, `K` before a king.
+//!
+//! Input accepts ranges (`W31-50`), either side's list first, surrounding quotes, a final `.`,
+//! and lidraughts' trailing `H<n>` / `F<n>` move counters (ignored). Frisian king-move runs are
+//! carried in an optional Damier field `R<side><count>@<square>` (e.g. `RW3@28`), written only when
+//! a run is under way. Squares are in the variant's notation (numbers, or a1–h8).
+
+use crate::bitset::BitSet;
+use crate::geometry::Geometry;
+use crate::position::{KingRun, Position, SetupDefect};
+use crate::rules::Rules;
+use crate::square_names::SquareNames;
+use crate::Color;
+
+/// Why a FEN could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FenError {
+    /// Nothing to read.
+    #[error("empty FEN")]
+    Empty,
+    /// The text does not follow the grammar; `column` is 1-based in the given text.
+    #[error("FEN column {column}: {message}")]
+    Syntax {
+        /// Where (1-based, in characters of the input).
+        column: usize,
+        /// What was wrong.
+        message: String,
+    },
+    /// The text parses but the pieces do not make a position of the variant.
+    #[error("FEN describes no {variant} position: {message}")]
+    Position {
+        /// The variant the FEN was read for.
+        variant: String,
+        /// Every defect, squares in the variant's notation.
+        message: String,
+    },
+}
+
+fn syntax(column: usize, message: impl Into<String>) -> FenError {
+    FenError::Syntax {
+        column,
+        message: message.into(),
+    }
+}
+
+/// Read a FEN for the variant of `rules`.
+///
+/// # Errors
+/// [`FenError`] naming the column of the first syntax error, or every defect of the position.
+pub fn parse<G: Geometry>(rules: &'static Rules, text: &str) -> Result<Position<G>, FenError> {
+    let names = SquareNames::of(rules);
+    // Column numbers count from the start of the original text.
+    let lead = text.len() - text.trim_start().len();
+    let mut body = text.trim();
+    let mut base = lead;
+    if let Some(inner) = body.strip_prefix('"') {
+        body = inner.strip_suffix('"').unwrap_or(inner);
+        base += 1;
+    }
+    let body = body.strip_suffix('.').unwrap_or(body);
+    if body.trim().is_empty() {
+        return Err(FenError::Empty);
+    }
+    let mut fields = Vec::new();
+    let mut at = 0;
+    for f in body.split(':') {
+        fields.push((base + at, f));
+        at += f.len() + 1;
+    }
+    let (col0, side_field) = fields[0];
+    let side = match side_field.trim() {
+        "W" | "w" => Color::White,
+        "B" | "b" => Color::Black,
+        other => {
+            return Err(syntax(
+                col0 + 1,
+                format!("side to move must be W or B, found '{other}'"),
+            ))
+        }
+    };
+    let mut sets = [G::Bits::ZERO; 2];
+    let mut kings = G::Bits::ZERO;
+    let mut seen = [false; 2];
+    let mut runs = [KingRun::default(); 2];
+    let mut listed = G::Bits::ZERO;
+    for &(col, field) in &fields[1..] {
+        let trimmed = field.trim_start();
+        let col = col + (field.len() - trimmed.len());
+        let field = trimmed.trim_end();
+        let mut chars = field.chars();
+        let head = chars.next();
+        let rest = chars.as_str();
+        let color = match head {
+            Some('W') => Color::White,
+            Some('B') => Color::Black,
+            Some('H') | Some('F') if rest.bytes().all(|b| b.is_ascii_digit()) => continue,
+            Some('R') => {
+                let (c, run) = parse_run(rest, names, col + 1)?;
+                runs[c as usize] = run;
+                continue;
+            }
+            Some(c) => {
+                return Err(syntax(
+                    col + 1,
+                    format!("expected W or B before a list of squares, found '{c}'"),
+                ))
+            }
+            None => return Err(syntax(col + 1, "empty field")),
+        };
+        if seen[color as usize] {
+            return Err(syntax(
+                col + 1,
+                format!("{} pieces listed twice", color.name()),
+            ));
+        }
+        seen[color as usize] = true;
+        let mut item_col = col + 2;
+        for item in rest.split(',') {
+            let here = item_col;
+            item_col += item.len() + 1;
+            let item = item.trim();
+            if item.is_empty() {
+                if rest.trim().is_empty() {
+                    break;
+                }
+                return Err(syntax(here, "empty square in list"));
+            }
+            let (king, squares) = match item.strip_prefix('K') {
+                Some(s) => (true, s),
+                None => (false, item),
+            };
+            for sq in expand(squares, names, here)? {
+                let bit = G::Bits::bit(sq);
+                if !(listed & bit).is_empty() {
+                    return Err(syntax(
+                        here,
+                        format!("square {} listed twice", names.name(sq)),
+                    ));
+                }
+                listed |= bit;
+                sets[color as usize] |= bit;
+                if king {
+                    kings |= bit;
+                }
+            }
+        }
+    }
+    if fields.len() < 2 {
+        return Err(syntax(
+            base + side_field.len() + 1,
+            "missing piece lists (expected e.g. W:W31,32:B1,2)",
+        ));
+    }
+    let mut pos = Position::from_parts(rules, sets[0], sets[1], kings, side).map_err(|e| {
+        FenError::Position {
+            variant: rules.variant.to_string(),
+            message: e
+                .defects
+                .iter()
+                .map(|d| describe(d, names))
+                .collect::<Vec<_>>()
+                .join("; "),
+        }
+    })?;
+    for c in [Color::White, Color::Black] {
+        pos.set_king_run(c, runs[c as usize]);
+    }
+    Ok(pos)
+}
+
+fn parse_run(text: &str, names: &SquareNames, column: usize) -> Result<(Color, KingRun), FenError> {
+    let bad = || syntax(column, format!("king-run field must look like RW3@28, found 'R{text}'"));
+    let color = match text.chars().next() {
+        Some('W') => Color::White,
+        Some('B') => Color::Black,
+        _ => return Err(bad()),
+    };
+    let (count, square) = text[1..].split_once('@').ok_or_else(bad)?;
+    let moves: u8 = count.parse().map_err(|_| bad())?;
+    let square = names.parse(square).ok_or_else(bad)?;
+    Ok((
+        color,
+        KingRun {
+            square: square as u8,
+            moves,
+        },
+    ))
+}
+
+/// One list item: a square, or a numeric range `a-b`.
+fn expand(item: &str, names: &SquareNames, column: usize) -> Result<Vec<u32>, FenError> {
+    let one = |t: &str| {
+        names.parse(t).ok_or_else(|| {
+            syntax(
+                column,
+                format!(
+                    "'{t}' is not a square of this board (squares are {})",
+                    if names.is_algebraic() {
+                        "named like c3".to_string()
+                    } else {
+                        format!("numbered 1-{}", names.len())
+                    }
+                ),
+            )
+        })
+    };
+    match item.split_once('-') {
+        Some((a, b)) if !names.is_algebraic() => {
+            let (lo, hi) = (one(a)?, one(b)?);
+            let (lo, hi) = (names.number(lo).unwrap_or(0), names.number(hi).unwrap_or(0));
+            if lo > hi {
+                return Err(syntax(column, format!("range {item} runs backwards")));
+            }
+            Ok((lo..=hi).filter_map(|n| names.from_number(n)).collect())
+        }
+        _ => Ok(vec![one(item)?]),
+    }
+}
+
+fn describe(defect: &SetupDefect, names: &SquareNames) -> String {
+    match defect {
+        SetupDefect::OffBoard => "a piece is off the playing squares".into(),
+        SetupDefect::Overlap(s) => format!("square {} holds both colours", names.name(*s as u32)),
+        SetupDefect::KingWithoutPiece(s) => {
+            format!("king on empty square {}", names.name(*s as u32))
+        }
+        SetupDefect::TooManyPieces { color, count, max } => {
+            format!("{} has {count} pieces, at most {max}", color.name())
+        }
+        SetupDefect::ManOnCrowningRow(s) => format!(
+            "man on {} stands on its crowning row (it would be a king)",
+            names.name(*s as u32)
+        ),
+    }
+}
+
+/// Write a position as FEN, squares in PDN order, kings marked `K`.
+pub fn write<G: Geometry>(pos: &Position<G>) -> String {
+    let names = SquareNames::of(pos.rules());
+    let mut out = String::new();
+    out.push(pos.side().letter());
+    for color in [Color::White, Color::Black] {
+        out.push(':');
+        out.push(color.letter());
+        let set = pos.pieces(color);
+        let mut first = true;
+        for s in names.in_order().filter(|&s| set.has(s)) {
+            if !first {
+                out.push(',');
+            }
+            first = false;
+            if pos.kings().has(s) {
+                out.push('K');
+            }
+            out.push_str(&names.name(s));
+        }
+    }
+    for color in [Color::White, Color::Black] {
+        let run = pos.king_run(color);
+        if run.moves > 0 {
+            out.push_str(&format!(
+                ":R{}{}@{}",
+                color.letter(),
+                run.moves,
+                names.name(run.square as u32)
+            ));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::{Base, Variant};
+    use crate::{Diagonal10, Diagonal8};
+
+    fn intl(text: &str) -> Result<Position<Diagonal10>, FenError> {
+        parse(Variant::INTERNATIONAL.rules(), text)
+    }
+
+    #[test]
+    fn start_position_round_trips_with_ranges() {
+        let rules = Variant::INTERNATIONAL.rules();
+        let start = Position::<Diagonal10>::start(rules);
+        let fen = write(&start);
+        assert_eq!(
+            fen,
+            "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50\
+             :B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20"
+        );
+        assert_eq!(intl("W:W31-50:B1-20").unwrap(), start);
+        assert_eq!(intl("\"W:B1-20:W31-50.\"").unwrap(), start);
+    }
+
+    #[test]
+    fn kings_and_side() {
+        let pos = intl("B:W27,28,38,39,42:BK25").unwrap();
+        assert_eq!(pos.side(), Color::Black);
+        assert_eq!(write(&pos), "B:W27,28,38,39,42:BK25");
+    }
+
+    #[test]
+    fn errors_say_where() {
+        assert_eq!(intl(""), Err(FenError::Empty));
+        let e = intl("X:W1").unwrap_err().to_string();
+        assert!(e.contains("column 1") && e.contains("W or B"), "{e}");
+        let e = intl("W:W31,51:B1").unwrap_err().to_string();
+        assert!(e.contains("column 7") && e.contains("'51'"), "{e}");
+        let e = intl("W:W31,31:B1").unwrap_err().to_string();
+        assert!(e.contains("listed twice"), "{e}");
+        let e = intl("W:W3:B1").unwrap_err().to_string();
+        assert!(e.contains("crowning row") && e.contains(" 3 "), "{e}");
+        let e = intl("W:W1-50:B").unwrap_err().to_string();
+        assert!(e.contains("at most 20"), "{e}");
+    }
+
+    #[test]
+    fn algebraic_fen() {
+        let rules = Variant::new(Base::Russian).rules();
+        let pos: Position<Diagonal8> = parse(rules, "W:Wc3,Ke1:Bd4").unwrap();
+        assert_eq!(write(&pos), "W:Wc3,Ke1:Bd4");
+        assert!(parse::<Diagonal8>(rules, "W:Wc4:B").is_err());
+    }
+}

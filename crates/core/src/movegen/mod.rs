@@ -1,0 +1,45 @@
+//! Legal move generation. Captures are compulsory, so captures are generated first and quiet
+//! moves only when there are none.
+//!
+//! - [`dirs`]: which directions each piece moves and captures in, per variant.
+//! - [`capture`]: capture sequences, with every precedence rule applied while generating.
+//! - [`quiet`]: non-capturing moves, and their bulk count for perft.
+
+mod capture;
+pub(crate) mod dirs;
+mod quiet;
+
+use crate::geometry::Geometry;
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+
+/// Fill `out` (assumed empty) with every legal move.
+pub(crate) fn generate<G: Geometry>(pos: &Position<G>, out: &mut MoveList<G::Bits>) {
+    if !capture::generate::<G, false>(pos, out, None) {
+        quiet::generate(pos, out);
+    }
+}
+
+/// Number of legal moves; quiet moves are counted without being built.
+#[inline]
+pub(crate) fn count<G: Geometry>(pos: &Position<G>) -> usize {
+    let mut out = MoveList::new();
+    if capture::generate::<G, false>(pos, &mut out, None) {
+        out.len()
+    } else {
+        quiet::count(pos)
+    }
+}
+
+/// Whether the side to move has a capture.
+pub(crate) fn has_capture<G: Geometry>(pos: &Position<G>) -> bool {
+    capture::exists(pos)
+}
+
+/// Every legal capture with each path that makes it.
+pub(crate) fn capture_paths<G: Geometry>(pos: &Position<G>) -> Vec<(Move<G::Bits>, Vec<u8>)> {
+    let mut out = MoveList::new();
+    let mut paths = Vec::new();
+    capture::generate::<G, true>(pos, &mut out, Some(&mut paths));
+    paths
+}

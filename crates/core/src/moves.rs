@@ -1,0 +1,39 @@
+//! Moves and move lists.
+
+use crate::bitset::BitSet;
+use smallvec::SmallVec;
+
+/// A move: where the piece starts and ends, and which squares it captures.
+///
+/// Equality is the distinct-move rule of RULES.md §1: two capture sequences with the same start,
+/// end and captured set are one move. The path is not stored; notation rebuilds it when two
+/// moves would print alike.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move<B> {
+    /// Internal index of the starting square.
+    pub from: u8,
+    /// Internal index of the final square (may equal `from` after a round-trip capture).
+    pub to: u8,
+    /// Whether a man is crowned by this move.
+    pub promotes: bool,
+    /// Squares of the captured pieces.
+    pub captured: B,
+}
+
+impl<B: BitSet> Move<B> {
+    /// Whether the move captures.
+    #[inline]
+    pub fn is_capture(&self) -> bool {
+        !self.captured.is_empty()
+    }
+
+    /// Number of pieces captured.
+    #[inline]
+    pub fn capture_count(&self) -> u32 {
+        self.captured.count()
+    }
+}
+
+/// A list of moves. Sixty-four fit without allocating; positions with more (many kings on a
+/// large board) spill to the heap rather than overflow.
+pub type MoveList<B> = SmallVec<[Move<B>; 64]>;

@@ -1,0 +1,199 @@
+//! Moves as text: the short form (`32-28`, `28x19`) and the long form (`28x19x10`), in the
+//! variant's square names and capture separator (RULES.md §4).
+
+use crate::geometry::Geometry;
+use crate::moves::Move;
+use crate::position::Position;
+use crate::square_names::SquareNames;
+
+/// Why a move text was not accepted.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    /// The text is not a move at all.
+    #[error("cannot read move '{text}' at column {column}: {message}")]
+    Syntax {
+        /// The text given.
+        text: String,
+        /// Where (1-based).
+        column: usize,
+        /// What was wrong.
+        message: String,
+    },
+    /// A well-formed move that the rules do not allow here.
+    #[error("illegal move {text}: {reason}")]
+    Illegal {
+        /// The text given.
+        text: String,
+        /// Why, with the legal alternatives where that helps.
+        reason: String,
+    },
+    /// Several legal moves fit the text.
+    #[error("ambiguous move {text}: could be {}", .candidates.join(" or "))]
+    Ambiguous {
+        /// The text given.
+        text: String,
+        /// Each candidate in long form.
+        candidates: Vec<String>,
+    },
+}
+
+/// Separator between squares of a move: `-` for quiet moves, the variant's for captures.
+fn separator<G: Geometry>(pos: &Position<G>, mv: &Move<G::Bits>) -> char {
+    if mv.is_capture() {
+        pos.rules().capture_separator
+    } else {
+        '-'
+    }
+}
+
+/// One path of a capture (landing squares, ending with `to`), or `[to]` for a quiet move.
+pub fn path<G: Geometry>(pos: &Position<G>, mv: &Move<G::Bits>) -> Vec<u8> {
+    if !mv.is_capture() {
+        return vec![mv.to];
+    }
+    pos.capture_paths()
+        .into_iter()
+        .find(|(m, _)| m == mv)
+        .map(|(_, p)| p)
+        .unwrap_or_else(|| vec![mv.to])
+}
+
+fn join(names: &SquareNames, from: u8, rest: &[u8], sep: char) -> String {
+    let mut s = names.name(from as u32);
+    for &sq in rest {
+        s.push(sep);
+        s.push_str(&names.name(sq as u32));
+    }
+    s
+}
+
+/// The long form: every landing square (`28x19x10`).
+pub fn long<G: Geometry>(pos: &Position<G>, mv: &Move<G::Bits>) -> String {
+    let names = SquareNames::of(pos.rules());
+    join(names, mv.from, &path(pos, mv), separator(pos, mv))
+}
+
+/// The short form (`28x19`), or the long form when another legal move has the same start
+/// and end.
+pub fn short<G: Geometry>(pos: &Position<G>, mv: &Move<G::Bits>) -> String {
+    let legal = pos.legal_moves();
+    let twins = legal
+        .iter()
+        .filter(|m| m.from == mv.from && m.to == mv.to)
+        .count();
+    if twins > 1 {
+        return long(pos, mv);
+    }
+    let names = SquareNames::of(pos.rules());
+    join(names, mv.from, &[mv.to], separator(pos, mv))
+}
+
+/// Read a move in short or long form and find the legal move it denotes.
+///
+/// Intermediate squares in a long form must appear, in order, among the landing squares of
+/// the capture. A separator that does not match the move (`-` for a capture) is tolerated.
+///
+/// # Errors
+/// [`MoveError`]: unreadable text, an illegal move (saying why), or an ambiguous one (listing
+/// the candidates).
+pub fn parse<G: Geometry>(pos: &Position<G>, text: &str) -> Result<Move<G::Bits>, MoveError> {
+    let names = SquareNames::of(pos.rules());
+    let trimmed = text.trim();
+    let syntax = |column: usize, message: String| MoveError::Syntax {
+        text: trimmed.to_string(),
+        column,
+        message,
+    };
+    if trimmed.is_empty() {
+        return Err(syntax(1, "empty move".into()));
+    }
+    let mut squares = Vec::new();
+    let mut column = 1;
+    for token in trimmed.split(['-', 'x', 'X', ':']) {
+        let sq = names.parse(token).ok_or_else(|| {
+            syntax(
+                column,
+                if token.is_empty() {
+                    "missing square".to_string()
+                } else {
+                    format!("'{token}' is not a square of this board")
+                },
+            )
+        })?;
+        squares.push(sq as u8);
+        column += token.len() + 1;
+    }
+    if squares.len() < 2 {
+        return Err(syntax(
+            column,
+            "a move needs a start and an end square (e.g. 32-28 or 28x19)".into(),
+        ));
+    }
+    let from = squares[0];
+    let to = *squares.last().expect("two or more squares");
+    let via = &squares[1..];
+    let legal = pos.legal_moves();
+    let illegal = |reason: String| MoveError::Illegal {
+        text: trimmed.to_string(),
+        reason,
+    };
+    let mut candidates: Vec<Move<G::Bits>> = legal
+        .iter()
+        .copied()
+        .filter(|m| m.from == from && m.to == to)
+        .collect();
+    if via.len() > 1 {
+        let paths = pos.capture_paths();
+        candidates.retain(|m| {
+            paths
+                .iter()
+                .any(|(pm, p)| pm == m && is_subsequence(via, p))
+        });
+    }
+    match candidates.len() {
+        1 => Ok(candidates[0]),
+        0 => Err(illegal(why_illegal(pos, &legal, from))),
+        _ => Err(MoveError::Ambiguous {
+            text: trimmed.to_string(),
+            candidates: candidates.iter().map(|m| long(pos, m)).collect(),
+        }),
+    }
+}
+
+fn is_subsequence(needle: &[u8], hay: &[u8]) -> bool {
+    let mut it = hay.iter();
+    needle.iter().all(|n| it.any(|h| h == n))
+}
+
+fn why_illegal<G: Geometry>(
+    pos: &Position<G>,
+    legal: &[Move<G::Bits>],
+    from: u8,
+) -> String {
+    let list = |moves: Vec<&Move<G::Bits>>| {
+        let mut texts: Vec<String> = moves.iter().map(|m| short(pos, m)).collect();
+        texts.truncate(8);
+        texts.join(" or ")
+    };
+    if legal.is_empty() {
+        return "there is no legal move".into();
+    }
+    let piece = pos.piece_at(from as u32);
+    if piece.map(|p| p.color) != Some(pos.side()) {
+        let names = SquareNames::of(pos.rules());
+        return format!(
+            "no {} piece on {}",
+            pos.side().name(),
+            names.name(from as u32)
+        );
+    }
+    if legal[0].is_capture() {
+        return format!("capture is compulsory: {}", list(legal.iter().collect()));
+    }
+    let own: Vec<_> = legal.iter().filter(|m| m.from == from).collect();
+    if own.is_empty() {
+        "that piece cannot move".into()
+    } else {
+        format!("that piece can play {}", list(own))
+    }
+}

@@ -1,0 +1,60 @@
+//! Perft: the number of move paths of a given length, counted in bulk at the last ply.
+
+use crate::geometry::Geometry;
+use crate::moves::Move;
+use crate::position::Position;
+
+/// Leaf nodes at `depth` plies from `pos` (1 at depth 0).
+pub fn perft<G: Geometry>(pos: &Position<G>, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.count_legal_moves() as u64,
+        _ => pos
+            .legal_moves()
+            .iter()
+            .map(|mv| perft(&pos.play_unchecked(mv), depth - 1))
+            .sum(),
+    }
+}
+
+/// Perft under each legal move, in move-generation order.
+pub fn divide<G: Geometry>(pos: &Position<G>, depth: u32) -> Vec<(Move<G::Bits>, u64)> {
+    pos.legal_moves()
+        .iter()
+        .map(|mv| (*mv, perft(&pos.play_unchecked(mv), depth.saturating_sub(1))))
+        .collect()
+}
+
+/// Perft on `threads` threads: the subtrees below the first (or second) ply are shared out.
+pub fn perft_parallel<G: Geometry>(pos: &Position<G>, depth: u32, threads: usize) -> u64 {
+    if threads <= 1 || depth < 3 {
+        return perft(pos, depth);
+    }
+    // Work items two plies deep balance better than the handful of first moves.
+    let mut items = Vec::new();
+    for a in pos.legal_moves().iter() {
+        let child = pos.play_unchecked(a);
+        for b in child.legal_moves().iter() {
+            items.push(child.play_unchecked(b));
+        }
+    }
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut total = 0;
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(p) = items.get(i) else { break total };
+                        total += perft(p, depth - 2);
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().expect("perft worker panicked"))
+            .sum()
+    })
+}

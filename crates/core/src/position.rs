@@ -1,0 +1,429 @@
+//! A position: pieces, side to move, and the little state the rules carry between moves.
+
+use crate::bitset::BitSet;
+use crate::geometry::Geometry;
+use crate::moves::{Move, MoveList};
+use crate::rules::Rules;
+use crate::zobrist::KEYS;
+use crate::{movegen, Color, Piece, Role};
+use std::fmt;
+
+/// Frisian: the king that has made the last quiet moves of a side, and how many in a row.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct KingRun {
+    /// Internal square of that king.
+    pub square: u8,
+    /// Quiet moves it has made in a row (0 when the side's last move was not a king's).
+    pub moves: u8,
+}
+
+/// How a game has ended on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The side to move has no legal move; `winner` won (the mover loses, or in a giveaway
+    /// form, wins).
+    NoMoves {
+        /// Who won.
+        winner: Color,
+    },
+}
+
+/// A position of one variant on a board of shape `G`.
+///
+/// Copy-make: [`Position::play_unchecked`] returns a new position and leaves this one as it was.
+/// The Zobrist hash is updated with each move, and covers the pieces and the side to move.
+#[derive(Clone, Copy)]
+pub struct Position<G: Geometry> {
+    rules: &'static Rules,
+    pieces: [G::Bits; 2],
+    kings: G::Bits,
+    side: Color,
+    hash: u64,
+    king_runs: [KingRun; 2],
+}
+
+/// One thing wrong with a set of pieces.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupDefect {
+    /// A bit is set outside the board's playing squares.
+    OffBoard,
+    /// A square holds pieces of both sides.
+    Overlap(u8),
+    /// A king is marked on an empty square.
+    KingWithoutPiece(u8),
+    /// A side has more pieces than it starts with.
+    TooManyPieces {
+        /// Which side.
+        color: Color,
+        /// How many it has.
+        count: u32,
+        /// How many it may have.
+        max: u32,
+    },
+    /// A man stands on the row where it would have been crowned.
+    ManOnCrowningRow(u8),
+}
+
+/// Why a set of pieces is not a position: every defect found, not only the first.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid position: {}", describe(.defects))]
+pub struct SetupError {
+    /// The defects, in the order they were found. Square numbers are internal indices; callers
+    /// that know the notation (FEN) report squares in it.
+    pub defects: Vec<SetupDefect>,
+}
+
+fn describe(defects: &[SetupDefect]) -> String {
+    defects
+        .iter()
+        .map(|d| match d {
+            SetupDefect::OffBoard => "a piece is off the playing squares".to_string(),
+            SetupDefect::Overlap(s) => format!("square #{s} holds both colours"),
+            SetupDefect::KingWithoutPiece(s) => format!("king mark on empty square #{s}"),
+            SetupDefect::TooManyPieces { color, count, max } => {
+                format!("{} has {count} pieces, at most {max} allowed", color.name())
+            }
+            SetupDefect::ManOnCrowningRow(s) => format!("man on its crowning row at #{s}"),
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// A move that is not legal in the position it was played in.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("illegal move from #{from} to #{to}")]
+pub struct PlayError {
+    /// Start square of the rejected move (internal index).
+    pub from: u8,
+    /// End square of the rejected move (internal index).
+    pub to: u8,
+}
+
+impl<G: Geometry> Position<G> {
+    /// The start position of `rules`' variant.
+    ///
+    /// # Panics
+    /// If `rules.board` is not `G::KIND` (a caller error, not an input error).
+    pub fn start(rules: &'static Rules) -> Self {
+        assert_eq!(rules.board, G::KIND, "geometry does not match the variant");
+        let t = G::tables();
+        let n = G::KIND.size();
+        let mut white = G::Bits::ZERO;
+        let mut black = G::Bits::ZERO;
+        for s in t.all.iter() {
+            let row = t.row[s as usize] as u32;
+            if rules.start_rows.contains(&row) {
+                white |= G::Bits::bit(s);
+            }
+            if rules.start_rows.contains(&(n - 1 - row)) {
+                black |= G::Bits::bit(s);
+            }
+        }
+        Self::new_unchecked(rules, white, black, G::Bits::ZERO, rules.first)
+    }
+
+    /// A position from raw bit sets, checked.
+    ///
+    /// # Errors
+    /// Every defect of the set of pieces, as a [`SetupError`].
+    pub fn from_parts(
+        rules: &'static Rules,
+        white: G::Bits,
+        black: G::Bits,
+        kings: G::Bits,
+        side: Color,
+    ) -> Result<Self, SetupError> {
+        let t = G::tables();
+        let mut defects = Vec::new();
+        if rules.board != G::KIND || !((white | black | kings) & !t.all).is_empty() {
+            defects.push(SetupDefect::OffBoard);
+        }
+        for s in (white & black).iter() {
+            defects.push(SetupDefect::Overlap(s as u8));
+        }
+        for s in (kings & !(white | black)).iter() {
+            defects.push(SetupDefect::KingWithoutPiece(s as u8));
+        }
+        for (color, set) in [(Color::White, white), (Color::Black, black)] {
+            if set.count() > rules.men {
+                defects.push(SetupDefect::TooManyPieces {
+                    color,
+                    count: set.count(),
+                    max: rules.men,
+                });
+            }
+            for s in (set & !kings & t.promotion[color as usize]).iter() {
+                defects.push(SetupDefect::ManOnCrowningRow(s as u8));
+            }
+        }
+        if defects.is_empty() {
+            Ok(Self::new_unchecked(rules, white, black, kings, side))
+        } else {
+            Err(SetupError { defects })
+        }
+    }
+
+    fn new_unchecked(
+        rules: &'static Rules,
+        white: G::Bits,
+        black: G::Bits,
+        kings: G::Bits,
+        side: Color,
+    ) -> Self {
+        let mut pos = Position {
+            rules,
+            pieces: [white, black],
+            kings,
+            side,
+            hash: 0,
+            king_runs: [KingRun::default(); 2],
+        };
+        pos.hash = pos.compute_hash();
+        pos
+    }
+
+    /// The variant's rules.
+    #[inline(always)]
+    pub fn rules(&self) -> &'static Rules {
+        self.rules
+    }
+
+    /// Side to move.
+    #[inline(always)]
+    pub fn side(&self) -> Color {
+        self.side
+    }
+
+    /// Pieces of one side.
+    #[inline(always)]
+    pub fn pieces(&self, color: Color) -> G::Bits {
+        self.pieces[color as usize]
+    }
+
+    /// All kings.
+    #[inline(always)]
+    pub fn kings(&self) -> G::Bits {
+        self.kings
+    }
+
+    /// All occupied squares.
+    #[inline(always)]
+    pub fn occupied(&self) -> G::Bits {
+        self.pieces[0] | self.pieces[1]
+    }
+
+    /// All empty playing squares.
+    #[inline(always)]
+    pub fn empty(&self) -> G::Bits {
+        G::tables().all & !self.occupied()
+    }
+
+    /// The piece on an internal square, if any.
+    pub fn piece_at(&self, square: u32) -> Option<Piece> {
+        let color = if self.pieces[0].has(square) {
+            Color::White
+        } else if self.pieces[1].has(square) {
+            Color::Black
+        } else {
+            return None;
+        };
+        let role = if self.kings.has(square) {
+            Role::King
+        } else {
+            Role::Man
+        };
+        Some(Piece { color, role })
+    }
+
+    /// Number of pieces of a side and role.
+    pub fn count(&self, color: Color, role: Role) -> u32 {
+        let set = self.pieces[color as usize];
+        match role {
+            Role::Man => (set & !self.kings).count(),
+            Role::King => (set & self.kings).count(),
+        }
+    }
+
+    /// Zobrist hash of pieces and side to move.
+    #[inline(always)]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The hash computed from scratch (equals [`Position::hash`]; used to test the update).
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = 0;
+        for color in [Color::White, Color::Black] {
+            for s in self.pieces[color as usize].iter() {
+                let role = if self.kings.has(s) {
+                    Role::King
+                } else {
+                    Role::Man
+                };
+                h ^= KEYS.piece(color, role, s);
+            }
+        }
+        if self.side == Color::Black {
+            h ^= KEYS.black_to_move;
+        }
+        h
+    }
+
+    /// Frisian king-move counter of a side.
+    pub fn king_run(&self, color: Color) -> KingRun {
+        self.king_runs[color as usize]
+    }
+
+    /// Set the Frisian king-move counter of a side (from a FEN extension).
+    pub fn set_king_run(&mut self, color: Color, run: KingRun) {
+        self.king_runs[color as usize] = run;
+    }
+
+    /// The same pieces with the other side to move.
+    pub fn with_side(mut self, side: Color) -> Self {
+        if side != self.side {
+            self.side = side;
+            self.hash ^= KEYS.black_to_move;
+        }
+        self
+    }
+
+    /// Every legal move.
+    pub fn legal_moves(&self) -> MoveList<G::Bits> {
+        let mut list = MoveList::new();
+        movegen::generate(self, &mut list);
+        list
+    }
+
+    /// Number of legal moves, counted without building quiet moves.
+    #[inline]
+    pub fn count_legal_moves(&self) -> usize {
+        movegen::count(self)
+    }
+
+    /// Whether the side to move must capture.
+    pub fn must_capture(&self) -> bool {
+        movegen::has_capture(self)
+    }
+
+    /// Every legal capture with each of its paths (landing squares after the start square,
+    /// ending with `to`). A move reached by several paths appears once per path.
+    pub fn capture_paths(&self) -> Vec<(Move<G::Bits>, Vec<u8>)> {
+        movegen::capture_paths(self)
+    }
+
+    /// How the game stands on the board: `Some` when the side to move has no legal move.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if self.count_legal_moves() > 0 {
+            return None;
+        }
+        let winner = if self.rules.no_move_wins() {
+            self.side
+        } else {
+            self.side.opponent()
+        };
+        Some(Outcome::NoMoves { winner })
+    }
+
+    /// Play a move after checking it is legal.
+    ///
+    /// # Errors
+    /// [`PlayError`] if the move is not among [`Position::legal_moves`].
+    pub fn play(&self, mv: &Move<G::Bits>) -> Result<Self, PlayError> {
+        if self.legal_moves().contains(mv) {
+            Ok(self.play_unchecked(mv))
+        } else {
+            Err(PlayError {
+                from: mv.from,
+                to: mv.to,
+            })
+        }
+    }
+
+    /// Play a move known to be legal (one from [`Position::legal_moves`]).
+    ///
+    /// # Panics
+    /// In debug builds, if the start square holds no piece of the side to move.
+    #[inline]
+    pub fn play_unchecked(&self, mv: &Move<G::Bits>) -> Self {
+        let us = self.side;
+        let them = us.opponent();
+        let from = G::Bits::bit(mv.from as u32);
+        let to = G::Bits::bit(mv.to as u32);
+        debug_assert!(!(self.pieces[us as usize] & from).is_empty());
+        let was_king = !(self.kings & from).is_empty();
+        let mut next = *self;
+        next.pieces[us as usize] = (next.pieces[us as usize] & !from) | to;
+        let role_before = if was_king { Role::King } else { Role::Man };
+        let role_after = if was_king || mv.promotes {
+            Role::King
+        } else {
+            Role::Man
+        };
+        next.hash ^= KEYS.piece(us, role_before, mv.from as u32)
+            ^ KEYS.piece(us, role_after, mv.to as u32)
+            ^ KEYS.black_to_move;
+        next.kings &= !from;
+        if role_after == Role::King {
+            next.kings |= to;
+        }
+        if !mv.captured.is_empty() {
+            for s in mv.captured.iter() {
+                let role = if self.kings.has(s) {
+                    Role::King
+                } else {
+                    Role::Man
+                };
+                next.hash ^= KEYS.piece(them, role, s);
+            }
+            next.pieces[them as usize] &= !mv.captured;
+            next.kings &= !mv.captured;
+        }
+        next.side = them;
+        if self.rules.king_move_limit {
+            next.update_king_runs(mv, was_king, us);
+        }
+        next
+    }
+
+    fn update_king_runs(&mut self, mv: &Move<G::Bits>, was_king: bool, us: Color) {
+        let run = &mut self.king_runs[us as usize];
+        *run = if was_king && !mv.is_capture() {
+            let moves = if run.moves > 0 && run.square == mv.from {
+                run.moves.saturating_add(1)
+            } else {
+                1
+            };
+            KingRun {
+                square: mv.to,
+                moves,
+            }
+        } else {
+            KingRun::default()
+        };
+        // A captured king's run ends with it.
+        let them = us.opponent() as usize;
+        let their = self.king_runs[them];
+        if their.moves > 0 && mv.captured.has(their.square as u32) {
+            self.king_runs[them] = KingRun::default();
+        }
+    }
+}
+
+impl<G: Geometry> PartialEq for Position<G> {
+    fn eq(&self, other: &Self) -> bool {
+        self.rules.variant == other.rules.variant
+            && self.pieces == other.pieces
+            && self.kings == other.kings
+            && self.side == other.side
+            && self.king_runs == other.king_runs
+    }
+}
+
+impl<G: Geometry> Eq for Position<G> {}
+
+impl<G: Geometry> fmt::Debug for Position<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", crate::fen::write(self))
+    }
+}

@@ -1,0 +1,52 @@
+//! Zobrist keys: one random 64-bit number per (piece, square) and one for the side to move.
+//!
+//! One table serves every board: internal square indices are below 128 on all of them.
+
+use crate::{Color, Role};
+
+/// Keys for the four kinds of piece on each of 128 square indices.
+pub(crate) struct Keys {
+    pieces: [[u64; 128]; 4],
+    /// XORed in when Black is to move.
+    pub(crate) black_to_move: u64,
+}
+
+const fn splitmix(state: u64) -> (u64, u64) {
+    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (state, z ^ (z >> 31))
+}
+
+const fn build() -> Keys {
+    let mut keys = Keys {
+        pieces: [[0; 128]; 4],
+        black_to_move: 0,
+    };
+    // A fixed seed keeps hashes (and so engine behaviour) reproducible between runs.
+    let mut state = 0x00DA_4D1E_2026_0001;
+    let mut kind = 0;
+    while kind < 4 {
+        let mut sq = 0;
+        while sq < 128 {
+            let (s, v) = splitmix(state);
+            state = s;
+            keys.pieces[kind][sq] = v;
+            sq += 1;
+        }
+        kind += 1;
+    }
+    keys.black_to_move = splitmix(state).1;
+    keys
+}
+
+pub(crate) static KEYS: Keys = build();
+
+impl Keys {
+    #[inline(always)]
+    pub(crate) fn piece(&self, color: Color, role: Role, square: u32) -> u64 {
+        let kind = (color as usize) * 2 + (role == Role::King) as usize;
+        self.pieces[kind][square as usize]
+    }
+}

@@ -1,0 +1,119 @@
+//! Perft counts from `tests/perft/*.perft` (published numbers, never our own output).
+//!
+//! Format, after shakmaty: blocks of `id`, `variant`, `fen` (or `start`), then `perft D N`
+//! lines and optionally one `moves` line listing every legal move (short form). The normal
+//! test runs each count whose expected node total is within a budget; the ignored test runs
+//! them all (`cargo test --release -- --ignored`).
+
+use damier_core::{fen, notation, perft, with_geometry, Geometry, Position, Variant};
+use std::path::Path;
+
+struct Case {
+    file: String,
+    id: String,
+    variant: Variant,
+    fen: String,
+    counts: Vec<(u32, u64)>,
+    moves: Option<Vec<String>>,
+}
+
+fn load() -> Vec<Case> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("tests/perft exists")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "perft"))
+        .collect();
+    files.sort();
+    let mut cases: Vec<Case> = Vec::new();
+    for path in files {
+        let file = path.file_name().unwrap().to_string_lossy().to_string();
+        let text = std::fs::read_to_string(&path).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let (key, value) = line.split_once(' ').unwrap_or((line, ""));
+            let at = format!("{file}:{}", n + 1);
+            match key {
+                "id" => cases.push(Case {
+                    file: file.clone(),
+                    id: value.to_string(),
+                    variant: Variant::INTERNATIONAL,
+                    fen: "start".into(),
+                    counts: vec![],
+                    moves: None,
+                }),
+                "variant" => {
+                    cases.last_mut().unwrap().variant =
+                        value.parse().unwrap_or_else(|e| panic!("{at}: {e}"))
+                }
+                "fen" => cases.last_mut().unwrap().fen = value.to_string(),
+                "perft" => {
+                    let (d, c) = value.split_once(' ').expect("perft D N");
+                    let entry = (d.parse().unwrap(), c.parse().unwrap());
+                    cases.last_mut().unwrap().counts.push(entry);
+                }
+                "moves" => {
+                    let mut list: Vec<String> =
+                        value.split_whitespace().map(str::to_string).collect();
+                    list.sort();
+                    cases.last_mut().unwrap().moves = Some(list);
+                }
+                other => panic!("{at}: unknown key '{other}'"),
+            }
+        }
+    }
+    cases
+}
+
+fn run_case<G: Geometry>(case: &Case, budget: u64) -> usize {
+    let rules = case.variant.rules();
+    let pos: Position<G> = if case.fen == "start" {
+        Position::start(rules)
+    } else {
+        fen::parse(rules, &case.fen).unwrap_or_else(|e| panic!("{}: {e}", case.id))
+    };
+    if let Some(expected) = &case.moves {
+        let mut got: Vec<String> = pos
+            .legal_moves()
+            .iter()
+            .map(|m| notation::short(&pos, m))
+            .collect();
+        got.sort();
+        assert_eq!(&got, expected, "{} ({}): legal moves", case.id, case.file);
+    }
+    let mut checked = 0;
+    for &(depth, expected) in &case.counts {
+        if expected > budget {
+            continue;
+        }
+        let got = perft::perft(&pos, depth);
+        assert_eq!(got, expected, "{} ({}): perft {depth}", case.id, case.file);
+        checked += 1;
+    }
+    checked
+}
+
+fn run_all(budget: u64) {
+    let cases = load();
+    assert!(cases.len() >= 10, "perft data went missing");
+    let mut checked = 0;
+    for case in &cases {
+        checked += with_geometry!(case.variant.rules().board, G => run_case::<G>(case, budget));
+    }
+    eprintln!("{checked} perft counts checked in {} cases", cases.len());
+}
+
+#[test]
+fn perft_references_within_budget() {
+    // About a second per case with the optimised test profile.
+    run_all(12_000_000);
+}
+
+#[test]
+#[ignore = "deep counts: minutes in release"]
+fn perft_references_deep() {
+    run_all(u64::MAX);
+}
