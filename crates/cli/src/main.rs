@@ -1,1 +1,68 @@
-fn main() {}
+//! `damier`: play, analyse and program draughts in every variant.
+
+mod board_view;
+mod cmd_moves;
+mod cmd_perft;
+mod cmd_show;
+
+use anyhow::{Context, Result};
+use clap::{Args, Parser, Subcommand};
+use damier_core::{fen, Geometry, Position, Variant};
+
+#[derive(Parser)]
+#[command(name = "damier", version, about = "Draughts in every variant: rules, analysis, play")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count move paths to a depth (perft), with speed.
+    Perft(cmd_perft::PerftArgs),
+    /// List every legal move.
+    Moves(cmd_moves::MovesArgs),
+    /// Draw the board.
+    Show(PositionArgs),
+}
+
+/// The position a command works on.
+#[derive(Args, Clone, Debug)]
+pub struct PositionArgs {
+    /// Variant id or alias (international, english, russian, turkish, poddavki, …).
+    #[arg(long, short = 'v', default_value = "international")]
+    pub variant: String,
+    /// Position in PDN FEN (default: the variant's start position).
+    #[arg(long)]
+    pub fen: Option<String>,
+}
+
+impl PositionArgs {
+    /// The variant asked for.
+    pub fn variant(&self) -> Result<Variant> {
+        Ok(self.variant.parse()?)
+    }
+
+    /// The position asked for, on the geometry `G` (the caller dispatched on the variant).
+    pub fn position<G: Geometry>(&self, variant: Variant) -> Result<Position<G>> {
+        let rules = variant.rules();
+        match &self.fen {
+            None => Ok(Position::start(rules)),
+            Some(text) => fen::parse(rules, text)
+                .with_context(|| format!("reading --fen \"{text}\" for {variant}")),
+        }
+    }
+}
+
+fn main() {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Perft(args) => cmd_perft::run(&args),
+        Command::Moves(args) => cmd_moves::run(&args),
+        Command::Show(args) => cmd_show::run(&args),
+    };
+    if let Err(e) = result {
+        eprintln!("damier: {e:#}");
+        std::process::exit(1);
+    }
+}

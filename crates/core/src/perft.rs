@@ -17,6 +17,22 @@ pub fn perft<G: Geometry>(pos: &Position<G>, depth: u32) -> u64 {
     }
 }
 
+/// Like [`perft`], but a capture reached by several paths counts once per path ("duplicates
+/// kept", as some published tables count).
+pub fn perft_per_path<G: Geometry>(pos: &Position<G>, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = pos.legal_moves_per_path();
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .iter()
+        .map(|mv| perft_per_path(&pos.play_unchecked(mv), depth - 1))
+        .sum()
+}
+
 /// Perft under each legal move, in move-generation order.
 pub fn divide<G: Geometry>(pos: &Position<G>, depth: u32) -> Vec<(Move<G::Bits>, u64)> {
     pos.legal_moves()

@@ -295,6 +295,14 @@ impl<G: Geometry> Position<G> {
         list
     }
 
+    /// Every legal move, a capture repeated once per distinct path that makes it. Only for
+    /// comparing with counts that keep duplicates; play uses [`Position::legal_moves`].
+    pub fn legal_moves_per_path(&self) -> MoveList<G::Bits> {
+        let mut list = MoveList::new();
+        movegen::generate_per_path(self, &mut list);
+        list
+    }
+
     /// Number of legal moves, counted without building quiet moves.
     #[inline]
     pub fn count_legal_moves(&self) -> usize {

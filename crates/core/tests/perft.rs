@@ -1,7 +1,7 @@
 //! Perft counts from `tests/perft/*.perft` (published numbers, never our own output).
 //!
 //! Format, after shakmaty: blocks of `id`, `variant`, `fen` (or `start`), then `perft D N`
-//! lines and optionally one `moves` line listing every legal move (short form). The normal
+//! lines (`perft-paths D N` for counts that keep duplicate captures) and optionally one `moves` line listing every legal move (short form). The normal
 //! test runs each count whose expected node total is within a budget; the ignored test runs
 //! them all (`cargo test --release -- --ignored`).
 
@@ -14,6 +14,8 @@ struct Case {
     variant: Variant,
     fen: String,
     counts: Vec<(u32, u64)>,
+    /// Counts that keep duplicate captures (one per path).
+    path_counts: Vec<(u32, u64)>,
     moves: Option<Vec<String>>,
 }
 
@@ -43,6 +45,7 @@ fn load() -> Vec<Case> {
                     variant: Variant::INTERNATIONAL,
                     fen: "start".into(),
                     counts: vec![],
+                    path_counts: vec![],
                     moves: None,
                 }),
                 "variant" => {
@@ -54,6 +57,11 @@ fn load() -> Vec<Case> {
                     let (d, c) = value.split_once(' ').expect("perft D N");
                     let entry = (d.parse().unwrap(), c.parse().unwrap());
                     cases.last_mut().unwrap().counts.push(entry);
+                }
+                "perft-paths" => {
+                    let (d, c) = value.split_once(' ').expect("perft-paths D N");
+                    let entry = (d.parse().unwrap(), c.parse().unwrap());
+                    cases.last_mut().unwrap().path_counts.push(entry);
                 }
                 "moves" => {
                     let mut list: Vec<String> =
@@ -91,6 +99,14 @@ fn run_case<G: Geometry>(case: &Case, budget: u64) -> usize {
         }
         let got = perft::perft(&pos, depth);
         assert_eq!(got, expected, "{} ({}): perft {depth}", case.id, case.file);
+        checked += 1;
+    }
+    for &(depth, expected) in &case.path_counts {
+        if expected > budget {
+            continue;
+        }
+        let got = perft::perft_per_path(&pos, depth);
+        assert_eq!(got, expected, "{} ({}): perft-paths {depth}", case.id, case.file);
         checked += 1;
     }
     checked

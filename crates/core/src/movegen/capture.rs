@@ -31,6 +31,8 @@ struct Search<'a, B: BitSet, const PATHS: bool> {
     occupied: B,
     from: u8,
     by_king: bool,
+    /// Keep one entry per path instead of one per (start, end, captured set).
+    keep_duplicates: bool,
     best: u64,
     out: &'a mut MoveList<B>,
     path: [u8; 64],
@@ -108,7 +110,7 @@ impl<B: BitSet, const PATHS: bool> Search<'_, B, PATHS> {
             self.out.clear();
             self.best = key;
         }
-        if !self.out.contains(&mv) {
+        if self.keep_duplicates || !self.out.contains(&mv) {
             self.out.push(mv);
         }
     }
@@ -314,6 +316,7 @@ fn new_search<'a, G: Geometry, const PATHS: bool>(
         occupied: pos.occupied(),
         from: 0,
         by_king: false,
+        keep_duplicates: false,
         best: 0,
         out,
         path: [0; 64],
@@ -328,6 +331,7 @@ pub(super) fn generate<G: Geometry, const PATHS: bool>(
     pos: &Position<G>,
     out: &mut MoveList<G::Bits>,
     mut paths: Option<&mut Vec<(Move<G::Bits>, Vec<u8>)>>,
+    keep_duplicates: bool,
 ) -> bool {
     let us = pos.side();
     let rules = pos.rules();
@@ -341,6 +345,7 @@ pub(super) fn generate<G: Geometry, const PATHS: bool>(
     }
     let mut log = PathLog::new();
     let mut search = new_search::<G, PATHS>(pos, out, PATHS.then_some(&mut log));
+    search.keep_duplicates = keep_duplicates;
     let all_occupied = search.occupied;
     for s in men.iter() {
         search.from = s as u8;

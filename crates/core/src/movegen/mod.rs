@@ -15,7 +15,7 @@ use crate::position::Position;
 
 /// Fill `out` (assumed empty) with every legal move.
 pub(crate) fn generate<G: Geometry>(pos: &Position<G>, out: &mut MoveList<G::Bits>) {
-    if !capture::generate::<G, false>(pos, out, None) {
+    if !capture::generate::<G, false>(pos, out, None, false) {
         quiet::generate(pos, out);
     }
 }
@@ -24,10 +24,18 @@ pub(crate) fn generate<G: Geometry>(pos: &Position<G>, out: &mut MoveList<G::Bit
 #[inline]
 pub(crate) fn count<G: Geometry>(pos: &Position<G>) -> usize {
     let mut out = MoveList::new();
-    if capture::generate::<G, false>(pos, &mut out, None) {
+    if capture::generate::<G, false>(pos, &mut out, None, false) {
         out.len()
     } else {
         quiet::count(pos)
+    }
+}
+
+/// Every legal move, a capture listed once per path that makes it (for counts that keep
+/// duplicate captures, as some published perft tables do).
+pub(crate) fn generate_per_path<G: Geometry>(pos: &Position<G>, out: &mut MoveList<G::Bits>) {
+    if !capture::generate::<G, false>(pos, out, None, true) {
+        quiet::generate(pos, out);
     }
 }
 
@@ -40,6 +48,6 @@ pub(crate) fn has_capture<G: Geometry>(pos: &Position<G>) -> bool {
 pub(crate) fn capture_paths<G: Geometry>(pos: &Position<G>) -> Vec<(Move<G::Bits>, Vec<u8>)> {
     let mut out = MoveList::new();
     let mut paths = Vec::new();
-    capture::generate::<G, true>(pos, &mut out, Some(&mut paths));
+    capture::generate::<G, true>(pos, &mut out, Some(&mut paths), false);
     paths
 }
