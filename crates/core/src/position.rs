@@ -361,6 +361,20 @@ impl<G: Geometry> Position<G> {
         debug_assert!(!(self.pieces[us as usize] & from).is_empty());
         let was_king = !(self.kings & from).is_empty();
         let mut next = *self;
+        // Captured pieces go first: with immediate removal the mover may end on a captured
+        // piece's square.
+        if !mv.captured.is_empty() {
+            for s in mv.captured.iter() {
+                let role = if self.kings.has(s) {
+                    Role::King
+                } else {
+                    Role::Man
+                };
+                next.hash ^= KEYS.piece(them, role, s);
+            }
+            next.pieces[them as usize] &= !mv.captured;
+            next.kings &= !mv.captured;
+        }
         next.pieces[us as usize] = (next.pieces[us as usize] & !from) | to;
         let role_before = if was_king { Role::King } else { Role::Man };
         let role_after = if was_king || mv.promotes {
@@ -374,18 +388,6 @@ impl<G: Geometry> Position<G> {
         next.kings &= !from;
         if role_after == Role::King {
             next.kings |= to;
-        }
-        if !mv.captured.is_empty() {
-            for s in mv.captured.iter() {
-                let role = if self.kings.has(s) {
-                    Role::King
-                } else {
-                    Role::Man
-                };
-                next.hash ^= KEYS.piece(them, role, s);
-            }
-            next.pieces[them as usize] &= !mv.captured;
-            next.kings &= !mv.captured;
         }
         next.side = them;
         if self.rules.king_move_limit {

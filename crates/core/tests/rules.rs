@@ -1,0 +1,232 @@
+//! Rule-book positions: one or more per capture rule of RULES.md §2, each with the exact list
+//! of legal moves the rule allows. Every expectation below was worked out by hand from the rule
+//! (the comments give the reasoning), not copied from the generator's output.
+
+use damier_core::{
+    fen, notation, with_geometry, BitSet, Color, Geometry, Outcome, Position, SquareNames,
+    Variant,
+};
+
+fn moves_of<G: Geometry>(variant: &str, fen_text: &str) -> Vec<String> {
+    let rules = variant.parse::<Variant>().unwrap().rules();
+    let pos: Position<G> = fen::parse(rules, fen_text).unwrap();
+    let mut list: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .map(|m| notation::short(&pos, m))
+        .collect();
+    list.sort();
+    list
+}
+
+/// Assert the sorted short forms of every legal move.
+fn assert_moves(variant: &str, fen_text: &str, expected: &[&str]) {
+    let board = variant.parse::<Variant>().unwrap().rules().board;
+    let got = with_geometry!(board, G => moves_of::<G>(variant, fen_text));
+    let mut want: Vec<String> = expected.iter().map(|s| s.to_string()).collect();
+    want.sort();
+    assert_eq!(got, want, "{variant} {fen_text}");
+}
+
+fn after_of<G: Geometry>(variant: &str, fen_text: &str, mv: &str) -> (String, Vec<String>) {
+    let rules = variant.parse::<Variant>().unwrap().rules();
+    let pos: Position<G> = fen::parse(rules, fen_text).unwrap();
+    let m = notation::parse(&pos, mv).unwrap();
+    let names = SquareNames::of(rules);
+    let captured = names
+        .in_order()
+        .filter(|&s| m.captured.has(s))
+        .map(|s| names.name(s))
+        .collect();
+    (fen::write(&pos.play(&m).unwrap()), captured)
+}
+
+/// Play one move and compare the FEN after it and the captured squares.
+fn assert_after(variant: &str, fen_text: &str, mv: &str, fen_after: &str, captured: &[&str]) {
+    let board = variant.parse::<Variant>().unwrap().rules().board;
+    let (got, caps) = with_geometry!(board, G => after_of::<G>(variant, fen_text, mv));
+    assert_eq!(got, fen_after, "{variant} {fen_text} {mv}");
+    assert_eq!(caps, captured, "{variant} {fen_text} {mv}: captured");
+}
+
+#[test]
+fn capture_is_compulsory() {
+    // English: Black's man on 14 must take 18 (landing on 23); 9-13 is not allowed.
+    assert_moves("english", "B:W18:B14,9", &["14x23"]);
+    // Russian (where seed 004's summary wrongly says capture is optional): c3 must take d4.
+    assert_moves("russian", "W:Wc3,g3:Bd4", &["c3:e5"]);
+}
+
+#[test]
+fn english_promotion_stops_the_capture() {
+    // 22x31 reaches the king row; as a king it could go on over 27, but the move ends.
+    assert_moves("english", "B:W26,27:B22", &["22x31"]);
+    assert_after("english", "B:W26,27:B22", "22x31", "W:W27:BK31", &["26"]);
+}
+
+#[test]
+fn promotion_mid_capture_three_ways() {
+    // A man on b6 takes c7 and reaches d8; e7 is then diagonally adjacent.
+    // Russian: crowned at once, it goes on as a flying king over e7 and may land on f6, g5 or h4.
+    assert_moves("russian", "W:Wb6:Bc7,e7", &["b6:f6", "b6:g5", "b6:h4"]);
+    assert_after("russian", "W:Wb6:Bc7,e7", "b6:h4", "B:WKh4:B", &["c7", "e7"]);
+    // Brazilian: passes through as a man (men capture backwards), ends on f6 uncrowned.
+    assert_moves("brazilian", "W:Wb6:Bc7,e7", &["b6xf6"]);
+    assert_after("brazilian", "W:Wb6:Bc7,e7", "b6xf6", "B:Wf6:B", &["c7", "e7"]);
+    // Czech: men capture forwards only and the move stops on the far row.
+    assert_moves("czech", "W:Wb6:Bc7,e7", &["b6xd8"]);
+    assert_after("czech", "W:Wb6:Bc7,e7", "b6xd8", "B:WKd8:Be7", &["c7"]);
+}
+
+#[test]
+fn same_start_end_and_captured_set_is_one_move() {
+    // An English king on 22 can go round 18, 10, 9, 17 either way and return to 22:
+    // two paths, one move.
+    assert_moves("english", "W:WK22:B18,10,9,17", &["22x22"]);
+    assert_after(
+        "english",
+        "W:WK22:B18,10,9,17",
+        "22x22",
+        "B:WK22:B",
+        &["9", "10", "17", "18"],
+    );
+}
+
+#[test]
+fn italian_men_do_not_take_kings() {
+    // The man on 22 faces a king on 18 with 13 empty: no capture, so only 22-19.
+    assert_moves("italian", "W:W22:BK18", &["22-19"]);
+    assert_moves("italian", "W:W22:B18", &["22x13"]);
+}
+
+#[test]
+fn italian_precedence() {
+    // (b) Man 22x13 and king 27x20 each take one man: the king must capture.
+    assert_moves("italian", "W:W22,K27:B18,23", &["27x20"]);
+    // (c) The king can take a king (18) or a man (19): it must take the king.
+    assert_moves("italian", "W:WK22:BK18,19", &["22x13"]);
+    // (d) Two ways to take one king and one man: via 13 (king 18 first, then man 10) or via 15
+    // (man 19 first, then king 12). The king must be taken as early as possible.
+    assert_moves("italian", "W:WK22:BK18,10,19,K12", &["22x6"]);
+    assert_after(
+        "italian",
+        "W:WK22:BK18,10,19,K12",
+        "22x6",
+        "B:WK6:BK12,19",
+        &["10", "18"],
+    );
+}
+
+#[test]
+fn spanish_majority_then_kings() {
+    // The man on 11 can take a king on 15 (to 20) or a man on 14 (to 18): the king it is.
+    assert_moves("spanish", "W:W11:BK15,14", &["11x20"]);
+    assert_moves("portuguese", "W:W11:BK15,14", &["11x20"]);
+}
+
+#[test]
+fn czech_king_captures_first() {
+    // Man c3 could take d4, but the king on a5 can capture b6, so the king must.
+    assert_moves("czech", "W:Wc3,Ka5:Bd4,b6", &["a5xc7", "a5xd8"]);
+}
+
+#[test]
+fn international_majority_and_removal_at_end() {
+    // From shared/reference/perft.md.
+    assert_moves("international", "W:W48:B24,K31,34,K42,43", &["48x19"]);
+    assert_moves("international", "B:W27,28,38,39,42:BK25", &["25x33"]);
+    assert_moves("international", "W:W15:B9,10", &["15x13"]);
+}
+
+#[test]
+fn flying_king_landing_rules() {
+    // King a1 takes c3 and may land d4..h8; only from e5 can it go on (over f4 to g3 or h2).
+    // Russian: it must land on e5 and continue.
+    assert_moves("russian", "W:WKa1:Bc3,f4", &["a1:g3", "a1:h2"]);
+    // Czech (free choice, any landing): stopping after one capture is allowed where no further
+    // jump is available; landing on e5 obliges it to go on.
+    assert_moves(
+        "czech",
+        "W:WKa1:Bc3,f4",
+        &["a1xd4", "a1xf6", "a1xg7", "a1xh8", "a1xg3", "a1xh2"],
+    );
+    // Pool has Russian's landing rule (same position in English numbering: a1=29, c3=22,
+    // f4=19, g3=24, h2=28).
+    assert_moves("pool", "W:WK29:B22,19", &["29x24", "29x28"]);
+    // Thai: the king lands directly behind the piece it takes (a1=4, d4=15, e5=18).
+    assert_moves("thai", "W:WK4:B15", &["4x18"]);
+}
+
+#[test]
+fn frisian_capture_value() {
+    // Man 33 can take king 29 (value 199) or men 28 and 17 (value 200): the two men.
+    assert_moves("frisian", "W:W33:BK29,28,17", &["33x11"]);
+    // A king (199) against one man (100): the king.
+    assert_moves("frisian", "W:W33:BK29,28", &["33x24"]);
+    // Equal value (one man each): a capture by a king is preferred, with any landing.
+    assert_moves(
+        "frisian",
+        "W:W47,43,48,K5:B10,42",
+        &["5x14", "5x19", "5x23", "5x28", "5x32", "5x37", "5x41", "5x46"],
+    );
+    // Men capture orthogonally: f4 (33) over f6 (23) to f8 (13).
+    assert_moves("frisian", "W:W33:B23", &["33x13"]);
+}
+
+#[test]
+fn frisian_king_may_not_move_four_times_running() {
+    // The king on 28 has made three quiet moves in a row and White still has a man: only the
+    // man may move.
+    assert_moves("frisian", "W:W46,K28:B5:RW3@28", &["46-41"]);
+    // Without men the limit does not apply.
+    let rules = Variant::new(damier_core::Base::Frisian).rules();
+    let pos: Position<damier_core::Diagonal10> = fen::parse(rules, "W:WK28:B5:RW3@28").unwrap();
+    assert_eq!(pos.legal_moves().len(), 16);
+    // The counter is carried by play: three king moves, then the king is barred.
+    let mut pos: Position<damier_core::Diagonal10> = fen::parse(rules, "W:W46,K28:BK2").unwrap();
+    for (white, black) in [("28-33", "2-7"), ("33-28", "7-2"), ("28-33", "2-7")] {
+        pos = pos.play(&notation::parse(&pos, white).unwrap()).unwrap();
+        pos = pos.play(&notation::parse(&pos, black).unwrap()).unwrap();
+    }
+    assert_eq!(fen::write(&pos), "W:WK33,46:BK7:RW3@33:RB3@7");
+    let texts: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .map(|m| notation::short(&pos, m))
+        .collect();
+    assert_eq!(texts, vec!["46-41"]);
+}
+
+#[test]
+fn turkish_captures() {
+    // The king on a4 may take a6 (landing a7 or a8) or a2 (landing a1), but not both: the
+    // second would reverse direction by 180 degrees.
+    assert_moves("turkish", "W:WKa4:Ba6,a2", &["a4xa7", "a4xa8", "a4xa1"]);
+    // Captured pieces leave at once: the king takes a2 (landing a4), c4 (to d4), d3 (to d2)
+    // and b2, landing on a2, the first captured piece's square.
+    assert_moves("turkish", "W:WKa1:Ba2,c4,d3,b2", &["a1xa2"]);
+    assert_after(
+        "turkish",
+        "W:WKa1:Ba2,c4,d3,b2",
+        "a1xa2",
+        "B:WKa2:B",
+        &["c4", "d3", "a2", "b2"],
+    );
+    // Men move forward and sideways, never backward.
+    assert_moves("turkish", "W:Wd4:Ba8", &["d4-c4", "d4-d5", "d4-e4"]);
+}
+
+#[test]
+fn no_legal_move_loses_or_wins_in_giveaway() {
+    // White's man on 46 (a1) is blocked by two black men with nothing to capture.
+    for (variant, winner) in [
+        ("international", Color::Black),
+        ("international-giveaway", Color::White),
+    ] {
+        let rules = variant.parse::<Variant>().unwrap().rules();
+        let pos: Position<damier_core::Diagonal10> = fen::parse(rules, "W:W46:B41,37").unwrap();
+        assert_eq!(pos.outcome(), Some(Outcome::NoMoves { winner }), "{variant}");
+        let start = Position::<damier_core::Diagonal10>::start(rules);
+        assert_eq!(start.outcome(), None);
+    }
+}
