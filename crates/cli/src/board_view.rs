@@ -40,7 +40,13 @@ pub fn draw<G: Geometry>(pos: &Position<G>) -> String {
             let last = (0..n)
                 .filter_map(|c| names.at_real(row, c))
                 .filter_map(|s| names.number(s))
-                .fold(num, |a, b| if (b as i64 - num as i64).abs() > (a as i64 - num as i64).abs() { b } else { a });
+                .fold(num, |a, b| {
+                    if (b as i64 - num as i64).abs() > (a as i64 - num as i64).abs() {
+                        b
+                    } else {
+                        a
+                    }
+                });
             out.push_str(&format!("   {}-{}", num.min(last), num.max(last)));
         }
         out.push('\n');

@@ -10,7 +10,11 @@ use clap::{Args, Parser, Subcommand};
 use damier_core::{fen, Geometry, Position, Variant};
 
 #[derive(Parser)]
-#[command(name = "damier", version, about = "Draughts in every variant: rules, analysis, play")]
+#[command(
+    name = "damier",
+    version,
+    about = "Draughts in every variant: rules, analysis, play"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -169,7 +169,12 @@ pub fn parse<G: Geometry>(rules: &'static Rules, text: &str) -> Result<Position<
 }
 
 fn parse_run(text: &str, names: &SquareNames, column: usize) -> Result<(Color, KingRun), FenError> {
-    let bad = || syntax(column, format!("king-run field must look like RW3@28, found 'R{text}'"));
+    let bad = || {
+        syntax(
+            column,
+            format!("king-run field must look like RW3@28, found 'R{text}'"),
+        )
+    };
     let color = match text.chars().next() {
         Some('W') => Color::White,
         Some('B') => Color::Black,

@@ -88,7 +88,12 @@ pub fn parse<G: Geometry>(rules: &'static Rules, text: &str) -> Result<Position<
                 sets[1] |= bit;
                 kings |= bit;
             }
-            found => return Err(HubPosError::Char { index: i + 1, found }),
+            found => {
+                return Err(HubPosError::Char {
+                    index: i + 1,
+                    found,
+                })
+            }
         }
     }
     Position::from_parts(rules, sets[0], sets[1], kings, side)
@@ -105,7 +110,10 @@ mod tests {
         let rules = Variant::INTERNATIONAL.rules();
         let start = Position::<Diagonal10>::start(rules);
         let s = write(&start);
-        assert_eq!(s, format!("W{}{}{}", "b".repeat(20), "e".repeat(10), "w".repeat(20)));
+        assert_eq!(
+            s,
+            format!("W{}{}{}", "b".repeat(20), "e".repeat(10), "w".repeat(20))
+        );
         assert_eq!(parse::<Diagonal10>(rules, &s).unwrap(), start);
         assert!(matches!(
             parse::<Diagonal10>(rules, "Wbb"),

@@ -165,11 +165,7 @@ fn is_subsequence(needle: &[u8], hay: &[u8]) -> bool {
     needle.iter().all(|n| it.any(|h| h == n))
 }
 
-fn why_illegal<G: Geometry>(
-    pos: &Position<G>,
-    legal: &[Move<G::Bits>],
-    from: u8,
-) -> String {
+fn why_illegal<G: Geometry>(pos: &Position<G>, legal: &[Move<G::Bits>], from: u8) -> String {
     let list = |moves: Vec<&Move<G::Bits>>| {
         let mut texts: Vec<String> = moves.iter().map(|m| short(pos, m)).collect();
         texts.truncate(8);

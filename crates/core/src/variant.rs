@@ -204,7 +204,10 @@ mod tests {
         assert_eq!("poddavki".parse(), Ok(Variant::giveaway(Base::Russian)));
         assert_eq!("Checkers".parse(), Ok(Variant::new(Base::English)));
         assert_eq!("giveaway".parse(), Ok(Variant::giveaway(Base::English)));
-        assert_eq!("antidraughts".parse(), Ok(Variant::giveaway(Base::International)));
+        assert_eq!(
+            "antidraughts".parse(),
+            Ok(Variant::giveaway(Base::International))
+        );
         assert_eq!("damenspiel".parse(), Ok(Variant::new(Base::German)));
         let err = "chess".parse::<Variant>().unwrap_err();
         assert!(err.to_string().contains("unknown variant 'chess'"));

@@ -106,7 +106,11 @@ fn run_case<G: Geometry>(case: &Case, budget: u64) -> usize {
             continue;
         }
         let got = perft::perft_per_path(&pos, depth);
-        assert_eq!(got, expected, "{} ({}): perft-paths {depth}", case.id, case.file);
+        assert_eq!(
+            got, expected,
+            "{} ({}): perft-paths {depth}",
+            case.id, case.file
+        );
         checked += 1;
     }
     checked

@@ -3,8 +3,7 @@
 //! (the comments give the reasoning), not copied from the generator's output.
 
 use damier_core::{
-    fen, notation, with_geometry, BitSet, Color, Geometry, Outcome, Position, SquareNames,
-    Variant,
+    fen, notation, with_geometry, BitSet, Color, Geometry, Outcome, Position, SquareNames, Variant,
 };
 
 fn moves_of<G: Geometry>(variant: &str, fen_text: &str) -> Vec<String> {
@@ -69,10 +68,22 @@ fn promotion_mid_capture_three_ways() {
     // A man on b6 takes c7 and reaches d8; e7 is then diagonally adjacent.
     // Russian: crowned at once, it goes on as a flying king over e7 and may land on f6, g5 or h4.
     assert_moves("russian", "W:Wb6:Bc7,e7", &["b6:f6", "b6:g5", "b6:h4"]);
-    assert_after("russian", "W:Wb6:Bc7,e7", "b6:h4", "B:WKh4:B", &["c7", "e7"]);
+    assert_after(
+        "russian",
+        "W:Wb6:Bc7,e7",
+        "b6:h4",
+        "B:WKh4:B",
+        &["c7", "e7"],
+    );
     // Brazilian: passes through as a man (men capture backwards), ends on f6 uncrowned.
     assert_moves("brazilian", "W:Wb6:Bc7,e7", &["b6xf6"]);
-    assert_after("brazilian", "W:Wb6:Bc7,e7", "b6xf6", "B:Wf6:B", &["c7", "e7"]);
+    assert_after(
+        "brazilian",
+        "W:Wb6:Bc7,e7",
+        "b6xf6",
+        "B:Wf6:B",
+        &["c7", "e7"],
+    );
     // Czech: men capture forwards only and the move stops on the far row.
     assert_moves("czech", "W:Wb6:Bc7,e7", &["b6xd8"]);
     assert_after("czech", "W:Wb6:Bc7,e7", "b6xd8", "B:WKd8:Be7", &["c7"]);
@@ -167,7 +178,9 @@ fn frisian_capture_value() {
     assert_moves(
         "frisian",
         "W:W47,43,48,K5:B10,42",
-        &["5x14", "5x19", "5x23", "5x28", "5x32", "5x37", "5x41", "5x46"],
+        &[
+            "5x14", "5x19", "5x23", "5x28", "5x32", "5x37", "5x41", "5x46",
+        ],
     );
     // Men capture orthogonally: f4 (33) over f6 (23) to f8 (13).
     assert_moves("frisian", "W:W33:B23", &["33x13"]);
@@ -225,7 +238,11 @@ fn no_legal_move_loses_or_wins_in_giveaway() {
     ] {
         let rules = variant.parse::<Variant>().unwrap().rules();
         let pos: Position<damier_core::Diagonal10> = fen::parse(rules, "W:W46:B41,37").unwrap();
-        assert_eq!(pos.outcome(), Some(Outcome::NoMoves { winner }), "{variant}");
+        assert_eq!(
+            pos.outcome(),
+            Some(Outcome::NoMoves { winner }),
+            "{variant}"
+        );
         let start = Position::<damier_core::Diagonal10>::start(rules);
         assert_eq!(start.outcome(), None);
     }

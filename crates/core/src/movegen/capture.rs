@@ -17,6 +17,9 @@ const NO_DIR: u8 = u8::MAX;
 /// Recorded paths, when asked for: each move with its key and landing squares.
 type PathLog<B> = Vec<(Move<B>, u64, Vec<u8>)>;
 
+/// Every legal capture with one of its paths (landing squares).
+pub(super) type Paths<B> = Vec<(Move<B>, Vec<u8>)>;
+
 /// What a search from one start square needs to know, and where it writes.
 struct Search<'a, B: BitSet, const PATHS: bool> {
     t: &'static Tables<B>,
@@ -117,7 +120,11 @@ impl<B: BitSet, const PATHS: bool> Search<'_, B, PATHS> {
 
     /// Jumps to adjacent squares only: men, and the kings of short-king variants.
     fn short(&mut self, s: u32, as_king: bool, captured: B, kings: u32, order: u32, last: u8) {
-        let dirs = if as_king { self.king_dirs } else { self.man_dirs };
+        let dirs = if as_king {
+            self.king_dirs
+        } else {
+            self.man_dirs
+        };
         let jumpable = self.jumpable(captured, as_king);
         let blockers = self.blockers(captured);
         let mut found = false;
@@ -330,7 +337,7 @@ fn new_search<'a, G: Geometry, const PATHS: bool>(
 pub(super) fn generate<G: Geometry, const PATHS: bool>(
     pos: &Position<G>,
     out: &mut MoveList<G::Bits>,
-    mut paths: Option<&mut Vec<(Move<G::Bits>, Vec<u8>)>>,
+    paths: Option<&mut Paths<G::Bits>>,
     keep_duplicates: bool,
 ) -> bool {
     let us = pos.side();
@@ -363,7 +370,7 @@ pub(super) fn generate<G: Geometry, const PATHS: bool>(
         }
     }
     let best = search.best;
-    if let Some(paths) = paths.as_deref_mut() {
+    if let Some(paths) = paths {
         paths.extend(
             log.into_iter()
                 .filter(|(_, key, _)| *key == best)

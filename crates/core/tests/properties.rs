@@ -1,0 +1,113 @@
+//! Properties over random positions of every variant, reached by random play from the start.
+
+use damier_core::{fen, hub, notation, perft, with_geometry, Geometry, Position, Variant};
+use proptest::prelude::*;
+
+/// A small deterministic generator, so a failing case is reproduced from its seed.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+fn variant_at(i: usize) -> Variant {
+    Variant::all().nth(i % 30).unwrap()
+}
+
+/// Positions met along a random game of up to `plies` moves.
+fn random_game<G: Geometry>(variant: Variant, seed: u64, plies: usize) -> Vec<Position<G>> {
+    let mut rng = Rng(seed | 1);
+    let mut pos = Position::<G>::start(variant.rules());
+    let mut seen = vec![pos];
+    for _ in 0..plies {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        pos = pos.play_unchecked(&moves[rng.below(moves.len())]);
+        seen.push(pos);
+    }
+    seen
+}
+
+fn check_game<G: Geometry>(variant: Variant, seed: u64, plies: usize) {
+    for pos in random_game::<G>(variant, seed, plies) {
+        // Hash kept up to date by play equals the hash computed from scratch.
+        assert_eq!(pos.hash(), pos.compute_hash(), "{variant} {pos:?}");
+        // FEN round trip.
+        let text = fen::write(&pos);
+        let back: Position<G> = fen::parse(variant.rules(), &text).unwrap();
+        assert_eq!(back, pos, "{variant} {text}");
+        // Hub string round trip (it carries no king-move counters).
+        let h = hub::write(&pos);
+        let from_hub: Position<G> = hub::parse(variant.rules(), &h).unwrap();
+        assert_eq!(hub::write(&from_hub), h);
+        // Every legal move: its FEN parses back, its notation reads back to the same move,
+        // playing leaves the original untouched (copy-make), and counting agrees with listing.
+        let moves = pos.legal_moves();
+        assert_eq!(pos.count_legal_moves(), moves.len());
+        assert_eq!(perft::perft(&pos, 1), moves.len() as u64);
+        assert_eq!(
+            pos.must_capture(),
+            moves.first().is_some_and(|m| m.is_capture())
+        );
+        let before = pos;
+        for mv in moves.iter() {
+            let next = pos.play_unchecked(mv);
+            let next_fen = fen::write(&next);
+            let parsed: Position<G> = fen::parse(variant.rules(), &next_fen).unwrap();
+            assert_eq!(parsed, next);
+            assert_eq!(notation::parse(&pos, &notation::short(&pos, mv)), Ok(*mv));
+            assert_eq!(notation::parse(&pos, &notation::long(&pos, mv)), Ok(*mv));
+            // Captures remove exactly the captured pieces.
+            let them = pos.side().opponent();
+            assert_eq!(
+                pos.pieces(them) & !mv.captured,
+                next.pieces(them),
+                "{variant} {text}"
+            );
+        }
+        assert_eq!(before, pos);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(120))]
+
+    #[test]
+    fn random_games_keep_every_invariant(v in 0usize..30, seed in any::<u64>(), plies in 0usize..120) {
+        let variant = variant_at(v);
+        with_geometry!(variant.rules().board, G => check_game::<G>(variant, seed, plies));
+    }
+
+    #[test]
+    fn fen_parser_never_panics(v in 0usize..30, text in "\\PC{0,60}") {
+        let variant = variant_at(v);
+        with_geometry!(variant.rules().board, G => {
+            let _ = fen::parse::<G>(variant.rules(), &text);
+            let _ = hub::parse::<G>(variant.rules(), &text);
+        });
+    }
+
+    #[test]
+    fn fen_like_text_never_panics(v in 0usize..30, text in "[WB]:[WBK0-9,:\\-a-l ]{0,40}") {
+        let variant = variant_at(v);
+        with_geometry!(variant.rules().board, G => {
+            let _ = fen::parse::<G>(variant.rules(), &text);
+        });
+    }
+
+    #[test]
+    fn move_parser_never_panics(v in 0usize..30, text in "[0-9a-lx:\\- ]{0,12}|\\PC{0,12}") {
+        let variant = variant_at(v);
+        with_geometry!(variant.rules().board, G => {
+            let pos = Position::<G>::start(variant.rules());
+            let _ = notation::parse(&pos, &text);
+        });
+    }
+}
