@@ -60,6 +60,18 @@ impl Dir {
         Dir::West,
     ];
 
+    /// The direction pointing the other way.
+    #[inline(always)]
+    pub const fn opposite(self) -> Dir {
+        Dir::ALL[(self as usize) ^ 1]
+    }
+
+    /// Whether this is one of the four diagonal directions.
+    #[inline(always)]
+    pub const fn is_diagonal(self) -> bool {
+        (self as u8) < 4
+    }
+
     /// (row, column) change of one step on the real board.
     const fn vector(self, diagonal_board: bool) -> (i32, i32) {
         let k = if diagonal_board { 2 } else { 1 };
@@ -121,6 +133,21 @@ impl BoardKind {
             (n / 2) * (n + 1)
         } else {
             64
+        }
+    }
+
+    /// Bit shift of one step in a diagonal direction on a diagonal board (0 otherwise).
+    pub const fn diagonal_delta(self, d: Dir) -> i32 {
+        if !self.is_diagonal() {
+            return 0;
+        }
+        let half = (self.size() / 2) as i32;
+        match d {
+            Dir::NorthEast => half + 1,
+            Dir::SouthWest => -(half + 1),
+            Dir::NorthWest => half,
+            Dir::SouthEast => -half,
+            _ => 0,
         }
     }
 
@@ -256,6 +283,30 @@ impl<B: BitSet> Tables<B> {
     }
 }
 
+/// One step in direction `d` for every member of `set`.
+///
+/// On diagonal boards a diagonal step is a constant shift with no mask: a step off the board
+/// lands on a ghost bit or beyond the board, so the result may hold bits that are not playing
+/// squares. Callers intersect it with a set of real squares (empty, enemies, …) before use.
+#[inline(always)]
+pub fn step<G: Geometry>(set: G::Bits, d: Dir) -> G::Bits {
+    if G::KIND.is_diagonal() && d.is_diagonal() {
+        set.shift(G::KIND.diagonal_delta(d))
+    } else {
+        G::tables().step(set, d)
+    }
+}
+
+/// The squares whose neighbour in direction `d` is in `targets` (same caveat as [`step`]).
+#[inline(always)]
+pub fn step_back<G: Geometry>(targets: G::Bits, d: Dir) -> G::Bits {
+    if G::KIND.is_diagonal() && d.is_diagonal() {
+        targets.shift(-G::KIND.diagonal_delta(d))
+    } else {
+        G::tables().step_back(targets, d)
+    }
+}
+
 /// A board shape known at compile time, so that move generation is monomorphised per shape.
 pub trait Geometry: Copy + Default + Send + Sync + std::fmt::Debug + 'static {
     /// The bit set wide enough for this board.
@@ -350,5 +401,8 @@ mod tests {
         assert_eq!(t.delta[Dir::NorthEast as usize], 6);
         assert_eq!(t.delta[Dir::NorthWest as usize], 5);
         assert_eq!(t.delta[Dir::North as usize], 11);
+        for d in Dir::ALL.into_iter().filter(|d| d.is_diagonal()) {
+            assert_eq!(k.diagonal_delta(d), t.delta[d as usize]);
+        }
     }
 }

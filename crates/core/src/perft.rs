@@ -1,7 +1,7 @@
 //! Perft: the number of move paths of a given length, counted in bulk at the last ply.
 
 use crate::geometry::Geometry;
-use crate::moves::Move;
+use crate::moves::{Move, MoveList};
 use crate::position::Position;
 
 /// Leaf nodes at `depth` plies from `pos` (1 at depth 0).
@@ -9,11 +9,14 @@ pub fn perft<G: Geometry>(pos: &Position<G>, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => pos.count_legal_moves() as u64,
-        _ => pos
-            .legal_moves()
-            .iter()
-            .map(|mv| perft(&pos.play_unchecked(mv), depth - 1))
-            .sum(),
+        _ => {
+            let mut moves = MoveList::new();
+            pos.legal_moves_into(&mut moves);
+            moves
+                .iter()
+                .map(|mv| perft(&pos.play_unchecked(mv), depth - 1))
+                .sum()
+        }
     }
 }
 

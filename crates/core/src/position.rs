@@ -295,6 +295,14 @@ impl<G: Geometry> Position<G> {
         list
     }
 
+    /// Every legal move, appended to `list` (which is cleared first); saves a copy of the
+    /// list in hot loops.
+    #[inline]
+    pub fn legal_moves_into(&self, list: &mut MoveList<G::Bits>) {
+        list.clear();
+        movegen::generate(self, list);
+    }
+
     /// Every legal move, a capture repeated once per distinct path that makes it. Only for
     /// comparing with counts that keep duplicates; play uses [`Position::legal_moves`].
     pub fn legal_moves_per_path(&self) -> MoveList<G::Bits> {

@@ -47,6 +47,7 @@ impl Keys {
     #[inline(always)]
     pub(crate) fn piece(&self, color: Color, role: Role, square: u32) -> u64 {
         let kind = (color as usize) * 2 + (role == Role::King) as usize;
-        self.pieces[kind][square as usize]
+        // The mask keeps the index in range, so no bounds check is emitted.
+        self.pieces[kind][(square & 127) as usize]
     }
 }

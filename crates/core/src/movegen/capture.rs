@@ -6,7 +6,7 @@
 
 use super::dirs;
 use crate::bitset::BitSet;
-use crate::geometry::{Dir, Geometry, Tables, NONE};
+use crate::geometry::{step_back, Dir, Geometry, Tables, NONE};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::rules::{CaptureChoice, KingLanding, KingRange, MidCapturePromotion, Removal, Rules};
@@ -270,7 +270,6 @@ impl<B: BitSet, const PATHS: bool> Search<'_, B, PATHS> {
 /// Men of the side to move that have a first jump available.
 #[inline(always)]
 fn men_that_can_jump<G: Geometry>(pos: &Position<G>) -> G::Bits {
-    let t = G::tables();
     let rules = pos.rules();
     let us = pos.side();
     let men = pos.pieces(us) & !pos.kings();
@@ -281,7 +280,7 @@ fn men_that_can_jump<G: Geometry>(pos: &Position<G>) -> G::Bits {
     let empty = pos.empty();
     let mut can = G::Bits::ZERO;
     for &d in dirs::man_captures(rules, us) {
-        can |= t.step_back(targets & t.step_back(empty, d), d);
+        can |= step_back::<G>(targets & step_back::<G>(empty, d), d);
     }
     men & can
 }
@@ -289,7 +288,6 @@ fn men_that_can_jump<G: Geometry>(pos: &Position<G>) -> G::Bits {
 /// Short kings that have a first jump available.
 #[inline(always)]
 fn short_kings_that_can_jump<G: Geometry>(pos: &Position<G>) -> G::Bits {
-    let t = G::tables();
     let us = pos.side();
     let kings = pos.pieces(us) & pos.kings();
     if kings.is_empty() {
@@ -299,7 +297,7 @@ fn short_kings_that_can_jump<G: Geometry>(pos: &Position<G>) -> G::Bits {
     let empty = pos.empty();
     let mut can = G::Bits::ZERO;
     for &d in dirs::king_captures(pos.rules()) {
-        can |= t.step_back(targets & t.step_back(empty, d), d);
+        can |= step_back::<G>(targets & step_back::<G>(empty, d), d);
     }
     kings & can
 }

@@ -44,3 +44,65 @@ pub(crate) fn king_captures(rules: &Rules) -> &'static [Dir] {
         king_moves(rules)
     }
 }
+
+/// Evaluate `$body` with `$dirs` bound to a constant array of a man's capture directions, so
+/// that loops over it unroll and each step compiles to a constant shift.
+macro_rules! with_man_capture_dirs {
+    ($rules:expr, $side:expr, $dirs:ident => $body:expr) => {{
+        use $crate::geometry::Dir::*;
+        use $crate::rules::ManCapture;
+        match ($rules.man_capture, $side) {
+            (ManCapture::ForwardBackward, _) => {
+                let $dirs = [NorthEast, SouthWest, NorthWest, SouthEast];
+                $body
+            }
+            (ManCapture::Forward, $crate::Color::White) => {
+                let $dirs = [NorthEast, NorthWest];
+                $body
+            }
+            (ManCapture::Forward, $crate::Color::Black) => {
+                let $dirs = [SouthWest, SouthEast];
+                $body
+            }
+            (ManCapture::AllEight, _) => {
+                let $dirs = $crate::geometry::Dir::ALL;
+                $body
+            }
+            (ManCapture::OrthogonalForwardSideways, $crate::Color::White) => {
+                let $dirs = [North, East, West];
+                $body
+            }
+            (ManCapture::OrthogonalForwardSideways, $crate::Color::Black) => {
+                let $dirs = [South, East, West];
+                $body
+            }
+        }
+    }};
+}
+
+/// Evaluate `$body` with `$dirs` bound to a constant array of a man's quiet-move directions.
+macro_rules! with_man_move_dirs {
+    ($rules:expr, $side:expr, $dirs:ident => $body:expr) => {{
+        use $crate::geometry::Dir::*;
+        match ($rules.board.is_diagonal(), $side) {
+            (true, $crate::Color::White) => {
+                let $dirs = [NorthEast, NorthWest];
+                $body
+            }
+            (true, $crate::Color::Black) => {
+                let $dirs = [SouthWest, SouthEast];
+                $body
+            }
+            (false, $crate::Color::White) => {
+                let $dirs = [North, East, West];
+                $body
+            }
+            (false, $crate::Color::Black) => {
+                let $dirs = [South, East, West];
+                $body
+            }
+        }
+    }};
+}
+
+pub(crate) use {with_man_capture_dirs, with_man_move_dirs};

@@ -8,26 +8,40 @@
 mod capture;
 pub(crate) mod dirs;
 mod quiet;
+mod single;
 
 use crate::geometry::Geometry;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
+use single::FirstJumps;
 
 /// Fill `out` (assumed empty) with every legal move.
 pub(crate) fn generate<G: Geometry>(pos: &Position<G>, out: &mut MoveList<G::Bits>) {
-    if !capture::generate::<G, false>(pos, out, None, false) {
-        quiet::generate(pos, out);
+    match single::first_jumps(pos, Some(out)) {
+        FirstJumps::None => quiet::generate(pos, out),
+        FirstJumps::Single(_) => {}
+        FirstJumps::Search => {
+            if !capture::generate::<G, false>(pos, out, None, false) {
+                quiet::generate(pos, out);
+            }
+        }
     }
 }
 
 /// Number of legal moves; quiet moves are counted without being built.
 #[inline]
 pub(crate) fn count<G: Geometry>(pos: &Position<G>) -> usize {
-    let mut out = MoveList::new();
-    if capture::generate::<G, false>(pos, &mut out, None, false) {
-        out.len()
-    } else {
-        quiet::count(pos)
+    match single::first_jumps(pos, None) {
+        FirstJumps::None => quiet::count(pos),
+        FirstJumps::Single(n) => n,
+        FirstJumps::Search => {
+            let mut out = MoveList::new();
+            if capture::generate::<G, false>(pos, &mut out, None, false) {
+                out.len()
+            } else {
+                quiet::count(pos)
+            }
+        }
     }
 }
 

@@ -1,8 +1,8 @@
 //! Non-capturing moves: men step, kings step or fly.
 
-use super::dirs;
+use super::dirs::{self, with_man_move_dirs};
 use crate::bitset::BitSet;
-use crate::geometry::{Geometry, Tables};
+use crate::geometry::{step, Dir, Geometry, Tables};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::rules::KingRange;
@@ -39,17 +39,23 @@ fn movable_kings<G: Geometry>(pos: &Position<G>) -> G::Bits {
     kings
 }
 
-/// Append every quiet move.
-pub(super) fn generate<G: Geometry>(pos: &Position<G>, out: &mut MoveList<G::Bits>) {
+/// Destinations of one-square steps in direction `d` from `pieces`.
+#[inline(always)]
+fn steps<G: Geometry>(pieces: G::Bits, d: Dir, empty: G::Bits) -> G::Bits {
+    step::<G>(pieces, d) & empty
+}
+
+fn push_steps<G: Geometry>(
+    pieces: G::Bits,
+    dirs: &[Dir],
+    empty: G::Bits,
+    promotion: G::Bits,
+    out: &mut MoveList<G::Bits>,
+) {
     let t = G::tables();
-    let rules = pos.rules();
-    let us = pos.side();
-    let empty = pos.empty();
-    let men = pos.pieces(us) & !pos.kings();
-    let promotion = t.promotion[us as usize];
-    for &d in dirs::man_moves(rules, us) {
+    for &d in dirs {
         let delta = t.delta[d as usize];
-        for to in (t.step(men, d) & empty).iter() {
+        for to in steps::<G>(pieces, d, empty).iter() {
             out.push(Move {
                 from: (to as i32 - delta) as u8,
                 to: to as u8,
@@ -58,20 +64,24 @@ pub(super) fn generate<G: Geometry>(pos: &Position<G>, out: &mut MoveList<G::Bit
             });
         }
     }
+}
+
+/// Append every quiet move.
+pub(super) fn generate<G: Geometry>(pos: &Position<G>, out: &mut MoveList<G::Bits>) {
+    let t = G::tables();
+    let rules = pos.rules();
+    let us = pos.side();
+    let empty = pos.empty();
+    let men = pos.pieces(us) & !pos.kings();
+    let promotion = t.promotion[us as usize];
+    with_man_move_dirs!(rules, us, d => push_steps::<G>(men, &d, empty, promotion, out));
     let kings = movable_kings(pos);
+    if kings.is_empty() {
+        return;
+    }
     match rules.king {
         KingRange::Short => {
-            for &d in dirs::king_moves(rules) {
-                let delta = t.delta[d as usize];
-                for to in (t.step(kings, d) & empty).iter() {
-                    out.push(Move {
-                        from: (to as i32 - delta) as u8,
-                        to: to as u8,
-                        promotes: false,
-                        captured: G::Bits::ZERO,
-                    });
-                }
-            }
+            push_steps::<G>(kings, dirs::king_moves(rules), empty, G::Bits::ZERO, out);
         }
         KingRange::Flying => {
             let occupied = pos.occupied();
@@ -94,27 +104,28 @@ pub(super) fn generate<G: Geometry>(pos: &Position<G>, out: &mut MoveList<G::Bit
 /// Number of quiet moves, by population counts.
 #[inline]
 pub(super) fn count<G: Geometry>(pos: &Position<G>) -> usize {
-    let t = G::tables();
     let rules = pos.rules();
     let us = pos.side();
     let empty = pos.empty();
     let men = pos.pieces(us) & !pos.kings();
-    let mut n = 0;
-    for &d in dirs::man_moves(rules, us) {
-        n += (t.step(men, d) & empty).count();
-    }
+    let mut n = with_man_move_dirs!(rules, us, dirs => {
+        dirs.iter().map(|&d| steps::<G>(men, d, empty).count()).sum::<u32>()
+    });
     let kings = movable_kings(pos);
     if !kings.is_empty() {
+        let king_dirs = dirs::king_moves(rules);
         match rules.king {
             KingRange::Short => {
-                for &d in dirs::king_moves(rules) {
-                    n += (t.step(kings, d) & empty).count();
-                }
+                n += king_dirs
+                    .iter()
+                    .map(|&d| steps::<G>(kings, d, empty).count())
+                    .sum::<u32>();
             }
             KingRange::Flying => {
+                let t = G::tables();
                 let occupied = pos.occupied();
                 for from in kings.iter() {
-                    for &d in dirs::king_moves(rules) {
+                    for &d in king_dirs {
                         n += slide(t, from, d as usize, occupied).count();
                     }
                 }
