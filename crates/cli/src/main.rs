@@ -7,7 +7,7 @@ mod cmd_show;
 
 use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand};
-use damier_core::{fen, Geometry, Position, Variant};
+use damier_core::{fen, notation, Geometry, Position, Variant};
 
 #[derive(Parser)]
 #[command(
@@ -39,6 +39,10 @@ pub struct PositionArgs {
     /// Position in PDN FEN (default: the variant's start position).
     #[arg(long)]
     pub fen: Option<String>,
+    /// Moves to play from that position first, in the variant's notation
+    /// (e.g. --play "32-28 19-23").
+    #[arg(long, value_name = "MOVES")]
+    pub play: Option<String>,
 }
 
 impl PositionArgs {
@@ -50,11 +54,22 @@ impl PositionArgs {
     /// The position asked for, on the geometry `G` (the caller dispatched on the variant).
     pub fn position<G: Geometry>(&self, variant: Variant) -> Result<Position<G>> {
         let rules = variant.rules();
-        match &self.fen {
-            None => Ok(Position::start(rules)),
+        let mut pos = match &self.fen {
+            None => Position::start(rules),
             Some(text) => fen::parse(rules, text)
-                .with_context(|| format!("reading --fen \"{text}\" for {variant}")),
+                .with_context(|| format!("reading --fen \"{text}\" for {variant}"))?,
+        };
+        let moves = self.play.as_deref().unwrap_or("");
+        for (i, text) in moves
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|t| !t.is_empty())
+            .enumerate()
+        {
+            let mv = notation::parse(&pos, text)
+                .with_context(|| format!("--play, move {} of \"{moves}\"", i + 1))?;
+            pos = pos.play_unchecked(&mv);
         }
+        Ok(pos)
     }
 }
 

@@ -154,12 +154,7 @@ pub fn parse<G: Geometry>(rules: &'static Rules, text: &str) -> Result<Position<
     let mut pos = Position::from_parts(rules, sets[0], sets[1], kings, side).map_err(|e| {
         FenError::Position {
             variant: rules.variant.to_string(),
-            message: e
-                .defects
-                .iter()
-                .map(|d| describe(d, names))
-                .collect::<Vec<_>>()
-                .join("; "),
+            message: summarize(e.defects.iter().map(|d| describe(d, names)).collect()),
         }
     })?;
     for c in [Color::White, Color::Black] {
@@ -220,6 +215,18 @@ fn expand(item: &str, names: &SquareNames, column: usize) -> Result<Vec<u32>, Fe
         }
         _ => Ok(vec![one(item)?]),
     }
+}
+
+/// The first few defects, then how many more, to keep the message to one readable line.
+fn summarize(mut parts: Vec<String>) -> String {
+    const SHOWN: usize = 3;
+    let more = parts.len().saturating_sub(SHOWN);
+    parts.truncate(SHOWN);
+    let mut text = parts.join("; ");
+    if more > 0 {
+        text.push_str(&format!("; and {more} more"));
+    }
+    text
 }
 
 fn describe(defect: &SetupDefect, names: &SquareNames) -> String {

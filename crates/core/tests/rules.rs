@@ -104,6 +104,13 @@ fn same_start_end_and_captured_set_is_one_move() {
 }
 
 #[test]
+fn different_captured_sets_are_different_moves() {
+    // English man on 22 reaches 6 over 17 and 9 (via 13) or over 18 and 10 (via 15): two
+    // moves, written in long form because they share start and end.
+    assert_moves("english", "W:W22:B17,9,18,10", &["22x13x6", "22x15x6"]);
+}
+
+#[test]
 fn italian_men_do_not_take_kings() {
     // The man on 22 faces a king on 18 with 13 empty: no capture, so only 22-19.
     assert_moves("italian", "W:W22:BK18", &["22-19"]);

@@ -1,0 +1,149 @@
+//! The `damier` binary as a user runs it: output formats, and one clear line for bad input.
+
+use std::process::{Command, Output};
+
+fn damier(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_damier"))
+        .args(args)
+        .output()
+        .expect("damier runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).unwrap()
+}
+
+#[test]
+fn perft_json_ends_with_the_requested_depth() {
+    let out = damier(&["perft", "--depth", "5", "--json"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 5);
+    let nodes: Vec<u64> = lines.iter().map(|l| l["nodes"].as_u64().unwrap()).collect();
+    assert_eq!(nodes, [9, 81, 658, 4265, 27117]);
+    assert_eq!(lines[4]["depth"], 5);
+    assert!(lines[4]["seconds"].is_number() && lines[4]["nps"].is_number());
+}
+
+#[test]
+fn perft_threads_and_divide_agree_with_the_reference() {
+    let out = damier(&[
+        "perft",
+        "-v",
+        "russian",
+        "-d",
+        "6",
+        "--threads",
+        "2",
+        "--json",
+    ]);
+    let last = stdout(&out).lines().last().unwrap().to_string();
+    let v: serde_json::Value = serde_json::from_str(&last).unwrap();
+    assert_eq!(v["nodes"], 37986);
+    let out = damier(&["perft", "-v", "english", "-d", "3", "--divide"]);
+    let text = stdout(&out);
+    let total: u64 = text
+        .lines()
+        .filter(|l| !l.starts_with("depth"))
+        .map(|l| l.split_whitespace().last().unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(total, 302);
+    assert_eq!(text.lines().count(), 8, "7 first moves and a total line");
+}
+
+#[test]
+fn moves_json_describes_each_move() {
+    let out = damier(&["moves", "-v", "russian", "--fen", "W:Wb6:Bc7,e7", "--json"]);
+    assert!(out.status.success());
+    let mut moves: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    moves.sort_by_key(|m| m["to"].as_str().unwrap().to_string());
+    assert_eq!(moves.len(), 3);
+    let m = &moves[0];
+    assert_eq!(m["move"], "b6:f6");
+    assert_eq!(m["long"], "b6:d8:f6");
+    assert_eq!(m["from"], "b6");
+    assert_eq!(m["path"], serde_json::json!(["b6", "d8", "f6"]));
+    assert_eq!(m["captured"], serde_json::json!(["c7", "e7"]));
+    assert_eq!(m["fen"], "B:WKf6:B");
+}
+
+#[test]
+fn moves_after_played_moves() {
+    let out = damier(&["moves", "--play", "32-28 19-23"]);
+    assert_eq!(stdout(&out).trim(), "28x19");
+}
+
+#[test]
+fn show_draws_the_board_with_coordinates() {
+    let out = damier(&["show", "-v", "english"]);
+    let text = stdout(&out);
+    assert!(out.status.success());
+    assert!(text.contains("a b c d e f g h"));
+    assert!(text.contains("black to move"));
+    assert_eq!(text.matches('b').count() >= 12, true);
+    let out = damier(&["show", "-v", "canadian"]);
+    assert!(stdout(&out).contains("a b c d e f g h i j k l"));
+}
+
+#[test]
+fn bad_input_gets_one_clear_line_and_a_failure_code() {
+    let cases: [(&[&str], &str); 7] = [
+        (&["moves", "--variant", "chess"], "unknown variant 'chess'"),
+        (&["moves", "--fen", "W:W31,32:B1,99"], "column 13"),
+        (&["moves", "--fen", "W:W1-50:B"], "at most 20"),
+        (&["moves", "--fen", "W:W2:B40"], "crowning row"),
+        (&["moves", "--fen", "Q:W31"], "side to move"),
+        (
+            &[
+                "moves",
+                "-v",
+                "english",
+                "--fen",
+                "B:W18:B14,9",
+                "--play",
+                "9-13",
+            ],
+            "capture is compulsory: 14x23",
+        ),
+        (&["perft", "--depth", "0"], "--depth"),
+    ];
+    for (args, needle) in cases {
+        let out = damier(args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(!err.contains("panicked"));
+    }
+}
+
+#[test]
+fn ambiguous_moves_list_the_candidates() {
+    // An English man on 22 reaches 6 over 17 and 9 (via 13) or over 18 and 10 (via 15).
+    let fen = "W:W22:B17,9,18,10";
+    let out = damier(&["moves", "-v", "english", "--fen", fen]);
+    let mut moves: Vec<String> = stdout(&out).lines().map(str::to_string).collect();
+    moves.sort();
+    assert_eq!(moves, ["22x13x6", "22x15x6"]);
+    let out = damier(&["moves", "-v", "english", "--fen", fen, "--play", "22x6"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(
+        err.contains("ambiguous move 22x6: could be 22x13x6 or 22x15x6")
+            || err.contains("ambiguous move 22x6: could be 22x15x6 or 22x13x6"),
+        "{err}"
+    );
+    let out = damier(&["show", "-v", "english", "--fen", fen, "--play", "22x15x6"]);
+    assert!(stdout(&out).contains("B:W6:B9,17"), "{}", stdout(&out));
+}
