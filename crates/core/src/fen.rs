@@ -331,7 +331,7 @@ mod tests {
     fn algebraic_fen() {
         let rules = Variant::new(Base::Russian).rules();
         let pos: Position<Diagonal8> = parse(rules, "W:Wc3,Ke1:Bd4").unwrap();
-        assert_eq!(write(&pos), "W:Wc3,Ke1:Bd4");
+        assert_eq!(write(&pos), "W:WKe1,c3:Bd4");
         assert!(parse::<Diagonal8>(rules, "W:Wc4:B").is_err());
     }
 }

@@ -38,10 +38,10 @@ impl SquareNames {
     fn build(rules: &Rules) -> SquareNames {
         let kind = rules.board;
         let n = kind.size();
-        // Algebraic variants still get an order (top-left first) for position strings.
+        // Algebraic variants still get an order (a1 first, row by row) for lists and strings.
         let (corner, algebraic) = match rules.naming {
             SquareNaming::Numeric { corner } => (corner, false),
-            SquareNaming::Algebraic => (2, true),
+            SquareNaming::Algebraic => (0, true),
         };
         let top_first = corner >= 2;
         let left_first = corner % 2 == 0;

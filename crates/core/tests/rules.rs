@@ -230,7 +230,7 @@ fn turkish_captures() {
         "W:WKa1:Ba2,c4,d3,b2",
         "a1xa2",
         "B:WKa2:B",
-        &["c4", "d3", "a2", "b2"],
+        &["a2", "b2", "d3", "c4"],
     );
     // Men move forward and sideways, never backward.
     assert_moves("turkish", "W:Wd4:Ba8", &["d4-c4", "d4-d5", "d4-e4"]);
