@@ -36,5 +36,25 @@ fn benches(c: &mut Criterion) {
     }
 }
 
-criterion_group!(perft_benches, benches);
+/// Copy-make against make/unmake, same tree.
+fn make_styles(c: &mut Criterion) {
+    let rules = Variant::INTERNATIONAL.rules();
+    let start = Position::<damier_core::Diagonal10>::start(rules);
+    let nodes = 6_483_961;
+    let mut group = c.benchmark_group("make");
+    group.throughput(Throughput::Elements(nodes));
+    group.sample_size(10);
+    group.bench_function("copy-make international-d8", |b| {
+        b.iter(|| assert_eq!(perft::perft(black_box(&start), 8), nodes))
+    });
+    group.bench_function("make-unmake international-d8", |b| {
+        b.iter(|| {
+            let mut pos = start;
+            assert_eq!(perft::perft_make_unmake(black_box(&mut pos), 8), nodes)
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(perft_benches, benches, make_styles);
 criterion_main!(perft_benches);

@@ -36,6 +36,25 @@ pub fn perft_per_path<G: Geometry>(pos: &Position<G>, depth: u32) -> u64 {
         .sum()
 }
 
+/// [`perft`] written with make/unmake instead of copy-make (kept to measure the two).
+pub fn perft_make_unmake<G: Geometry>(pos: &mut Position<G>, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.count_legal_moves() as u64,
+        _ => {
+            let mut moves = MoveList::new();
+            pos.legal_moves_into(&mut moves);
+            let mut total = 0;
+            for mv in moves.iter() {
+                let undo = pos.make(mv);
+                total += perft_make_unmake(pos, depth - 1);
+                pos.unmake(mv, undo);
+            }
+            total
+        }
+    }
+}
+
 /// Perft under each legal move, in move-generation order.
 pub fn divide<G: Geometry>(pos: &Position<G>, depth: u32) -> Vec<(Move<G::Bits>, u64)> {
     pos.legal_moves()

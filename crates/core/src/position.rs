@@ -17,6 +17,14 @@ pub struct KingRun {
     pub moves: u8,
 }
 
+/// What [`Position::unmake`] restores.
+#[derive(Clone, Copy, Debug)]
+pub struct Undo<B> {
+    kings: B,
+    hash: u64,
+    king_runs: [KingRun; 2],
+}
+
 /// How a game has ended on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -362,13 +370,47 @@ impl<G: Geometry> Position<G> {
     /// In debug builds, if the start square holds no piece of the side to move.
     #[inline]
     pub fn play_unchecked(&self, mv: &Move<G::Bits>) -> Self {
+        let mut next = *self;
+        next.apply(mv);
+        next
+    }
+
+    /// Play a legal move in place, returning what [`Position::unmake`] needs to take it back.
+    /// (Damier's search and perft use copy-make, [`Position::play_unchecked`]; this pair is
+    /// kept for callers that hold a position in place, and for the benchmark comparing both.)
+    #[inline]
+    pub fn make(&mut self, mv: &Move<G::Bits>) -> Undo<G::Bits> {
+        let undo = Undo {
+            kings: self.kings,
+            hash: self.hash,
+            king_runs: self.king_runs,
+        };
+        self.apply(mv);
+        undo
+    }
+
+    /// Take back `mv`, made with [`Position::make`] which returned `undo`.
+    #[inline]
+    pub fn unmake(&mut self, mv: &Move<G::Bits>, undo: Undo<G::Bits>) {
+        let them = self.side;
+        let us = them.opponent();
+        let own = &mut self.pieces[us as usize];
+        *own = (*own & !G::Bits::bit(mv.to as u32)) | G::Bits::bit(mv.from as u32);
+        self.pieces[them as usize] |= mv.captured;
+        self.kings = undo.kings;
+        self.hash = undo.hash;
+        self.king_runs = undo.king_runs;
+        self.side = us;
+    }
+
+    #[inline(always)]
+    fn apply(&mut self, mv: &Move<G::Bits>) {
         let us = self.side;
         let them = us.opponent();
         let from = G::Bits::bit(mv.from as u32);
         let to = G::Bits::bit(mv.to as u32);
         debug_assert!(!(self.pieces[us as usize] & from).is_empty());
         let was_king = !(self.kings & from).is_empty();
-        let mut next = *self;
         // Captured pieces go first: with immediate removal the mover may end on a captured
         // piece's square.
         if !mv.captured.is_empty() {
@@ -378,30 +420,29 @@ impl<G: Geometry> Position<G> {
                 } else {
                     Role::Man
                 };
-                next.hash ^= KEYS.piece(them, role, s);
+                self.hash ^= KEYS.piece(them, role, s);
             }
-            next.pieces[them as usize] &= !mv.captured;
-            next.kings &= !mv.captured;
+            self.pieces[them as usize] &= !mv.captured;
+            self.kings &= !mv.captured;
         }
-        next.pieces[us as usize] = (next.pieces[us as usize] & !from) | to;
+        self.pieces[us as usize] = (self.pieces[us as usize] & !from) | to;
         let role_before = if was_king { Role::King } else { Role::Man };
         let role_after = if was_king || mv.promotes {
             Role::King
         } else {
             Role::Man
         };
-        next.hash ^= KEYS.piece(us, role_before, mv.from as u32)
+        self.hash ^= KEYS.piece(us, role_before, mv.from as u32)
             ^ KEYS.piece(us, role_after, mv.to as u32)
             ^ KEYS.black_to_move;
-        next.kings &= !from;
+        self.kings &= !from;
         if role_after == Role::King {
-            next.kings |= to;
+            self.kings |= to;
         }
-        next.side = them;
+        self.side = them;
         if self.rules.king_move_limit {
-            next.update_king_runs(mv, was_king, us);
+            self.update_king_runs(mv, was_king, us);
         }
-        next
     }
 
     fn update_king_runs(&mut self, mv: &Move<G::Bits>, was_king: bool, us: Color) {

@@ -59,6 +59,14 @@ fn check_game<G: Geometry>(variant: Variant, seed: u64, plies: usize) {
         let before = pos;
         for mv in moves.iter() {
             let next = pos.play_unchecked(mv);
+            // make/unmake agrees with copy-make and restores the position and its hash.
+            let mut inplace = pos;
+            let undo = inplace.make(mv);
+            assert_eq!(inplace, next);
+            assert_eq!(inplace.hash(), next.hash());
+            inplace.unmake(mv, undo);
+            assert_eq!(inplace, pos);
+            assert_eq!(inplace.hash(), pos.hash());
             let next_fen = fen::write(&next);
             let parsed: Position<G> = fen::parse(variant.rules(), &next_fen).unwrap();
             assert_eq!(parsed, next);
