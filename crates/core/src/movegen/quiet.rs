@@ -55,14 +55,13 @@ fn push_steps<G: Geometry>(
     let t = G::tables();
     for &d in dirs {
         let delta = t.delta[d as usize];
-        for to in steps::<G>(pieces, d, empty).iter() {
-            out.push(Move {
-                from: (to as i32 - delta) as u8,
-                to: to as u8,
-                promotes: promotion.has(to),
-                captured: G::Bits::ZERO,
-            });
-        }
+        // `extend` reserves once from the exact count instead of checking at every push.
+        out.extend(steps::<G>(pieces, d, empty).iter().map(|to| Move {
+            from: (to as i32 - delta) as u8,
+            to: to as u8,
+            promotes: promotion.has(to),
+            captured: G::Bits::ZERO,
+        }));
     }
 }
 
@@ -87,14 +86,12 @@ pub(super) fn generate<G: Geometry>(pos: &Position<G>, out: &mut MoveList<G::Bit
             let occupied = pos.occupied();
             for from in kings.iter() {
                 for &d in dirs::king_moves(rules) {
-                    for to in slide(t, from, d as usize, occupied).iter() {
-                        out.push(Move {
-                            from: from as u8,
-                            to: to as u8,
-                            promotes: false,
-                            captured: G::Bits::ZERO,
-                        });
-                    }
+                    out.extend(slide(t, from, d as usize, occupied).iter().map(|to| Move {
+                        from: from as u8,
+                        to: to as u8,
+                        promotes: false,
+                        captured: G::Bits::ZERO,
+                    }));
                 }
             }
         }
