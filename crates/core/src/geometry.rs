@@ -16,7 +16,6 @@
 //! Turkish draughts uses all 64 squares of an 8x8 board, one bit per square (`8 * row + col`).
 
 use crate::bitset::BitSet;
-use crate::Color;
 use std::sync::OnceLock;
 
 /// Marks "no square" in the step tables.
@@ -70,6 +69,16 @@ impl Dir {
     #[inline(always)]
     pub const fn is_diagonal(self) -> bool {
         (self as u8) < 4
+    }
+
+    /// Whether a step goes towards higher bit indices (north, or east along a row), so that
+    /// the nearest square on a ray is its lowest member.
+    #[inline(always)]
+    pub const fn is_forward(self) -> bool {
+        matches!(
+            self,
+            Dir::NorthEast | Dir::NorthWest | Dir::North | Dir::East
+        )
     }
 
     /// (row, column) change of one step on the real board.
@@ -136,19 +145,81 @@ impl BoardKind {
         }
     }
 
-    /// Bit shift of one step in a diagonal direction on a diagonal board (0 otherwise).
-    pub const fn diagonal_delta(self, d: Dir) -> i32 {
+    /// Bit shift of one step in direction `d`: the same everywhere on the board, since the
+    /// layout keeps a ghost bit between row pairs (see the module docs).
+    pub const fn delta(self, d: Dir) -> i32 {
+        let n = self.size() as i32;
         if !self.is_diagonal() {
-            return 0;
+            return match d {
+                Dir::NorthEast => 9,
+                Dir::SouthWest => -9,
+                Dir::NorthWest => 7,
+                Dir::SouthEast => -7,
+                Dir::North => 8,
+                Dir::South => -8,
+                Dir::East => 1,
+                Dir::West => -1,
+            };
         }
-        let half = (self.size() / 2) as i32;
+        let half = n / 2;
         match d {
             Dir::NorthEast => half + 1,
             Dir::SouthWest => -(half + 1),
             Dir::NorthWest => half,
             Dir::SouthEast => -half,
-            _ => 0,
+            // Two rows up is one row pair further: n + 1 bits.
+            Dir::North => n + 1,
+            Dir::South => -(n + 1),
+            Dir::East => 1,
+            Dir::West => -1,
         }
+    }
+
+    /// Every playing square, as bits of a `u128` (narrowed per geometry).
+    pub const fn all_mask(self) -> u128 {
+        let n = self.size();
+        let mut mask = 0;
+        let mut row = 0;
+        while row < n {
+            mask |= self.row_mask(row);
+            row += 1;
+        }
+        mask
+    }
+
+    /// The playing squares of one row.
+    pub const fn row_mask(self, row: u32) -> u128 {
+        let mut mask = 0;
+        let mut col = 0;
+        while col < self.size() {
+            if let Some(s) = self.index(row, col) {
+                mask |= 1 << s;
+            }
+            col += 1;
+        }
+        mask
+    }
+
+    /// Squares from which one step in direction `d` stays on the board.
+    pub const fn can_step_mask(self, d: Dir) -> u128 {
+        let n = self.size() as i32;
+        let (dr, dc) = d.vector(self.is_diagonal());
+        let mut mask = 0;
+        let mut row = 0;
+        while row < n {
+            let mut col = 0;
+            while col < n {
+                let (r, c) = (row + dr, col + dc);
+                if let Some(s) = self.index(row as u32, col as u32) {
+                    if r >= 0 && c >= 0 && r < n && c < n {
+                        mask |= 1 << s;
+                    }
+                }
+                col += 1;
+            }
+            row += 1;
+        }
+        mask
     }
 
     /// Internal index of (row, col) on the canonical board, if it is a playing square.
@@ -193,20 +264,10 @@ impl BoardKind {
 /// Precomputed steps and rays for one board shape.
 #[derive(Debug)]
 pub struct Tables<B> {
-    /// The board shape these tables describe.
-    pub kind: BoardKind,
-    /// Every playing square.
-    pub all: B,
-    /// Shift amount of one step in each direction (0 where the board has no such direction).
-    pub delta: [i32; 8],
-    /// Squares from which one step in a direction stays on the board.
-    pub can_step: [B; 8],
     /// `next[d][s]`: the square one step from `s` in direction `d`, or [`NONE`].
     pub next: [[u8; 128]; 8],
     /// `ray[d][s]`: every square beyond `s` in direction `d`, up to the edge.
     pub ray: [[B; 128]; 8],
-    /// Far rows: where each colour's men are crowned (indexed by [`Color`]).
-    pub promotion: [B; 2],
     /// Row of each playing square (0 = White's back rank).
     pub row: [u8; 128],
     /// Column of each playing square on the canonical board.
@@ -218,13 +279,8 @@ impl<B: BitSet> Tables<B> {
         let n = kind.size();
         let diagonal = kind.is_diagonal();
         let mut t = Tables {
-            kind,
-            all: B::ZERO,
-            delta: [0; 8],
-            can_step: [B::ZERO; 8],
             next: [[NONE; 128]; 8],
             ray: [[B::ZERO; 128]; 8],
-            promotion: [B::ZERO; 2],
             row: [u8::MAX; 128],
             col: [u8::MAX; 128],
         };
@@ -233,15 +289,8 @@ impl<B: BitSet> Tables<B> {
                 let Some(s) = kind.index(row, col) else {
                     continue;
                 };
-                t.all |= B::bit(s);
                 t.row[s as usize] = row as u8;
                 t.col[s as usize] = col as u8;
-                if row == n - 1 {
-                    t.promotion[Color::White as usize] |= B::bit(s);
-                }
-                if row == 0 {
-                    t.promotion[Color::Black as usize] |= B::bit(s);
-                }
                 for d in Dir::ALL {
                     let (dr, dc) = d.vector(diagonal);
                     let (mut r, mut c) = (row as i32, col as i32);
@@ -257,8 +306,6 @@ impl<B: BitSet> Tables<B> {
                         };
                         if first {
                             t.next[d as usize][s as usize] = v as u8;
-                            t.can_step[d as usize] |= B::bit(s);
-                            t.delta[d as usize] = v as i32 - s as i32;
                             first = false;
                         }
                         t.ray[d as usize][s as usize] |= B::bit(v);
@@ -267,19 +314,6 @@ impl<B: BitSet> Tables<B> {
             }
         }
         t
-    }
-
-    /// Apply one step in direction `d` to every member of `set` (members that would leave
-    /// the board are dropped).
-    #[inline(always)]
-    pub fn step(&self, set: B, d: Dir) -> B {
-        (set & self.can_step[d as usize]).shift(self.delta[d as usize])
-    }
-
-    /// The members of `set` whose neighbour in direction `d` is in `targets`.
-    #[inline(always)]
-    pub fn step_back(&self, targets: B, d: Dir) -> B {
-        targets.shift(-self.delta[d as usize]) & self.can_step[d as usize]
     }
 }
 
@@ -291,9 +325,9 @@ impl<B: BitSet> Tables<B> {
 #[inline(always)]
 pub fn step<G: Geometry>(set: G::Bits, d: Dir) -> G::Bits {
     if G::KIND.is_diagonal() && d.is_diagonal() {
-        set.shift(G::KIND.diagonal_delta(d))
+        set.shift(G::KIND.delta(d))
     } else {
-        G::tables().step(set, d)
+        (set & G::CAN_STEP[d as usize]).shift(G::KIND.delta(d))
     }
 }
 
@@ -301,9 +335,9 @@ pub fn step<G: Geometry>(set: G::Bits, d: Dir) -> G::Bits {
 #[inline(always)]
 pub fn step_back<G: Geometry>(targets: G::Bits, d: Dir) -> G::Bits {
     if G::KIND.is_diagonal() && d.is_diagonal() {
-        targets.shift(-G::KIND.diagonal_delta(d))
+        targets.shift(-G::KIND.delta(d))
     } else {
-        G::tables().step_back(targets, d)
+        targets.shift(-G::KIND.delta(d)) & G::CAN_STEP[d as usize]
     }
 }
 
@@ -313,7 +347,13 @@ pub trait Geometry: Copy + Default + Send + Sync + std::fmt::Debug + 'static {
     type Bits: BitSet;
     /// The shape.
     const KIND: BoardKind;
-    /// The shape's tables, built on first use.
+    /// Every playing square.
+    const ALL: Self::Bits;
+    /// Far rows: where each colour's men are crowned (indexed by [`crate::Color`]).
+    const PROMOTION: [Self::Bits; 2];
+    /// Per direction, the squares from which one step stays on the board.
+    const CAN_STEP: [Self::Bits; 8];
+    /// The shape's step and ray tables, built on first use.
     fn tables() -> &'static Tables<Self::Bits>;
 }
 
@@ -326,6 +366,20 @@ macro_rules! geometry {
         impl Geometry for $name {
             type Bits = $bits;
             const KIND: BoardKind = $kind;
+            const ALL: $bits = $kind.all_mask() as $bits;
+            const PROMOTION: [$bits; 2] = [
+                $kind.row_mask($kind.size() - 1) as $bits,
+                $kind.row_mask(0) as $bits,
+            ];
+            const CAN_STEP: [$bits; 8] = {
+                let mut masks = [0; 8];
+                let mut d = 0;
+                while d < 8 {
+                    masks[d] = $kind.can_step_mask(Dir::ALL[d]) as $bits;
+                    d += 1;
+                }
+                masks
+            };
             #[inline(always)]
             fn tables() -> &'static Tables<$bits> {
                 static TABLES: OnceLock<Tables<$bits>> = OnceLock::new();
@@ -366,20 +420,25 @@ mod tests {
 
     fn check<G: Geometry>() {
         let t = G::tables();
-        assert_eq!(t.all.count(), G::KIND.squares());
-        for s in t.all.iter() {
+        assert_eq!(G::ALL.count(), G::KIND.squares());
+        for s in G::ALL.iter() {
             let (r, c) = G::KIND.coords(s).unwrap();
             assert_eq!(G::KIND.index(r, c), Some(s));
             for d in Dir::ALL {
                 let v = t.next[d as usize][s as usize];
                 if v != NONE {
                     // One shift per direction, everywhere on the board.
-                    assert_eq!(v as i32 - s as i32, t.delta[d as usize]);
+                    assert_eq!(v as i32 - s as i32, G::KIND.delta(d));
                     assert_eq!(t.next[d as usize ^ 1][v as usize], s as u8);
+                    assert!(G::CAN_STEP[d as usize].has(s));
+                    assert_eq!(step::<G>(G::Bits::bit(s), d), G::Bits::bit(v as u32));
+                } else {
+                    assert!(!G::CAN_STEP[d as usize].has(s));
                 }
             }
         }
-        assert!(t.all.highest() < G::KIND.bits());
+        assert!(G::ALL.highest() < G::KIND.bits());
+        assert_eq!(G::PROMOTION[0].count(), G::PROMOTION[1].count());
     }
 
     #[test]
@@ -397,12 +456,8 @@ mod tests {
         assert_eq!(k.index(1, 1), Some(6));
         assert_eq!(k.index(9, 9), Some(54));
         assert_eq!(k.coords(5), None);
-        let t = Diagonal10::tables();
-        assert_eq!(t.delta[Dir::NorthEast as usize], 6);
-        assert_eq!(t.delta[Dir::NorthWest as usize], 5);
-        assert_eq!(t.delta[Dir::North as usize], 11);
-        for d in Dir::ALL.into_iter().filter(|d| d.is_diagonal()) {
-            assert_eq!(k.diagonal_delta(d), t.delta[d as usize]);
-        }
+        assert_eq!(k.delta(Dir::NorthEast), 6);
+        assert_eq!(k.delta(Dir::NorthWest), 5);
+        assert_eq!(k.delta(Dir::North), 11);
     }
 }

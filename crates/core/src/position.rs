@@ -118,7 +118,7 @@ impl<G: Geometry> Position<G> {
         let n = G::KIND.size();
         let mut white = G::Bits::ZERO;
         let mut black = G::Bits::ZERO;
-        for s in t.all.iter() {
+        for s in G::ALL.iter() {
             let row = t.row[s as usize] as u32;
             if rules.start_rows.contains(&row) {
                 white |= G::Bits::bit(s);
@@ -141,9 +141,8 @@ impl<G: Geometry> Position<G> {
         kings: G::Bits,
         side: Color,
     ) -> Result<Self, SetupError> {
-        let t = G::tables();
         let mut defects = Vec::new();
-        if rules.board != G::KIND || !((white | black | kings) & !t.all).is_empty() {
+        if rules.board != G::KIND || !((white | black | kings) & !G::ALL).is_empty() {
             defects.push(SetupDefect::OffBoard);
         }
         for s in (white & black).iter() {
@@ -160,7 +159,7 @@ impl<G: Geometry> Position<G> {
                     max: rules.men,
                 });
             }
-            for s in (set & !kings & t.promotion[color as usize]).iter() {
+            for s in (set & !kings & G::PROMOTION[color as usize]).iter() {
                 defects.push(SetupDefect::ManOnCrowningRow(s as u8));
             }
         }
@@ -223,7 +222,7 @@ impl<G: Geometry> Position<G> {
     /// All empty playing squares.
     #[inline(always)]
     pub fn empty(&self) -> G::Bits {
-        G::tables().all & !self.occupied()
+        G::ALL & !self.occupied()
     }
 
     /// The piece on an internal square, if any.

@@ -178,7 +178,7 @@ impl<B: BitSet, const PATHS: bool> Search<'_, B, PATHS> {
         let hits = self.t.ray[d][s as usize] & blockers;
         if hits.is_empty() {
             None
-        } else if self.t.delta[d] > 0 {
+        } else if Dir::ALL[d].is_forward() {
             Some(hits.lowest())
         } else {
             Some(hits.highest())
@@ -315,7 +315,7 @@ fn new_search<'a, G: Geometry, const PATHS: bool>(
         rules,
         man_dirs: dirs::man_captures(rules, us),
         king_dirs: dirs::king_captures(rules),
-        promotion: G::tables().promotion[us as usize],
+        promotion: G::PROMOTION[us as usize],
         enemies,
         enemy_kings: enemies & pos.kings(),
         occupied: pos.occupied(),

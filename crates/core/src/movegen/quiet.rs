@@ -15,7 +15,7 @@ fn slide<B: BitSet>(t: &Tables<B>, s: u32, d: usize, occupied: B) -> B {
     if hits.is_empty() {
         return ray;
     }
-    let first = if t.delta[d] > 0 {
+    let first = if Dir::ALL[d].is_forward() {
         hits.lowest()
     } else {
         hits.highest()
@@ -52,9 +52,8 @@ fn push_steps<G: Geometry>(
     promotion: G::Bits,
     out: &mut MoveList<G::Bits>,
 ) {
-    let t = G::tables();
     for &d in dirs {
-        let delta = t.delta[d as usize];
+        let delta = G::KIND.delta(d);
         // `extend` reserves once from the exact count instead of checking at every push.
         out.extend(steps::<G>(pieces, d, empty).iter().map(|to| Move {
             from: (to as i32 - delta) as u8,
@@ -72,7 +71,7 @@ pub(super) fn generate<G: Geometry>(pos: &Position<G>, out: &mut MoveList<G::Bit
     let us = pos.side();
     let empty = pos.empty();
     let men = pos.pieces(us) & !pos.kings();
-    let promotion = t.promotion[us as usize];
+    let promotion = G::PROMOTION[us as usize];
     with_man_move_dirs!(rules, us, d => push_steps::<G>(men, &d, empty, promotion, out));
     let kings = movable_kings(pos);
     if kings.is_empty() {

@@ -55,7 +55,6 @@ fn landings<G: Geometry, const N: usize>(
     pos: &Position<G>,
     dirs: [Dir; N],
 ) -> Result<[G::Bits; N], ()> {
-    let t = G::tables();
     let rules = pos.rules();
     let us = pos.side();
     let men = pos.pieces(us) & !pos.kings();
@@ -94,7 +93,7 @@ fn landings<G: Geometry, const N: usize>(
             return Err(());
         }
         if rules.promotion == MidCapturePromotion::ContinueAsKing
-            && !(land[i] & t.promotion[us as usize]).is_empty()
+            && !(land[i] & G::PROMOTION[us as usize]).is_empty()
         {
             return Err(());
         }
@@ -148,10 +147,9 @@ fn push_moves<G: Geometry>(
     land: &[G::Bits],
     out: &mut MoveList<G::Bits>,
 ) {
-    let t = G::tables();
-    let promotion = t.promotion[pos.side() as usize];
+    let promotion = G::PROMOTION[pos.side() as usize];
     for (&d, &l) in dirs.iter().zip(land) {
-        let delta = t.delta[d as usize];
+        let delta = G::KIND.delta(d);
         for to in l.iter() {
             let over = (to as i32 - delta) as u32;
             out.push(Move {
