@@ -1,20 +1,25 @@
 //! Perft: the number of move paths of a given length, counted in bulk at the last ply.
 
 use crate::geometry::Geometry;
+use crate::movegen::{self, with_rule_set, RuleSet};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 
 /// Leaf nodes at `depth` plies from `pos` (1 at depth 0).
 pub fn perft<G: Geometry>(pos: &Position<G>, depth: u32) -> u64 {
+    with_rule_set!(pos.rules(), R => perft_with::<G, R>(pos, depth))
+}
+
+fn perft_with<G: Geometry, R: RuleSet>(pos: &Position<G>, depth: u32) -> u64 {
     match depth {
         0 => 1,
-        1 => pos.count_legal_moves() as u64,
+        1 => movegen::count_with::<G, R>(pos) as u64,
         _ => {
             let mut moves = MoveList::new();
-            pos.legal_moves_into(&mut moves);
+            movegen::generate_with::<G, R>(pos, &mut moves);
             moves
                 .iter()
-                .map(|mv| perft(&pos.play_unchecked(mv), depth - 1))
+                .map(|mv| perft_with::<G, R>(&pos.play_unchecked(mv), depth - 1))
                 .sum()
         }
     }
@@ -38,16 +43,20 @@ pub fn perft_per_path<G: Geometry>(pos: &Position<G>, depth: u32) -> u64 {
 
 /// [`perft`] written with make/unmake instead of copy-make (kept to measure the two).
 pub fn perft_make_unmake<G: Geometry>(pos: &mut Position<G>, depth: u32) -> u64 {
+    with_rule_set!(pos.rules(), R => make_unmake_with::<G, R>(pos, depth))
+}
+
+fn make_unmake_with<G: Geometry, R: RuleSet>(pos: &mut Position<G>, depth: u32) -> u64 {
     match depth {
         0 => 1,
-        1 => pos.count_legal_moves() as u64,
+        1 => movegen::count_with::<G, R>(pos) as u64,
         _ => {
             let mut moves = MoveList::new();
-            pos.legal_moves_into(&mut moves);
+            movegen::generate_with::<G, R>(pos, &mut moves);
             let mut total = 0;
             for mv in moves.iter() {
                 let undo = pos.make(mv);
-                total += perft_make_unmake(pos, depth - 1);
+                total += make_unmake_with::<G, R>(pos, depth - 1);
                 pos.unmake(mv, undo);
             }
             total

@@ -3,7 +3,6 @@
 use crate::geometry::BoardKind;
 use crate::variant::{Base, Variant};
 use crate::Color;
-use std::sync::OnceLock;
 
 /// How men capture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -132,11 +131,21 @@ pub struct Rules {
 impl Rules {
     /// The rules of `variant`.
     pub fn of(variant: Variant) -> &'static Rules {
-        static ALL: OnceLock<Vec<Rules>> = OnceLock::new();
-        let all = ALL.get_or_init(|| Variant::all().map(Rules::build).collect());
-        all.iter()
-            .find(|r| r.variant == variant)
-            .expect("every variant has rules")
+        &ALL_RULES[variant.index()]
+    }
+
+    /// Whether two rule sets generate the same moves on the same board (they may differ in
+    /// the board, orientation, naming, who starts or the winning condition).
+    pub fn same_moves_as(&self, other: &Rules) -> bool {
+        self.man_capture == other.man_capture
+            && self.man_takes_king == other.man_takes_king
+            && self.king == other.king
+            && self.king_landing == other.king_landing
+            && self.choice == other.choice
+            && self.promotion == other.promotion
+            && self.removal == other.removal
+            && self.no_reversal == other.no_reversal
+            && self.king_move_limit == other.king_move_limit
     }
 
     /// Whether a side with no legal move wins (giveaway forms) rather than loses.
@@ -144,7 +153,8 @@ impl Rules {
         self.variant.giveaway
     }
 
-    fn build(variant: Variant) -> Rules {
+    /// The rules of `variant`, computed (at compile time for [`Rules::of`]'s table).
+    pub const fn build(variant: Variant) -> Rules {
         use CaptureChoice::*;
         use KingLanding::*;
         use ManCapture::*;
@@ -176,7 +186,7 @@ impl Rules {
             Base::English | Base::Pool => {
                 r.first = Color::Black;
                 r.naming = TOP_LEFT;
-                if variant.base == Base::English {
+                if matches!(variant.base, Base::English) {
                     r.man_capture = Forward;
                     r.king = KingRange::Short;
                     r.choice = Free;
@@ -204,7 +214,7 @@ impl Rules {
                 r.choice = MajorityThenKings;
                 r.promotion = Stop;
                 r.naming = BOTTOM_RIGHT;
-                r.game_type = Some(if variant.base == Base::Spanish {
+                r.game_type = Some(if matches!(variant.base, Base::Spanish) {
                     "24,W,8,8,N1,1"
                 } else {
                     "28,W,8,8,N1,1"
@@ -231,7 +241,7 @@ impl Rules {
                 r.men = 20;
                 r.start_rows = 0..4;
                 r.naming = TOP_LEFT;
-                if variant.base == Base::Frisian {
+                if matches!(variant.base, Base::Frisian) {
                     r.man_capture = AllEight;
                     r.choice = FrisianValue;
                     r.king_move_limit = true;
@@ -245,7 +255,7 @@ impl Rules {
                 r.men = 30;
                 r.start_rows = 0..5;
                 r.naming = TOP_LEFT;
-                if variant.base == Base::SriLankan {
+                if matches!(variant.base, Base::SriLankan) {
                     r.mirrored = true;
                 } else {
                     r.game_type = Some("27,W,12,12,N2,0");
@@ -277,6 +287,18 @@ impl Rules {
     }
 }
 
+/// Every variant's rules, in [`Variant::index`] order, computed at compile time.
+static ALL_RULES: [Rules; Variant::COUNT] = {
+    let mut i = 0;
+    // Placeholder values, each overwritten below.
+    let mut all = [const { Rules::build(Variant::INTERNATIONAL) }; Variant::COUNT];
+    while i < Variant::COUNT {
+        all[i] = Rules::build(Variant::from_index(i));
+        i += 1;
+    }
+    all
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -293,6 +315,7 @@ mod tests {
                 r.board.size()
             };
             assert_eq!(rows * per_row, r.men, "{v}");
+            assert_eq!(Variant::from_index(v.index()), v);
         }
     }
 }

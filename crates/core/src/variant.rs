@@ -122,6 +122,27 @@ impl Variant {
     pub fn rules(self) -> &'static Rules {
         Rules::of(self)
     }
+
+    /// Number of variants (bases and their giveaway forms).
+    pub const COUNT: usize = 2 * Base::ALL.len();
+
+    /// Position in [`Variant::all`]'s order: the bases, then their giveaway forms.
+    pub const fn index(self) -> usize {
+        self.base as usize + if self.giveaway { Base::ALL.len() } else { 0 }
+    }
+
+    /// The variant at `index` in [`Variant::all`]'s order.
+    ///
+    /// # Panics
+    /// If `index >= Variant::COUNT`.
+    pub const fn from_index(index: usize) -> Variant {
+        assert!(index < Variant::COUNT, "variant index out of range");
+        let n = Base::ALL.len();
+        Variant {
+            base: Base::ALL[index % n],
+            giveaway: index >= n,
+        }
+    }
 }
 
 impl Default for Variant {

@@ -5,11 +5,13 @@
 //! (start, end, captured set). So majority and the other precedence rules cost no second pass.
 
 use super::dirs;
+use super::rule_set::RuleSet;
 use crate::bitset::BitSet;
 use crate::geometry::{step_back, Dir, Geometry, Tables, NONE};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
-use crate::rules::{CaptureChoice, KingLanding, KingRange, MidCapturePromotion, Removal, Rules};
+use crate::rules::{CaptureChoice, KingLanding, KingRange, MidCapturePromotion, Removal};
+use std::marker::PhantomData;
 
 /// No previous jump direction.
 const NO_DIR: u8 = u8::MAX;
@@ -21,9 +23,9 @@ type PathLog<B> = Vec<(Move<B>, u64, Vec<u8>)>;
 pub(super) type Paths<B> = Vec<(Move<B>, Vec<u8>)>;
 
 /// What a search from one start square needs to know, and where it writes.
-struct Search<'a, B: BitSet, const PATHS: bool> {
+struct Search<'a, B: BitSet, R: RuleSet, const PATHS: bool> {
     t: &'static Tables<B>,
-    rules: &'static Rules,
+    rules: PhantomData<R>,
     man_dirs: &'static [Dir],
     king_dirs: &'static [Dir],
     /// Our crowning row.
@@ -43,11 +45,11 @@ struct Search<'a, B: BitSet, const PATHS: bool> {
     log: Option<&'a mut PathLog<B>>,
 }
 
-impl<B: BitSet, const PATHS: bool> Search<'_, B, PATHS> {
+impl<B: BitSet, R: RuleSet, const PATHS: bool> Search<'_, B, R, PATHS> {
     /// Squares that block the capturing piece, given what it has captured so far.
     #[inline(always)]
     fn blockers(&self, captured: B) -> B {
-        match self.rules.removal {
+        match R::RULES.removal {
             Removal::AtEnd => self.occupied,
             Removal::Immediate => self.occupied & !captured,
         }
@@ -57,7 +59,7 @@ impl<B: BitSet, const PATHS: bool> Search<'_, B, PATHS> {
     #[inline(always)]
     fn jumpable(&self, captured: B, as_king: bool) -> B {
         let mut set = self.enemies & !captured;
-        if !as_king && !self.rules.man_takes_king {
+        if !as_king && !R::RULES.man_takes_king {
             set &= !self.enemy_kings;
         }
         set
@@ -67,7 +69,7 @@ impl<B: BitSet, const PATHS: bool> Search<'_, B, PATHS> {
     #[inline(always)]
     fn key(&self, count: u32, kings: u32, order: u32) -> u64 {
         let (n, k, by_king) = (count as u64, kings as u64, self.by_king as u64);
-        match self.rules.choice {
+        match R::RULES.choice {
             CaptureChoice::Free => 0,
             CaptureChoice::Majority => n,
             CaptureChoice::MajorityThenKings => (n << 8) | k,
@@ -130,7 +132,7 @@ impl<B: BitSet, const PATHS: bool> Search<'_, B, PATHS> {
         let mut found = false;
         for &d in dirs {
             let d = d as u8;
-            if self.rules.no_reversal && d == last ^ 1 {
+            if R::RULES.no_reversal && d == last ^ 1 {
                 continue;
             }
             let over = self.t.next[d as usize][s as usize];
@@ -150,7 +152,7 @@ impl<B: BitSet, const PATHS: bool> Search<'_, B, PATHS> {
             let kings2 = kings + is_king;
             self.push_path(land);
             if !as_king && self.promotion.has(land) {
-                match self.rules.promotion {
+                match R::RULES.promotion {
                     MidCapturePromotion::Stop => {
                         self.finish(land, captured2, true, kings2, order2);
                     }
@@ -201,7 +203,7 @@ impl<B: BitSet, const PATHS: bool> Search<'_, B, PATHS> {
         let blockers = self.blockers(captured);
         self.king_dirs.iter().any(|&d| {
             let d = d as usize;
-            if self.rules.no_reversal && d as u8 == last ^ 1 {
+            if R::RULES.no_reversal && d as u8 == last ^ 1 {
                 return false;
             }
             match self.first_blocker(s, d, blockers) {
@@ -221,7 +223,7 @@ impl<B: BitSet, const PATHS: bool> Search<'_, B, PATHS> {
         let mut found = false;
         for &d in self.king_dirs {
             let d = d as usize;
-            if self.rules.no_reversal && d as u8 == last ^ 1 {
+            if R::RULES.no_reversal && d as u8 == last ^ 1 {
                 continue;
             }
             let Some(over) = self.first_blocker(s, d, blockers) else {
@@ -240,7 +242,7 @@ impl<B: BitSet, const PATHS: bool> Search<'_, B, PATHS> {
             let n = captured.count();
             let order2 = order | (is_king << (31 - n.min(31)));
             let kings2 = kings + is_king;
-            match self.rules.king_landing {
+            match R::RULES.king_landing {
                 KingLanding::Any => {}
                 KingLanding::DirectlyBehind => {
                     landings &= B::bit(self.t.next[d][over as usize] as u32);
@@ -269,8 +271,8 @@ impl<B: BitSet, const PATHS: bool> Search<'_, B, PATHS> {
 
 /// Men of the side to move that have a first jump available.
 #[inline(always)]
-fn men_that_can_jump<G: Geometry>(pos: &Position<G>) -> G::Bits {
-    let rules = pos.rules();
+fn men_that_can_jump<G: Geometry, R: RuleSet>(pos: &Position<G>) -> G::Bits {
+    let rules = R::RULES;
     let us = pos.side();
     let men = pos.pieces(us) & !pos.kings();
     let mut targets = pos.pieces(us.opponent());
@@ -287,7 +289,7 @@ fn men_that_can_jump<G: Geometry>(pos: &Position<G>) -> G::Bits {
 
 /// Short kings that have a first jump available.
 #[inline(always)]
-fn short_kings_that_can_jump<G: Geometry>(pos: &Position<G>) -> G::Bits {
+fn short_kings_that_can_jump<G: Geometry, R: RuleSet>(pos: &Position<G>) -> G::Bits {
     let us = pos.side();
     let kings = pos.pieces(us) & pos.kings();
     if kings.is_empty() {
@@ -296,23 +298,23 @@ fn short_kings_that_can_jump<G: Geometry>(pos: &Position<G>) -> G::Bits {
     let targets = pos.pieces(us.opponent());
     let empty = pos.empty();
     let mut can = G::Bits::ZERO;
-    for &d in dirs::king_captures(pos.rules()) {
+    for &d in dirs::king_captures(R::RULES) {
         can |= step_back::<G>(targets & step_back::<G>(empty, d), d);
     }
     kings & can
 }
 
-fn new_search<'a, G: Geometry, const PATHS: bool>(
+fn new_search<'a, G: Geometry, R: RuleSet, const PATHS: bool>(
     pos: &Position<G>,
     out: &'a mut MoveList<G::Bits>,
     log: Option<&'a mut PathLog<G::Bits>>,
-) -> Search<'a, G::Bits, PATHS> {
-    let rules = pos.rules();
+) -> Search<'a, G::Bits, R, PATHS> {
+    let rules = R::RULES;
     let us = pos.side();
     let enemies = pos.pieces(us.opponent());
     Search {
         t: G::tables(),
-        rules,
+        rules: PhantomData,
         man_dirs: dirs::man_captures(rules, us),
         king_dirs: dirs::king_captures(rules),
         promotion: G::PROMOTION[us as usize],
@@ -332,24 +334,24 @@ fn new_search<'a, G: Geometry, const PATHS: bool>(
 
 /// Generate every legal capture into `out` (assumed empty); false if there is none.
 /// With `PATHS`, also log every path of every capture sequence found.
-pub(super) fn generate<G: Geometry, const PATHS: bool>(
+pub(super) fn generate<G: Geometry, R: RuleSet, const PATHS: bool>(
     pos: &Position<G>,
     out: &mut MoveList<G::Bits>,
     paths: Option<&mut Paths<G::Bits>>,
     keep_duplicates: bool,
 ) -> bool {
     let us = pos.side();
-    let rules = pos.rules();
-    let men = men_that_can_jump(pos);
+    let rules = R::RULES;
+    let men = men_that_can_jump::<G, R>(pos);
     let kings = match rules.king {
-        KingRange::Short => short_kings_that_can_jump(pos),
+        KingRange::Short => short_kings_that_can_jump::<G, R>(pos),
         KingRange::Flying => pos.pieces(us) & pos.kings(),
     };
     if men.is_empty() && kings.is_empty() {
         return false;
     }
     let mut log = PathLog::new();
-    let mut search = new_search::<G, PATHS>(pos, out, PATHS.then_some(&mut log));
+    let mut search = new_search::<G, R, PATHS>(pos, out, PATHS.then_some(&mut log));
     search.keep_duplicates = keep_duplicates;
     let all_occupied = search.occupied;
     for s in men.iter() {
@@ -379,16 +381,16 @@ pub(super) fn generate<G: Geometry, const PATHS: bool>(
 }
 
 /// Whether the side to move has any capture.
-pub(super) fn exists<G: Geometry>(pos: &Position<G>) -> bool {
-    if !men_that_can_jump(pos).is_empty() {
+pub(super) fn exists<G: Geometry, R: RuleSet>(pos: &Position<G>) -> bool {
+    if !men_that_can_jump::<G, R>(pos).is_empty() {
         return true;
     }
     let us = pos.side();
-    match pos.rules().king {
-        KingRange::Short => !short_kings_that_can_jump(pos).is_empty(),
+    match R::RULES.king {
+        KingRange::Short => !short_kings_that_can_jump::<G, R>(pos).is_empty(),
         KingRange::Flying => {
             let mut out = MoveList::new();
-            let mut search = new_search::<G, false>(pos, &mut out, None);
+            let mut search = new_search::<G, R, false>(pos, &mut out, None);
             let all_occupied = search.occupied;
             (pos.pieces(us) & pos.kings()).iter().any(|s| {
                 search.occupied = all_occupied & !G::Bits::bit(s);

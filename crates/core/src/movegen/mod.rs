@@ -1,45 +1,67 @@
 //! Legal move generation. Captures are compulsory, so captures are generated first and quiet
 //! moves only when there are none.
 //!
+//! - [`rule_set`]: the variant's rules as compile-time constants, one compiled generator per
+//!   family of variants.
 //! - [`dirs`]: which directions each piece moves and captures in, per variant.
+//! - [`single`]: the common case of captures (single jumps by men) by whole-board bit operations.
 //! - [`capture`]: capture sequences, with every precedence rule applied while generating.
 //! - [`quiet`]: non-capturing moves, and their bulk count for perft.
+//!
+//! Each entry point dispatches once on the variant; the `*_with` forms are for loops (perft)
+//! that dispatch once themselves and stay inside one compiled generator.
 
 mod capture;
 pub(crate) mod dirs;
 mod quiet;
+pub(crate) mod rule_set;
 mod single;
 
 use crate::geometry::Geometry;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
+pub(crate) use rule_set::{with_rule_set, RuleSet};
 use single::FirstJumps;
 
 /// Fill `out` (assumed empty) with every legal move.
 pub(crate) fn generate<G: Geometry>(pos: &Position<G>, out: &mut MoveList<G::Bits>) {
-    match single::first_jumps(pos, Some(out)) {
-        FirstJumps::None => quiet::generate(pos, out),
+    with_rule_set!(pos.rules(), R => generate_with::<G, R>(pos, out))
+}
+
+/// [`generate`] for a position whose variant belongs to `R`.
+#[inline]
+pub(crate) fn generate_with<G: Geometry, R: RuleSet>(
+    pos: &Position<G>,
+    out: &mut MoveList<G::Bits>,
+) {
+    match single::first_jumps::<G, R>(pos, Some(out)) {
+        FirstJumps::None => quiet::generate::<G, R>(pos, out),
         FirstJumps::Single(_) => {}
         FirstJumps::Search => {
-            if !capture::generate::<G, false>(pos, out, None, false) {
-                quiet::generate(pos, out);
+            if !capture::generate::<G, R, false>(pos, out, None, false) {
+                quiet::generate::<G, R>(pos, out);
             }
         }
     }
 }
 
 /// Number of legal moves; quiet moves are counted without being built.
-#[inline]
 pub(crate) fn count<G: Geometry>(pos: &Position<G>) -> usize {
-    match single::first_jumps(pos, None) {
-        FirstJumps::None => quiet::count(pos),
+    with_rule_set!(pos.rules(), R => count_with::<G, R>(pos))
+}
+
+/// [`count`] for a position whose variant belongs to `R`.
+#[inline]
+pub(crate) fn count_with<G: Geometry, R: RuleSet>(pos: &Position<G>) -> usize {
+    match single::first_jumps::<G, R>(pos, None) {
+        FirstJumps::None => quiet::count::<G, R>(pos),
         FirstJumps::Single(n) => n,
         FirstJumps::Search => {
             let mut out = MoveList::new();
-            if capture::generate::<G, false>(pos, &mut out, None, false) {
+            if capture::generate::<G, R, false>(pos, &mut out, None, false) {
                 out.len()
             } else {
-                quiet::count(pos)
+                quiet::count::<G, R>(pos)
             }
         }
     }
@@ -48,20 +70,24 @@ pub(crate) fn count<G: Geometry>(pos: &Position<G>) -> usize {
 /// Every legal move, a capture listed once per path that makes it (for counts that keep
 /// duplicate captures, as some published perft tables do).
 pub(crate) fn generate_per_path<G: Geometry>(pos: &Position<G>, out: &mut MoveList<G::Bits>) {
-    if !capture::generate::<G, false>(pos, out, None, true) {
-        quiet::generate(pos, out);
-    }
+    with_rule_set!(pos.rules(), R => {
+        if !capture::generate::<G, R, false>(pos, out, None, true) {
+            quiet::generate::<G, R>(pos, out);
+        }
+    })
 }
 
 /// Whether the side to move has a capture.
 pub(crate) fn has_capture<G: Geometry>(pos: &Position<G>) -> bool {
-    capture::exists(pos)
+    with_rule_set!(pos.rules(), R => capture::exists::<G, R>(pos))
 }
 
 /// Every legal capture with each path that makes it.
 pub(crate) fn capture_paths<G: Geometry>(pos: &Position<G>) -> Vec<(Move<G::Bits>, Vec<u8>)> {
     let mut out = MoveList::new();
     let mut paths = Vec::new();
-    capture::generate::<G, true>(pos, &mut out, Some(&mut paths), false);
+    with_rule_set!(pos.rules(), R => {
+        capture::generate::<G, R, true>(pos, &mut out, Some(&mut paths), false)
+    });
     paths
 }

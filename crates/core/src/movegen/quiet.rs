@@ -1,6 +1,7 @@
 //! Non-capturing moves: men step, kings step or fly.
 
 use super::dirs::{self, with_man_move_dirs};
+use super::rule_set::RuleSet;
 use crate::bitset::BitSet;
 use crate::geometry::{step, Dir, Geometry, Tables};
 use crate::moves::{Move, MoveList};
@@ -26,10 +27,10 @@ fn slide<B: BitSet>(t: &Tables<B>, s: u32, d: usize, occupied: B) -> B {
 /// Kings of the side to move that may make quiet moves (Frisian bars a king that has just
 /// made three in a row while its side still has men).
 #[inline(always)]
-fn movable_kings<G: Geometry>(pos: &Position<G>) -> G::Bits {
+fn movable_kings<G: Geometry, R: RuleSet>(pos: &Position<G>) -> G::Bits {
     let us = pos.side();
     let kings = pos.pieces(us) & pos.kings();
-    if pos.rules().king_move_limit {
+    if R::RULES.king_move_limit {
         let run = pos.king_run(us);
         let has_men = !(pos.pieces(us) & !pos.kings()).is_empty();
         if has_men && run.moves >= 3 {
@@ -65,15 +66,15 @@ fn push_steps<G: Geometry>(
 }
 
 /// Append every quiet move.
-pub(super) fn generate<G: Geometry>(pos: &Position<G>, out: &mut MoveList<G::Bits>) {
+pub(super) fn generate<G: Geometry, R: RuleSet>(pos: &Position<G>, out: &mut MoveList<G::Bits>) {
     let t = G::tables();
-    let rules = pos.rules();
+    let rules = R::RULES;
     let us = pos.side();
     let empty = pos.empty();
     let men = pos.pieces(us) & !pos.kings();
     let promotion = G::PROMOTION[us as usize];
     with_man_move_dirs!(rules, us, d => push_steps::<G>(men, &d, empty, promotion, out));
-    let kings = movable_kings(pos);
+    let kings = movable_kings::<G, R>(pos);
     if kings.is_empty() {
         return;
     }
@@ -99,15 +100,15 @@ pub(super) fn generate<G: Geometry>(pos: &Position<G>, out: &mut MoveList<G::Bit
 
 /// Number of quiet moves, by population counts.
 #[inline]
-pub(super) fn count<G: Geometry>(pos: &Position<G>) -> usize {
-    let rules = pos.rules();
+pub(super) fn count<G: Geometry, R: RuleSet>(pos: &Position<G>) -> usize {
+    let rules = R::RULES;
     let us = pos.side();
     let empty = pos.empty();
     let men = pos.pieces(us) & !pos.kings();
     let mut n = with_man_move_dirs!(rules, us, dirs => {
         dirs.iter().map(|&d| steps::<G>(men, d, empty).count()).sum::<u32>()
     });
-    let kings = movable_kings(pos);
+    let kings = movable_kings::<G, R>(pos);
     if !kings.is_empty() {
         let king_dirs = dirs::king_moves(rules);
         match rules.king {

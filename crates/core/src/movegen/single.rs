@@ -5,6 +5,7 @@
 //! would go on as a king) is left to the depth-first search in [`super::capture`].
 
 use super::dirs::{self, with_man_capture_dirs};
+use super::rule_set::RuleSet;
 use crate::bitset::BitSet;
 use crate::geometry::{step, step_back, Dir, Geometry};
 use crate::moves::{Move, MoveList};
@@ -30,13 +31,13 @@ fn jump_sources<G: Geometry>(targets: G::Bits, empty: G::Bits, d: Dir) -> G::Bit
 
 /// Whether a king of the side to move might capture (flying kings: if there is one at all).
 #[inline(always)]
-fn kings_may_capture<G: Geometry>(pos: &Position<G>) -> bool {
+fn kings_may_capture<G: Geometry, R: RuleSet>(pos: &Position<G>) -> bool {
     let us = pos.side();
     let kings = pos.pieces(us) & pos.kings();
     if kings.is_empty() {
         return false;
     }
-    let rules = pos.rules();
+    let rules = R::RULES;
     match rules.king {
         KingRange::Flying => true,
         KingRange::Short => {
@@ -51,11 +52,11 @@ fn kings_may_capture<G: Geometry>(pos: &Position<G>) -> bool {
 
 /// Landing squares of single-jump captures per direction, or `Err` if the search is needed.
 #[inline(always)]
-fn landings<G: Geometry, const N: usize>(
+fn landings<G: Geometry, R: RuleSet, const N: usize>(
     pos: &Position<G>,
     dirs: [Dir; N],
 ) -> Result<[G::Bits; N], ()> {
-    let rules = pos.rules();
+    let rules = R::RULES;
     let us = pos.side();
     let men = pos.pieces(us) & !pos.kings();
     let mut targets = pos.pieces(us.opponent());
@@ -116,15 +117,15 @@ fn landings<G: Geometry, const N: usize>(
 
 /// Count (and, with `out`, write) the captures if they are all single jumps by men.
 #[inline(always)]
-pub(super) fn first_jumps<G: Geometry>(
+pub(super) fn first_jumps<G: Geometry, R: RuleSet>(
     pos: &Position<G>,
     out: Option<&mut MoveList<G::Bits>>,
 ) -> FirstJumps {
-    if kings_may_capture(pos) {
+    if kings_may_capture::<G, R>(pos) {
         return FirstJumps::Search;
     }
-    with_man_capture_dirs!(pos.rules(), pos.side(), dirs => {
-        match landings(pos, dirs) {
+    with_man_capture_dirs!(R::RULES, pos.side(), dirs => {
+        match landings::<G, R, _>(pos, dirs) {
             Err(()) => FirstJumps::Search,
             Ok(land) => {
                 let n: u32 = land.iter().map(|l| l.count()).sum();
