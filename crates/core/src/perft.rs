@@ -14,6 +14,14 @@ fn perft_with<G: Geometry, R: RuleSet>(pos: &Position<G>, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => movegen::count_with::<G, R>(pos) as u64,
+        2 => {
+            let mut moves = MoveList::new();
+            movegen::generate_with::<G, R>(pos, &mut moves);
+            moves
+                .iter()
+                .map(|mv| movegen::count_with::<G, R>(&pos.play_for_count(mv)) as u64)
+                .sum()
+        }
         _ => {
             let mut moves = MoveList::new();
             movegen::generate_with::<G, R>(pos, &mut moves);

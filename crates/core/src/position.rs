@@ -402,8 +402,22 @@ impl<G: Geometry> Position<G> {
         self.side = us;
     }
 
+    /// The position after `mv` with its hash left as it was: for perft's last ply, which
+    /// only counts the moves of the result and never looks at its hash.
+    #[inline(always)]
+    pub(crate) fn play_for_count(&self, mv: &Move<G::Bits>) -> Self {
+        let mut next = *self;
+        next.apply_with::<false>(mv);
+        next
+    }
+
     #[inline(always)]
     fn apply(&mut self, mv: &Move<G::Bits>) {
+        self.apply_with::<true>(mv)
+    }
+
+    #[inline(always)]
+    fn apply_with<const HASH: bool>(&mut self, mv: &Move<G::Bits>) {
         let us = self.side;
         let them = us.opponent();
         let from = G::Bits::bit(mv.from as u32);
@@ -413,7 +427,7 @@ impl<G: Geometry> Position<G> {
         // Captured pieces go first: with immediate removal the mover may end on a captured
         // piece's square.
         if !mv.captured.is_empty() {
-            for s in mv.captured.iter() {
+            for s in mv.captured.iter().filter(|_| HASH) {
                 let role = if self.kings.has(s) {
                     Role::King
                 } else {
@@ -431,9 +445,11 @@ impl<G: Geometry> Position<G> {
         } else {
             Role::Man
         };
-        self.hash ^= KEYS.piece(us, role_before, mv.from as u32)
-            ^ KEYS.piece(us, role_after, mv.to as u32)
-            ^ KEYS.black_to_move;
+        if HASH {
+            self.hash ^= KEYS.piece(us, role_before, mv.from as u32)
+                ^ KEYS.piece(us, role_after, mv.to as u32)
+                ^ KEYS.black_to_move;
+        }
         self.kings &= !from;
         if role_after == Role::King {
             self.kings |= to;

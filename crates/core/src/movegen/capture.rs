@@ -7,10 +7,11 @@
 use super::dirs;
 use super::rule_set::RuleSet;
 use crate::bitset::BitSet;
-use crate::geometry::{step_back, Dir, Geometry, Tables, NONE};
+use crate::geometry::{step, step_back, Dir, Geometry, Tables, NONE};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::rules::{CaptureChoice, KingLanding, KingRange, MidCapturePromotion, Removal};
+use crate::Color;
 use std::marker::PhantomData;
 
 /// No previous jump direction.
@@ -23,32 +24,83 @@ type PathLog<B> = Vec<(Move<B>, u64, Vec<u8>)>;
 pub(super) type Paths<B> = Vec<(Move<B>, Vec<u8>)>;
 
 /// What a search from one start square needs to know, and where it writes.
-struct Search<'a, B: BitSet, R: RuleSet, const PATHS: bool> {
-    t: &'static Tables<B>,
-    rules: PhantomData<R>,
-    man_dirs: &'static [Dir],
-    king_dirs: &'static [Dir],
+struct Search<'a, G: Geometry, R: RuleSet, const PATHS: bool> {
+    t: &'static Tables<G::Bits>,
+    rules: PhantomData<(G, R)>,
+    /// The side capturing.
+    side: Color,
     /// Our crowning row.
-    promotion: B,
-    enemies: B,
-    enemy_kings: B,
+    promotion: G::Bits,
+    enemies: G::Bits,
+    enemy_kings: G::Bits,
     /// Every piece but the one capturing (its start square is free during the move).
-    occupied: B,
+    occupied: G::Bits,
     from: u8,
     by_king: bool,
     /// Keep one entry per path instead of one per (start, end, captured set).
     keep_duplicates: bool,
     best: u64,
-    out: &'a mut MoveList<B>,
+    out: &'a mut MoveList<G::Bits>,
     path: [u8; 64],
     depth: usize,
-    log: Option<&'a mut PathLog<B>>,
+    log: Option<&'a mut PathLog<G::Bits>>,
 }
 
-impl<B: BitSet, R: RuleSet, const PATHS: bool> Search<'_, B, R, PATHS> {
+/// A capture sequence under way: what it has taken so far and how it arrived.
+#[derive(Clone, Copy)]
+struct Chain<B> {
+    /// Squares of the pieces taken.
+    captured: B,
+    /// How many of them were kings.
+    kings: u32,
+    /// Italian rule (d): bit `31 - i` is set when the `i`-th piece taken was a king.
+    order: u32,
+    /// Direction of the last jump, or [`NO_DIR`].
+    last: u8,
+}
+
+impl<B: BitSet> Chain<B> {
+    /// Nothing taken yet.
+    const START: Chain<B> = Chain {
+        captured: B::ZERO,
+        kings: 0,
+        order: 0,
+        last: NO_DIR,
+    };
+
+    /// The chain after jumping `over` (a king or not) in direction `d`.
+    #[inline(always)]
+    fn then(self, over: u32, is_king: bool, d: u8) -> Chain<B> {
+        let n = self.captured.count();
+        let is_king = is_king as u32;
+        Chain {
+            captured: self.captured | B::bit(over),
+            kings: self.kings + is_king,
+            order: self.order | (is_king << (31 - n.min(31))),
+            last: d,
+        }
+    }
+}
+
+/// `$body` once per direction, with `$d` a constant each time: the optimiser does not unroll
+/// loops in a recursive function by itself, and constant directions make every step a
+/// constant shift and every direction test a constant.
+macro_rules! for_each_dir {
+    ($d:ident => $body:expr) => {{
+        for_each_dir!(@each $d => $body; NorthEast SouthWest NorthWest SouthEast North South East West)
+    }};
+    (@each $d:ident => $body:expr; $($dir:ident)*) => {{
+        $({
+            const $d: Dir = Dir::$dir;
+            $body;
+        })*
+    }};
+}
+
+impl<G: Geometry, R: RuleSet, const PATHS: bool> Search<'_, G, R, PATHS> {
     /// Squares that block the capturing piece, given what it has captured so far.
     #[inline(always)]
-    fn blockers(&self, captured: B) -> B {
+    fn blockers(&self, captured: G::Bits) -> G::Bits {
         match R::RULES.removal {
             Removal::AtEnd => self.occupied,
             Removal::Immediate => self.occupied & !captured,
@@ -57,7 +109,7 @@ impl<B: BitSet, R: RuleSet, const PATHS: bool> Search<'_, B, R, PATHS> {
 
     /// Enemy pieces the capturing piece may still jump.
     #[inline(always)]
-    fn jumpable(&self, captured: B, as_king: bool) -> B {
+    fn jumpable(&self, captured: G::Bits, as_king: bool) -> G::Bits {
         let mut set = self.enemies & !captured;
         if !as_king && !R::RULES.man_takes_king {
             set &= !self.enemy_kings;
@@ -65,16 +117,31 @@ impl<B: BitSet, R: RuleSet, const PATHS: bool> Search<'_, B, R, PATHS> {
         set
     }
 
+    /// Whether a piece may jump in direction `d` next. Folds to a constant, or to a test of
+    /// the side, since `d` is a constant wherever this is called.
+    #[inline(always)]
+    fn may_jump(&self, d: Dir, as_king: bool, last: u8) -> bool {
+        let allowed = if as_king {
+            const { dirs::mask(dirs::king_captures(R::RULES)) }
+        } else if self.side == Color::White {
+            const { dirs::mask(dirs::man_captures(R::RULES, Color::White)) }
+        } else {
+            const { dirs::mask(dirs::man_captures(R::RULES, Color::Black)) }
+        };
+        allowed & (1 << d as u8) != 0 && !(R::RULES.no_reversal && d as u8 == last ^ 1)
+    }
+
     /// Precedence key of a finished sequence (higher is preferred).
     #[inline(always)]
-    fn key(&self, count: u32, kings: u32, order: u32) -> u64 {
-        let (n, k, by_king) = (count as u64, kings as u64, self.by_king as u64);
+    fn key(&self, chain: &Chain<G::Bits>) -> u64 {
+        let n = chain.captured.count() as u64;
+        let (k, by_king) = (chain.kings as u64, self.by_king as u64);
         match R::RULES.choice {
             CaptureChoice::Free => 0,
             CaptureChoice::Majority => n,
             CaptureChoice::MajorityThenKings => (n << 8) | k,
             CaptureChoice::KingFirst => by_king,
-            CaptureChoice::Italian => (n << 40) | (by_king << 39) | (k << 32) | order as u64,
+            CaptureChoice::Italian => (n << 40) | (by_king << 39) | (k << 32) | chain.order as u64,
             CaptureChoice::FrisianValue => ((199 * k + 100 * (n - k)) << 1) | by_king,
         }
     }
@@ -94,13 +161,13 @@ impl<B: BitSet, R: RuleSet, const PATHS: bool> Search<'_, B, R, PATHS> {
         }
     }
 
-    fn finish(&mut self, to: u32, captured: B, promotes: bool, kings: u32, order: u32) {
-        let key = self.key(captured.count(), kings, order);
+    fn finish(&mut self, to: u32, chain: &Chain<G::Bits>, promotes: bool) {
+        let key = self.key(chain);
         let mv = Move {
             from: self.from,
             to: to as u8,
             promotes,
-            captured,
+            captured: chain.captured,
         };
         if PATHS {
             let path = self.path[..self.depth].to_vec();
@@ -120,63 +187,58 @@ impl<B: BitSet, R: RuleSet, const PATHS: bool> Search<'_, B, R, PATHS> {
         }
     }
 
-    /// Jumps to adjacent squares only: men, and the kings of short-king variants.
-    fn short(&mut self, s: u32, as_king: bool, captured: B, kings: u32, order: u32, last: u8) {
-        let dirs = if as_king {
-            self.king_dirs
-        } else {
-            self.man_dirs
-        };
-        let jumpable = self.jumpable(captured, as_king);
-        let blockers = self.blockers(captured);
-        let mut found = false;
-        for &d in dirs {
-            let d = d as u8;
-            if R::RULES.no_reversal && d == last ^ 1 {
-                continue;
-            }
-            let over = self.t.next[d as usize][s as usize];
-            if over == NONE || !jumpable.has(over as u32) {
-                continue;
-            }
-            let land = self.t.next[d as usize][over as usize];
-            if land == NONE || blockers.has(land as u32) {
-                continue;
-            }
-            found = true;
-            let (over, land) = (over as u32, land as u32);
-            let is_king = self.enemy_kings.has(over) as u32;
-            let captured2 = captured | B::bit(over);
-            let n = captured.count();
-            let order2 = order | (is_king << (31 - n.min(31)));
-            let kings2 = kings + is_king;
-            self.push_path(land);
-            if !as_king && self.promotion.has(land) {
-                match R::RULES.promotion {
-                    MidCapturePromotion::Stop => {
-                        self.finish(land, captured2, true, kings2, order2);
-                    }
-                    MidCapturePromotion::ContinueAsKing => {
-                        self.king(land, captured2, kings2, order2, d, true);
-                    }
-                    MidCapturePromotion::PassThrough => {
-                        self.short(land, false, captured2, kings2, order2, d);
-                    }
-                }
-            } else {
-                self.short(land, as_king, captured2, kings2, order2, d);
-            }
-            self.pop_path();
+    /// One jump in direction `d` from `s` and the sequences that go on from there; false if
+    /// there is no such jump.
+    #[inline(always)]
+    fn short_jump(
+        &mut self,
+        d: Dir,
+        s: u32,
+        as_king: bool,
+        chain: Chain<G::Bits>,
+        jumpable: G::Bits,
+        free: G::Bits,
+    ) -> bool {
+        if !self.may_jump(d, as_king, chain.last) {
+            return false;
         }
-        if !found && !captured.is_empty() {
+        // Off-board steps land on ghost bits or beyond the board, outside both sets.
+        let over = step::<G>(G::Bits::bit(s), d) & jumpable;
+        let land = step::<G>(over, d) & free;
+        if land.is_empty() {
+            return false;
+        }
+        let (over, land) = (over.lowest(), land.lowest());
+        let next = chain.then(over, self.enemy_kings.has(over), d as u8);
+        self.push_path(land);
+        if !as_king && self.promotion.has(land) {
+            match R::RULES.promotion {
+                MidCapturePromotion::Stop => self.finish(land, &next, true),
+                MidCapturePromotion::ContinueAsKing => self.king(land, next, true),
+                MidCapturePromotion::PassThrough => self.short(land, false, next),
+            }
+        } else {
+            self.short(land, as_king, next);
+        }
+        self.pop_path();
+        true
+    }
+
+    /// Jumps to adjacent squares only: men, and the kings of short-king variants.
+    fn short(&mut self, s: u32, as_king: bool, chain: Chain<G::Bits>) {
+        let jumpable = self.jumpable(chain.captured, as_king);
+        let free = G::ALL & !self.blockers(chain.captured);
+        let mut found = false;
+        for_each_dir!(D => found |= self.short_jump(D, s, as_king, chain, jumpable, free));
+        if !found && !chain.captured.is_empty() {
             let promotes = !as_king && self.promotion.has(s);
-            self.finish(s, captured, promotes, kings, order);
+            self.finish(s, &chain, promotes);
         }
     }
 
     /// The first piece from `s` in direction `d`, if any, given the blocking set.
     #[inline(always)]
-    fn first_blocker(&self, s: u32, d: usize, blockers: B) -> Option<u32> {
+    fn first_blocker(&self, s: u32, d: usize, blockers: G::Bits) -> Option<u32> {
         let hits = self.t.ray[d][s as usize] & blockers;
         if hits.is_empty() {
             None
@@ -189,19 +251,19 @@ impl<B: BitSet, R: RuleSet, const PATHS: bool> Search<'_, B, R, PATHS> {
 
     /// Empty squares beyond `over` in direction `d`, up to the next piece.
     #[inline(always)]
-    fn landings(&self, over: u32, d: usize, blockers: B) -> B {
+    fn landings(&self, over: u32, d: usize, blockers: G::Bits) -> G::Bits {
         let ray = self.t.ray[d][over as usize];
         match self.first_blocker(over, d, blockers) {
             None => ray,
-            Some(b) => ray & !self.t.ray[d][b as usize] & !B::bit(b),
+            Some(b) => ray & !self.t.ray[d][b as usize] & !G::Bits::bit(b),
         }
     }
 
     /// Whether a flying king on `s` could jump again.
-    fn king_can_jump(&self, s: u32, captured: B, last: u8) -> bool {
+    fn king_can_jump(&self, s: u32, captured: G::Bits, last: u8) -> bool {
         let jumpable = self.jumpable(captured, true);
         let blockers = self.blockers(captured);
-        self.king_dirs.iter().any(|&d| {
+        dirs::king_captures(R::RULES).iter().any(|&d| {
             let d = d as usize;
             if R::RULES.no_reversal && d as u8 == last ^ 1 {
                 return false;
@@ -217,13 +279,13 @@ impl<B: BitSet, R: RuleSet, const PATHS: bool> Search<'_, B, R, PATHS> {
     }
 
     /// Jumps of a flying king. `promoted`: a man crowned during this move (Russian).
-    fn king(&mut self, s: u32, captured: B, kings: u32, order: u32, last: u8, promoted: bool) {
-        let jumpable = self.jumpable(captured, true);
-        let blockers = self.blockers(captured);
+    fn king(&mut self, s: u32, chain: Chain<G::Bits>, promoted: bool) {
+        let jumpable = self.jumpable(chain.captured, true);
+        let blockers = self.blockers(chain.captured);
         let mut found = false;
-        for &d in self.king_dirs {
+        for &d in dirs::king_captures(R::RULES) {
             let d = d as usize;
-            if R::RULES.no_reversal && d as u8 == last ^ 1 {
+            if R::RULES.no_reversal && d as u8 == chain.last ^ 1 {
                 continue;
             }
             let Some(over) = self.first_blocker(s, d, blockers) else {
@@ -237,21 +299,17 @@ impl<B: BitSet, R: RuleSet, const PATHS: bool> Search<'_, B, R, PATHS> {
                 continue;
             }
             found = true;
-            let is_king = self.enemy_kings.has(over) as u32;
-            let captured2 = captured | B::bit(over);
-            let n = captured.count();
-            let order2 = order | (is_king << (31 - n.min(31)));
-            let kings2 = kings + is_king;
+            let next = chain.then(over, self.enemy_kings.has(over), d as u8);
             match R::RULES.king_landing {
                 KingLanding::Any => {}
                 KingLanding::DirectlyBehind => {
-                    landings &= B::bit(self.t.next[d][over as usize] as u32);
+                    landings &= G::Bits::bit(self.t.next[d][over as usize] as u32);
                 }
                 KingLanding::MustContinue => {
                     let going_on = landings
                         .iter()
-                        .filter(|&l| self.king_can_jump(l, captured2, d as u8))
-                        .fold(B::ZERO, |acc, l| acc | B::bit(l));
+                        .filter(|&l| self.king_can_jump(l, next.captured, d as u8))
+                        .fold(G::Bits::ZERO, |acc, l| acc | G::Bits::bit(l));
                     if !going_on.is_empty() {
                         landings = going_on;
                     }
@@ -259,12 +317,12 @@ impl<B: BitSet, R: RuleSet, const PATHS: bool> Search<'_, B, R, PATHS> {
             }
             for land in landings.iter() {
                 self.push_path(land);
-                self.king(land, captured2, kings2, order2, d as u8, promoted);
+                self.king(land, next, promoted);
                 self.pop_path();
             }
         }
-        if !found && !captured.is_empty() {
-            self.finish(s, captured, promoted, kings, order);
+        if !found && !chain.captured.is_empty() {
+            self.finish(s, &chain, promoted);
         }
     }
 }
@@ -308,15 +366,13 @@ fn new_search<'a, G: Geometry, R: RuleSet, const PATHS: bool>(
     pos: &Position<G>,
     out: &'a mut MoveList<G::Bits>,
     log: Option<&'a mut PathLog<G::Bits>>,
-) -> Search<'a, G::Bits, R, PATHS> {
-    let rules = R::RULES;
+) -> Search<'a, G, R, PATHS> {
     let us = pos.side();
     let enemies = pos.pieces(us.opponent());
     Search {
         t: G::tables(),
         rules: PhantomData,
-        man_dirs: dirs::man_captures(rules, us),
-        king_dirs: dirs::king_captures(rules),
+        side: us,
         promotion: G::PROMOTION[us as usize],
         enemies,
         enemy_kings: enemies & pos.kings(),
@@ -358,15 +414,15 @@ pub(super) fn generate<G: Geometry, R: RuleSet, const PATHS: bool>(
         search.from = s as u8;
         search.by_king = false;
         search.occupied = all_occupied & !G::Bits::bit(s);
-        search.short(s, false, G::Bits::ZERO, 0, 0, NO_DIR);
+        search.short(s, false, Chain::START);
     }
     for s in kings.iter() {
         search.from = s as u8;
         search.by_king = true;
         search.occupied = all_occupied & !G::Bits::bit(s);
         match rules.king {
-            KingRange::Short => search.short(s, true, G::Bits::ZERO, 0, 0, NO_DIR),
-            KingRange::Flying => search.king(s, G::Bits::ZERO, 0, 0, NO_DIR, false),
+            KingRange::Short => search.short(s, true, Chain::START),
+            KingRange::Flying => search.king(s, Chain::START, false),
         }
     }
     let best = search.best;

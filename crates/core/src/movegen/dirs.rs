@@ -6,7 +6,7 @@ use crate::Color;
 
 /// Directions of a man's quiet moves.
 #[inline]
-pub(crate) fn man_moves(rules: &Rules, side: Color) -> &'static [Dir] {
+pub(crate) const fn man_moves(rules: &Rules, side: Color) -> &'static [Dir] {
     match (rules.board.is_diagonal(), side) {
         (true, Color::White) => &[NorthEast, NorthWest],
         (true, Color::Black) => &[SouthEast, SouthWest],
@@ -17,7 +17,7 @@ pub(crate) fn man_moves(rules: &Rules, side: Color) -> &'static [Dir] {
 
 /// Directions of a man's jumps.
 #[inline]
-pub(crate) fn man_captures(rules: &Rules, side: Color) -> &'static [Dir] {
+pub(crate) const fn man_captures(rules: &Rules, side: Color) -> &'static [Dir] {
     match rules.man_capture {
         ManCapture::Forward | ManCapture::OrthogonalForwardSideways => man_moves(rules, side),
         ManCapture::ForwardBackward => &[NorthEast, SouthWest, NorthWest, SouthEast],
@@ -27,7 +27,7 @@ pub(crate) fn man_captures(rules: &Rules, side: Color) -> &'static [Dir] {
 
 /// Directions of a king's quiet moves.
 #[inline]
-pub(crate) fn king_moves(rules: &Rules) -> &'static [Dir] {
+pub(crate) const fn king_moves(rules: &Rules) -> &'static [Dir] {
     if rules.board.is_diagonal() {
         &[NorthEast, SouthWest, NorthWest, SouthEast]
     } else {
@@ -37,12 +37,23 @@ pub(crate) fn king_moves(rules: &Rules) -> &'static [Dir] {
 
 /// Directions of a king's jumps.
 #[inline]
-pub(crate) fn king_captures(rules: &Rules) -> &'static [Dir] {
-    if rules.man_capture == ManCapture::AllEight {
+pub(crate) const fn king_captures(rules: &Rules) -> &'static [Dir] {
+    if matches!(rules.man_capture, ManCapture::AllEight) {
         &Dir::ALL
     } else {
         king_moves(rules)
     }
+}
+
+/// The directions of `dirs` as a bit set (bit `d` for direction `d`).
+pub(crate) const fn mask(dirs: &[Dir]) -> u8 {
+    let mut mask = 0;
+    let mut i = 0;
+    while i < dirs.len() {
+        mask |= 1 << dirs[i] as u8;
+        i += 1;
+    }
+    mask
 }
 
 /// Evaluate `$body` with `$dirs` bound to a constant array of a man's capture directions, so
