@@ -68,15 +68,21 @@ impl<B: BitSet> Chain<B> {
         last: NO_DIR,
     };
 
-    /// The chain after jumping `over` (a king or not) in direction `d`.
+    /// The chain after jumping `over` (a king or not) in direction `d`; `track_order` only
+    /// where the Italian rule needs it.
     #[inline(always)]
-    fn then(self, over: u32, is_king: bool, d: u8) -> Chain<B> {
-        let n = self.captured.count();
+    fn then(self, over: u32, is_king: bool, d: u8, track_order: bool) -> Chain<B> {
         let is_king = is_king as u32;
+        let order = if track_order {
+            let n = self.captured.count();
+            self.order | (is_king << (31 - n.min(31)))
+        } else {
+            0
+        };
         Chain {
             captured: self.captured | B::bit(over),
             kings: self.kings + is_king,
-            order: self.order | (is_king << (31 - n.min(31))),
+            order,
             last: d,
         }
     }
@@ -98,6 +104,9 @@ macro_rules! for_each_dir {
 }
 
 impl<G: Geometry, R: RuleSet, const PATHS: bool> Search<'_, G, R, PATHS> {
+    /// Whether the order in which kings are taken matters (Italian rule (d)).
+    const ITALIAN: bool = matches!(R::RULES.choice, CaptureChoice::Italian);
+
     /// Squares that block the capturing piece, given what it has captured so far.
     #[inline(always)]
     fn blockers(&self, captured: G::Bits) -> G::Bits {
@@ -209,7 +218,7 @@ impl<G: Geometry, R: RuleSet, const PATHS: bool> Search<'_, G, R, PATHS> {
             return false;
         }
         let (over, land) = (over.lowest(), land.lowest());
-        let next = chain.then(over, self.enemy_kings.has(over), d as u8);
+        let next = chain.then(over, self.enemy_kings.has(over), d as u8, Self::ITALIAN);
         self.push_path(land);
         if !as_king && self.promotion.has(land) {
             match R::RULES.promotion {
@@ -299,7 +308,7 @@ impl<G: Geometry, R: RuleSet, const PATHS: bool> Search<'_, G, R, PATHS> {
                 continue;
             }
             found = true;
-            let next = chain.then(over, self.enemy_kings.has(over), d as u8);
+            let next = chain.then(over, self.enemy_kings.has(over), d as u8, Self::ITALIAN);
             match R::RULES.king_landing {
                 KingLanding::Any => {}
                 KingLanding::DirectlyBehind => {

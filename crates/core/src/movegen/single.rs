@@ -77,28 +77,22 @@ fn landings<G: Geometry, R: RuleSet, const N: usize>(
     let mut over_kings = G::Bits::ZERO;
     for i in 0..N {
         let from = men & sources[i];
-        if from.is_empty() {
-            continue;
-        }
-        let over = step::<G>(from, dirs[i]);
-        land[i] = step::<G>(over, dirs[i]);
-        // Could a man landing here jump again? Not back over the piece it took; any other
-        // direction sees exactly the board as it is now.
-        let mut again = G::Bits::ZERO;
-        for j in 0..N {
-            if dirs[j] as u8 != dirs[i] as u8 ^ 1 {
-                again |= sources[j];
+        if !from.is_empty() {
+            let over = step::<G>(from, dirs[i]);
+            land[i] = step::<G>(over, dirs[i]);
+            // Could a man landing here jump again? The board as it stands answers for every
+            // direction but back over the piece it took, and there it says no (the square
+            // beyond is the man's own), which is the right answer.
+            if !(land[i] & any).is_empty() {
+                return Err(());
             }
+            if rules.promotion == MidCapturePromotion::ContinueAsKing
+                && !(land[i] & G::PROMOTION[us as usize]).is_empty()
+            {
+                return Err(());
+            }
+            over_kings |= over & pos.kings();
         }
-        if !(land[i] & again).is_empty() {
-            return Err(());
-        }
-        if rules.promotion == MidCapturePromotion::ContinueAsKing
-            && !(land[i] & G::PROMOTION[us as usize]).is_empty()
-        {
-            return Err(());
-        }
-        over_kings |= over & pos.kings();
     }
     // Where taking a king outranks taking a man, keep only the jumps over kings.
     if !over_kings.is_empty()
