@@ -13,6 +13,7 @@
 //! - [`Clock`] implements the time controls of §5 ([`TimeControl`]) over an injectable
 //!   [`TimeSource`]; [`TimedGame`] keeps a game and a clock in step, with the giveaway
 //!   [`TimeoutPenalty`].
+//! - [`pdn`] reads and writes PDN 3.0 files, validating every move.
 //!
 //! ```
 //! use damier_game::{Game, Outcome, Reason};
@@ -34,6 +35,7 @@ mod board;
 mod clock;
 mod draw;
 mod game;
+pub mod pdn;
 mod result;
 mod timed;
 
