@@ -14,6 +14,7 @@
 //!   [`TimeSource`]; [`TimedGame`] keeps a game and a clock in step, with the giveaway
 //!   [`TimeoutPenalty`].
 //! - [`pdn`] reads and writes PDN 3.0 files, validating every move.
+//! - [`ballot`] holds the English two- and three-move ballot decks.
 //!
 //! ```
 //! use damier_game::{Game, Outcome, Reason};
@@ -31,6 +32,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod ballot;
 mod board;
 mod clock;
 mod draw;
