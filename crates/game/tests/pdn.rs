@@ -37,7 +37,7 @@ fn a_bad_game_is_reported_where_it_goes_wrong_and_the_others_are_read() {
     let e = games[1].as_ref().unwrap_err();
     // 2. 33-29 ignores the compulsory capture 28x19.
     assert_eq!((e.game, e.line, e.column), (2, 6, 4));
-    match &e.kind {
+    match &*e.kind {
         PdnErrorKind::Move { number, error } => {
             assert_eq!(number, "2.");
             assert!(matches!(error, MoveError::Illegal { .. }), "{error}");
@@ -56,10 +56,10 @@ fn a_bad_game_is_reported_where_it_goes_wrong_and_the_others_are_read() {
 fn unknown_game_type_and_bad_fen_point_at_their_tags() {
     let e = error("[Event \"x\"]\n  [GameType \"99\"]\n1. 32-28 *");
     assert_eq!((e.line, e.column), (2, 3));
-    assert_eq!(e.kind, PdnErrorKind::UnknownGameType("99".into()));
+    assert_eq!(*e.kind, PdnErrorKind::UnknownGameType("99".into()));
     let e = error("[SetUp \"1\"]\n[FEN \"W:W51:B1\"]\n*");
     assert_eq!((e.line, e.column), (2, 1));
-    assert!(matches!(e.kind, PdnErrorKind::Fen(_)), "{e}");
+    assert!(matches!(*e.kind, PdnErrorKind::Fen(_)), "{e}");
 }
 
 #[test]
@@ -220,4 +220,16 @@ fn games_convert_to_and_from_the_game_record() {
     assert_eq!(back.main, g.main);
     assert_eq!(back.result, PdnResult::WhiteWins);
     assert_eq!(*game.start(), Board::start(Variant::INTERNATIONAL));
+}
+
+#[test]
+fn bytes_that_are_not_utf8_are_read_as_latin1() {
+    let mut bytes = b"[White \"Fran".to_vec();
+    bytes.push(0xe7); // c cedilla in Latin-1
+    bytes.extend_from_slice(b"ois\"]\n1. 32-28 *");
+    let games = pdn::read_bytes(&bytes, Variant::INTERNATIONAL);
+    assert_eq!(
+        games[0].as_ref().unwrap().tag("White"),
+        Some("Fran\u{e7}ois")
+    );
 }

@@ -27,7 +27,7 @@ use damier_core::fen::FenError;
 use damier_core::notation::MoveError;
 use damier_core::{Color, Variant};
 
-pub use reader::read;
+pub use reader::{read, read_bytes};
 pub use writer::{write, write_game, WriteOptions};
 
 /// The tags every game has, in the order they are written (`Result` comes from
@@ -269,8 +269,22 @@ pub struct PdnError {
     pub line: usize,
     /// Column of the first bad token (1-based, in characters).
     pub column: usize,
-    /// What is wrong.
-    pub kind: PdnErrorKind,
+    /// What is wrong (boxed: it can hold a whole move error).
+    pub kind: Box<PdnErrorKind>,
+    /// The game's tags as far as they were read (roster first), to name the game.
+    pub tags: Vec<(String, String)>,
+    /// Main-line moves read and found legal before the error.
+    pub moves_read: usize,
+}
+
+impl PdnError {
+    /// A tag of the bad game, if it was read.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
 }
 
 /// The kinds of defect in a PDN game.

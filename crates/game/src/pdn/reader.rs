@@ -28,6 +28,18 @@ pub fn read(text: &str, default: Variant) -> Vec<Result<PdnGame, PdnError>> {
     games
 }
 
+/// Read every game of PDN bytes: UTF-8, or else Latin-1 (older files from Windows programs),
+/// so that no byte is lost or refused. Otherwise as [`read`].
+pub fn read_bytes(bytes: &[u8], default: Variant) -> Vec<Result<PdnGame, PdnError>> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => read(text, default),
+        Err(_) => {
+            let text: String = bytes.iter().map(|&b| b as char).collect();
+            read(&text, default)
+        }
+    }
+}
+
 /// Where the game starting at `start` ends: after its termination marker, or before the
 /// first tag that follows its movetext.
 fn game_end(toks: &[Token], start: usize) -> usize {
@@ -52,12 +64,6 @@ struct Tag<'a> {
 }
 
 fn read_game(toks: &[Token], number: usize, default: Variant) -> Result<PdnGame, PdnError> {
-    let err = |t: &Token, kind| PdnError {
-        game: number,
-        line: t.line,
-        column: t.column,
-        kind,
-    };
     let mut tags = Vec::new();
     let mut body = toks;
     while let Some((t, rest)) = body.split_first() {
@@ -71,6 +77,16 @@ fn read_game(toks: &[Token], number: usize, default: Variant) -> Result<PdnGame,
         }
         body = rest;
     }
+    let collected = collect_tags(&tags);
+    let moves_read = std::cell::Cell::new(0);
+    let err = |t: &Token, kind| PdnError {
+        game: number,
+        line: t.line,
+        column: t.column,
+        kind: Box::new(kind),
+        tags: collected.clone(),
+        moves_read: moves_read.get(),
+    };
     let find = |name: &str| tags.iter().find(|t| t.name.eq_ignore_ascii_case(name));
     let by_name = find("Variant").and_then(|t| variant_of_name(t.value));
     let variant = match (by_name, find("GameType")) {
@@ -103,9 +119,10 @@ fn read_game(toks: &[Token], number: usize, default: Variant) -> Result<PdnGame,
         ),
     };
     let mut at = 0;
-    let main = parse_line(body, &mut at, start, 1, None).map_err(|(t, kind)| err(t, kind))?;
+    let main =
+        parse_line(body, &mut at, start, 1, None, &moves_read).map_err(|(t, kind)| err(t, kind))?;
     Ok(PdnGame {
-        tags: collect_tags(&tags),
+        tags: collected,
         variant,
         start,
         main,
@@ -140,13 +157,15 @@ fn collect_tags(tags: &[Tag]) -> Vec<(String, String)> {
 type LineError<'a> = (&'a Token, PdnErrorKind);
 
 /// Read moves from `toks[*at..]` played from `board` until the end, or until the `)` that
-/// closes the variation opened at `open`. `number` is the move number of the first move.
+/// closes the variation opened at `open`. `number` is the move number of the first move;
+/// `main_moves` counts the moves of the main line (`open` is `None` there).
 fn parse_line<'a>(
     toks: &'a [Token],
     at: &mut usize,
     mut board: Board,
     mut number: u32,
     open: Option<&'a Token>,
+    main_moves: &std::cell::Cell<usize>,
 ) -> Result<Line, LineError<'a>> {
     let first = board.rules().first;
     let mut line = Line::default();
@@ -175,6 +194,9 @@ fn parse_line<'a>(
                     variations: Vec::new(),
                 });
                 before_last = Some((board, number));
+                if open.is_none() {
+                    main_moves.set(main_moves.get() + 1);
+                }
                 if board.side() != first {
                     number += 1;
                 }
@@ -197,7 +219,7 @@ fn parse_line<'a>(
                     let why = "a variation must follow the move it replaces";
                     return Err((t, PdnErrorKind::Variation(why.into())));
                 };
-                let variation = parse_line(toks, at, from, n, Some(t))?;
+                let variation = parse_line(toks, at, from, n, Some(t), main_moves)?;
                 if let Some(m) = line.moves.last_mut() {
                     m.variations.push(variation);
                 }
