@@ -358,24 +358,14 @@ impl Game {
         self.result = self.judge();
     }
 
-    /// The result the rules give the current position: no legal move, or an automatic draw.
-    /// A side whose opponent just forfeited may still pass, so it has not run out of moves.
+    /// The result the rules give the current position: no legal move (RULES.md §1, even
+    /// when a pass would be allowed: a pass is not a move), or an automatic draw.
     fn judge(&self) -> Option<GameResult> {
-        let pos = self.position();
-        if let Some(winner) = pos.no_move_winner() {
-            if !self.may_pass_unjudged() {
-                return Some(GameResult::win(winner, Reason::NoLegalMove));
-            }
-            return None;
+        if let Some(winner) = self.position().no_move_winner() {
+            return Some(GameResult::win(winner, Reason::NoLegalMove));
         }
         automatic_draw(&self.positions, &self.facts)
             .map(|rule| GameResult::draw(Reason::Rule(rule)))
-    }
-
-    fn may_pass_unjudged(&self) -> bool {
-        self.plies
-            .last()
-            .is_some_and(|p| p.kind == PlyKind::Forfeit)
     }
 }
 

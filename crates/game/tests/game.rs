@@ -1,7 +1,7 @@
 //! The game record: plies and positions, undo/redo, draw offers and resignation.
 
 use damier_core::{Base, Color, Variant};
-use damier_game::{Board, Game, GameError, GameResult, Outcome, Reason};
+use damier_game::{Board, Game, GameError, GameResult, Outcome, PlyKind, Reason, TimeoutPenalty};
 
 #[test]
 fn records_moves_and_positions() {
@@ -96,4 +96,19 @@ fn resignation() {
     assert_eq!(r.reason, Reason::Resignation);
     assert!(matches!(g.resign(Color::Black), Err(GameError::Over(_))));
     assert_eq!(r.describe(), "black wins: white resigned");
+}
+
+#[test]
+fn a_side_left_without_a_move_by_a_forfeit_is_judged_by_the_no_move_rule() {
+    // Black forfeits on time; White's only man, on 5, is blocked by Black's man on 1.
+    let mut g = Game::from_fen(Variant::giveaway(Base::English), "B:W5:B1,12").unwrap();
+    assert_eq!(
+        g.time_out(TimeoutPenalty::LossOfTurn),
+        Ok(Some(GameResult::win(Color::White, Reason::NoLegalMove)))
+    );
+    assert_eq!(g.plies().last().unwrap().kind, PlyKind::Forfeit);
+    // The same in English proper: the side without a move loses.
+    let mut g = Game::from_fen(Variant::new(Base::English), "B:W5:B1,12").unwrap();
+    let r = g.time_out(TimeoutPenalty::LossOfTurn).unwrap().unwrap();
+    assert_eq!(r.outcome, Outcome::Win(Color::Black));
 }
