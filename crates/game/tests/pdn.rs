@@ -233,3 +233,15 @@ fn bytes_that_are_not_utf8_are_read_as_latin1() {
         Some("Fran\u{e7}ois")
     );
 }
+
+#[test]
+fn deeply_nested_variations_are_refused_not_overflowing() {
+    // Each level replays 1. 32-28 as a variation of itself.
+    let mut text = String::from("1. 32-28 ");
+    for _ in 0..5000 {
+        text.push_str("(1. 32-28 ");
+    }
+    let e = error(&text);
+    assert!(matches!(*e.kind, PdnErrorKind::Variation(_)), "{e}");
+    assert_eq!(e.column, 10 + 10 * 100);
+}

@@ -119,8 +119,8 @@ fn read_game(toks: &[Token], number: usize, default: Variant) -> Result<PdnGame,
         ),
     };
     let mut at = 0;
-    let main =
-        parse_line(body, &mut at, start, 1, None, &moves_read).map_err(|(t, kind)| err(t, kind))?;
+    let main = parse_line(body, &mut at, start, 1, None, &moves_read, 0)
+        .map_err(|(t, kind)| err(t, kind))?;
     Ok(PdnGame {
         tags: collected,
         variant,
@@ -156,6 +156,10 @@ fn collect_tags(tags: &[Tag]) -> Vec<(String, String)> {
 
 type LineError<'a> = (&'a Token, PdnErrorKind);
 
+/// Variations nested deeper than this are refused: reading recurses once per level, and a
+/// hostile file must not exhaust the stack.
+const MAX_NESTING: usize = 100;
+
 /// Read moves from `toks[*at..]` played from `board` until the end, or until the `)` that
 /// closes the variation opened at `open`. `number` is the move number of the first move;
 /// `main_moves` counts the moves of the main line (`open` is `None` there).
@@ -166,6 +170,7 @@ fn parse_line<'a>(
     mut number: u32,
     open: Option<&'a Token>,
     main_moves: &std::cell::Cell<usize>,
+    depth: usize,
 ) -> Result<Line, LineError<'a>> {
     let first = board.rules().first;
     let mut line = Line::default();
@@ -219,7 +224,11 @@ fn parse_line<'a>(
                     let why = "a variation must follow the move it replaces";
                     return Err((t, PdnErrorKind::Variation(why.into())));
                 };
-                let variation = parse_line(toks, at, from, n, Some(t), main_moves)?;
+                if depth >= MAX_NESTING {
+                    let why = format!("variations nested more than {MAX_NESTING} deep");
+                    return Err((t, PdnErrorKind::Variation(why)));
+                }
+                let variation = parse_line(toks, at, from, n, Some(t), main_moves, depth + 1)?;
                 if let Some(m) = line.moves.last_mut() {
                     m.variations.push(variation);
                 }
