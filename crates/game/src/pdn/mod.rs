@@ -1,7 +1,7 @@
 //! PDN 3.0: read and write files of games, every move checked against the rules.
 //!
 //! [`read`] turns a file into one `Result` per game: a bad game is reported with its number,
-//! line and column and the games after it are still read. [`write`] gives text that [`read`]
+//! line and column and the games after it are still read. [`write()`] gives text that [`read()`]
 //! turns back into the same games.
 //!
 //! ```

@@ -20,8 +20,13 @@ pub fn write(games: &[PdnGame], options: &WriteOptions) -> String {
         .join("\n")
 }
 
+/// A tag value inside quotes: `\` and `"` escaped; line breaks, which a tag cannot hold,
+/// become spaces.
 fn escape(value: &str) -> String {
-    value.replace('\\', "\\\\").replace('"', "\\\"")
+    value
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace(['\n', '\r'], " ")
 }
 
 /// Write one game: tags, a blank line, the movetext and the result, then a newline.
