@@ -2,6 +2,7 @@
 
 mod board_view;
 mod cmd_moves;
+mod cmd_pdn;
 mod cmd_perft;
 mod cmd_show;
 
@@ -28,6 +29,8 @@ enum Command {
     Moves(cmd_moves::MovesArgs),
     /// Draw the board.
     Show(PositionArgs),
+    /// Check and convert PDN game files.
+    Pdn(cmd_pdn::PdnArgs),
 }
 
 /// The position a command works on.
@@ -79,6 +82,7 @@ fn main() {
         Command::Perft(args) => cmd_perft::run(&args),
         Command::Moves(args) => cmd_moves::run(&args),
         Command::Show(args) => cmd_show::run(&args),
+        Command::Pdn(args) => cmd_pdn::run(&args),
     };
     if let Err(e) = result {
         eprintln!("damier: {e:#}");

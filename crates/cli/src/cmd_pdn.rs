@@ -1,0 +1,228 @@
+//! `damier pdn check` and `damier pdn convert`: PDN files, every move checked by the rules.
+
+use anyhow::{bail, Context, Result};
+use clap::{Args, Subcommand, ValueEnum};
+use damier_core::Variant;
+use damier_game::pdn::{self, PdnError, PdnGame, WriteOptions};
+use damier_game::Board;
+use serde_json::{json, Value};
+use std::io::Write;
+use std::path::PathBuf;
+
+/// Arguments of `damier pdn`.
+#[derive(Args, Debug)]
+pub struct PdnArgs {
+    #[command(subcommand)]
+    command: PdnCommand,
+}
+
+#[derive(Subcommand, Debug)]
+enum PdnCommand {
+    /// Check every game: one line each with players, result, moves and the first error.
+    Check(CheckArgs),
+    /// Write the games again, with long moves or a FEN after every move.
+    Convert(ConvertArgs),
+}
+
+/// The file and how to read it.
+#[derive(Args, Debug)]
+struct Input {
+    /// The PDN file.
+    file: PathBuf,
+    /// Variant of games without a GameType or Variant tag (English files often have none).
+    #[arg(long, short = 'v', default_value = "international")]
+    variant: String,
+    /// One JSON object per game.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args, Debug)]
+struct CheckArgs {
+    #[command(flatten)]
+    input: Input,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum Target {
+    /// PDN with the short move form.
+    Short,
+    /// PDN with every landing square of captures.
+    Long,
+    /// A FEN after every move.
+    Fen,
+}
+
+#[derive(Args, Debug)]
+struct ConvertArgs {
+    #[command(flatten)]
+    input: Input,
+    /// What to write.
+    #[arg(long, value_enum, default_value = "short")]
+    to: Target,
+}
+
+pub fn run(args: &PdnArgs) -> Result<()> {
+    match &args.command {
+        PdnCommand::Check(a) => check(&a.input),
+        PdnCommand::Convert(a) => convert(&a.input, a.to),
+    }
+}
+
+/// Print to stdout; a reader that went away (`| head`) ends the command quietly.
+fn say(text: &str) -> Result<()> {
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
+        other => Ok(other?),
+    }
+}
+
+fn read(input: &Input) -> Result<Vec<Result<PdnGame, PdnError>>> {
+    let variant: Variant = input.variant.parse()?;
+    let bytes = std::fs::read(&input.file)
+        .with_context(|| format!("cannot read {}", input.file.display()))?;
+    let games = pdn::read_bytes(&bytes, variant);
+    if games.is_empty() {
+        bail!("{} holds no game", input.file.display());
+    }
+    Ok(games)
+}
+
+fn players(tag: impl Fn(&str) -> Option<String>) -> (String, String) {
+    let name = |n: &str| tag(n).unwrap_or_else(|| "?".into());
+    (name("White"), name("Black"))
+}
+
+/// Exit status: fail when any game is bad, after every game has been reported.
+fn bad_games(bad: usize, total: usize) -> Result<()> {
+    if bad > 0 {
+        let s = if bad == 1 {
+            "has an error"
+        } else {
+            "have errors"
+        };
+        bail!("{bad} of {total} games {s}");
+    }
+    Ok(())
+}
+
+fn check(input: &Input) -> Result<()> {
+    let games = read(input)?;
+    let mut bad = 0;
+    for (i, g) in games.iter().enumerate() {
+        let n = i + 1;
+        let (line, value) = match g {
+            Ok(g) => {
+                let (white, black) = players(|t| g.tag(t).map(str::to_string));
+                let moves = g.main.moves.len();
+                let result = g.result.text();
+                (
+                    format!("{n}: {white} - {black}, {result}, {moves} moves, ok"),
+                    json!({"game": n, "white": white, "black": black, "result": result,
+                           "variant": g.variant.to_string(), "moves": moves, "error": null}),
+                )
+            }
+            Err(e) => {
+                bad += 1;
+                let (white, black) = players(|t| e.tag(t).map(str::to_string));
+                let result = "?";
+                let moves = e.moves_read;
+                let at = format!("line {}, column {}: {}", e.line, e.column, e.kind);
+                (
+                    format!("{n}: {white} - {black}, {result}, {moves} moves, error at {at}"),
+                    json!({"game": n, "white": white, "black": black, "result": result,
+                           "moves": moves, "error": {"line": e.line, "column": e.column,
+                           "message": e.kind.to_string()}}),
+                )
+            }
+        };
+        say(&format!(
+            "{}\n",
+            if input.json { value.to_string() } else { line }
+        ))?;
+    }
+    bad_games(bad, games.len())
+}
+
+fn convert(input: &Input, to: Target) -> Result<()> {
+    let games = read(input)?;
+    let mut bad = 0;
+    let options = WriteOptions {
+        long_moves: matches!(to, Target::Long),
+    };
+    let mut first = true;
+    for g in &games {
+        let g = match g {
+            Ok(g) => g,
+            Err(e) => {
+                bad += 1;
+                eprintln!("damier: {e}");
+                continue;
+            }
+        };
+        if input.json {
+            say(&format!("{}\n", game_json(g, to)))?;
+        } else if matches!(to, Target::Fen) {
+            say(&fen_lines(g))?;
+        } else {
+            if !first {
+                say("\n")?;
+            }
+            say(&pdn::write_game(g, &options))?;
+        }
+        first = false;
+    }
+    bad_games(bad, games.len())
+}
+
+/// Each main-line move with its number, its text and the position after it.
+fn moves(g: &PdnGame, long: bool) -> Vec<(String, String, String)> {
+    let first = g.start.rules().first;
+    let mut board: Board = g.start;
+    let mut number = 1;
+    let mut out = Vec::new();
+    for m in &g.main.moves {
+        let second = board.side() != first;
+        let label = format!("{number}{}", if second { "..." } else { "." });
+        let text = if long {
+            board.long(&m.mv)
+        } else {
+            m.notation.clone()
+        };
+        board = board.play_unchecked(&m.mv);
+        out.push((label, text, board.fen()));
+        if second {
+            number += 1;
+        }
+    }
+    out
+}
+
+fn fen_lines(g: &PdnGame) -> String {
+    let (white, black) = players(|t| g.tag(t).map(str::to_string));
+    let mut s = format!("# {white} - {black} ({}) {}\n", g.variant, g.result.text());
+    s.push_str(&format!("start\t{}\n", g.start.fen()));
+    for (label, text, fen) in moves(g, false) {
+        s.push_str(&format!("{label} {text}\t{fen}\n"));
+    }
+    s
+}
+
+fn game_json(g: &PdnGame, to: Target) -> Value {
+    let tags: serde_json::Map<String, Value> = g
+        .tags
+        .iter()
+        .map(|(n, v)| (n.clone(), Value::String(v.clone())))
+        .collect();
+    let moves: Vec<Value> = moves(g, matches!(to, Target::Long))
+        .into_iter()
+        .map(|(number, text, fen)| json!({"number": number, "move": text, "fen": fen}))
+        .collect();
+    json!({
+        "tags": tags,
+        "variant": g.variant.to_string(),
+        "result": g.result.text(),
+        "start": g.start.fen(),
+        "moves": moves,
+    })
+}

@@ -1,0 +1,134 @@
+//! `damier pdn check` and `damier pdn convert` as a user runs them.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn damier(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_damier"))
+        .args(args)
+        .output()
+        .expect("damier runs")
+}
+
+fn data(name: &str) -> String {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../game/tests/data");
+    dir.join(name).to_string_lossy().into_owned()
+}
+
+fn scratch(name: &str, text: &str) -> String {
+    let path = std::env::temp_dir().join(format!("damier-cli-{}-{name}", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).unwrap()
+}
+
+#[test]
+fn check_prints_one_line_per_game() {
+    let out = damier(&["pdn", "check", &data("international-wk2003.pdn")]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 6);
+    assert_eq!(
+        lines[0],
+        "1: Ndjofang, J.M. - Heusdens, R., 1/2-1/2, 80 moves, ok"
+    );
+}
+
+#[test]
+fn check_reports_the_first_error_of_each_bad_game_and_fails() {
+    let file = scratch(
+        "bad.pdn",
+        "[White \"A\"]\n1. 32-28 19-23 1-0\n\n[White \"B\"]\n[Black \"C\"]\n1. 32-28 19-23\n2. 33-29 *\n",
+    );
+    let out = damier(&["pdn", "check", &file]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "1: A - ?, 1-0, 2 moves, ok");
+    assert!(
+        lines[1].starts_with(
+            "2: B - C, ?, 2 moves, error at line 7, column 4: move 2.: illegal move 33-29"
+        ),
+        "{}",
+        lines[1]
+    );
+    assert_eq!(stderr(&out).trim(), "damier: 1 of 2 games has an error");
+    let out = damier(&["pdn", "check", &file, "--json"]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).lines().nth(1).unwrap()).unwrap();
+    assert_eq!(v["error"]["line"], 7);
+    assert_eq!(v["error"]["column"], 4);
+    assert_eq!(v["black"], "C");
+}
+
+#[test]
+fn files_without_a_game_type_are_read_with_the_variant_given() {
+    let file = data("english-inferno.pdn");
+    let out = damier(&["pdn", "check", &file, "-v", "english"]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out).lines().count(), 6);
+    // Read as International, the English moves are refused, with the place.
+    let out = damier(&["pdn", "check", &file]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stdout(&out).contains("error at line 5, column 4"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn convert_to_long_moves_reads_back() {
+    let file = data("russian-ussr1950.pdn");
+    let out = damier(&["pdn", "convert", &file, "-v", "russian", "--to", "long"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(text.contains("[GameType \"25,W,8,8,A0,0\"]"));
+    // 30... c5:g5 takes d4 and f4: the long form names e3 in between.
+    assert!(text.contains("c5:e3:g5"), "{text}");
+    let again = scratch("long.pdn", &text);
+    let out = damier(&["pdn", "check", &again]);
+    assert!(out.status.success(), "{}", stdout(&out));
+    assert_eq!(stdout(&out).lines().count(), 6);
+}
+
+#[test]
+fn convert_to_fen_and_json() {
+    let file = scratch("fen.pdn", "[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 *\n");
+    let out = damier(&["pdn", "convert", &file, "--to", "fen"]);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 5, "{text}");
+    assert!(lines[4].starts_with("2. 28x19\tB:W19,31,"), "{text}");
+    let out = damier(&["pdn", "convert", &file, "--json"]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(v["variant"], "international");
+    assert_eq!(v["moves"][1]["number"], "1...");
+    assert_eq!(v["moves"][2]["move"], "28x19");
+    assert_eq!(v["tags"]["Event"], "?");
+}
+
+#[test]
+fn unreadable_files_get_one_line() {
+    let out = damier(&["pdn", "check", "/nonexistent/x.pdn"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert_eq!(err.lines().count(), 1);
+    assert!(
+        err.starts_with("damier: cannot read /nonexistent/x.pdn"),
+        "{err}"
+    );
+    let empty = scratch("empty.pdn", "\n\n");
+    let out = damier(&["pdn", "convert", &empty]);
+    assert_eq!(
+        stderr(&out).trim(),
+        format!("damier: {empty} holds no game")
+    );
+}

@@ -1,0 +1,376 @@
+//! [`Board`]: a position of any variant behind one type, for code that learns the variant at
+//! run time (terminal, browser, protocols, match runner, PDN).
+//!
+//! The core is generic over the board shape so that move generation is compiled per shape;
+//! this enum dispatches once per call to the matching `Position<G>`. Moves cross the boundary
+//! as [`AnyMove`], a [`Move`] over `u128` (wide enough for every board).
+
+use damier_core::notation::{self, MoveError};
+use damier_core::{
+    fen, BitSet, Color, Diagonal10, Diagonal12, Diagonal8, Move, Orthogonal8, Piece, PlayError,
+    Position, Role, Rules, SquareNames, Variant,
+};
+use serde::Serialize;
+
+/// A move of any variant: start, end and captured squares (internal indices).
+pub type AnyMove = Move<u128>;
+
+/// A position of any variant.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Board {
+    /// 8x8 diagonal boards.
+    D8(Position<Diagonal8>),
+    /// 10x10 boards.
+    D10(Position<Diagonal10>),
+    /// 12x12 boards.
+    D12(Position<Diagonal12>),
+    /// Turkish: 8x8, every square.
+    O8(Position<Orthogonal8>),
+}
+
+/// Run `$body` with `$p` bound to the inner `Position<G>` of a [`Board`].
+macro_rules! on {
+    ($board:expr, $p:ident => $body:expr) => {
+        match $board {
+            Board::D8($p) => $body,
+            Board::D10($p) => $body,
+            Board::D12($p) => $body,
+            Board::O8($p) => $body,
+        }
+    };
+}
+
+/// Run `$body` with `$p` bound to the inner position and wrap the `Position<G>` it returns
+/// back into the same [`Board`] variant.
+macro_rules! map {
+    ($board:expr, $p:ident => $body:expr) => {
+        match $board {
+            Board::D8($p) => Board::D8($body),
+            Board::D10($p) => Board::D10($body),
+            Board::D12($p) => Board::D12($body),
+            Board::O8($p) => Board::O8($body),
+        }
+    };
+}
+
+fn narrow<B: BitSet>(mv: &AnyMove) -> Move<B> {
+    Move {
+        from: mv.from,
+        to: mv.to,
+        promotes: mv.promotes,
+        captured: B::from_u128(mv.captured),
+    }
+}
+
+fn widen<B: BitSet>(mv: &Move<B>) -> AnyMove {
+    Move {
+        from: mv.from,
+        to: mv.to,
+        promotes: mv.promotes,
+        captured: mv.captured.to_u128(),
+    }
+}
+
+/// How many men and kings each side has: the material of the draw rules.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+pub struct Material {
+    /// White's men.
+    pub white_men: u32,
+    /// White's kings.
+    pub white_kings: u32,
+    /// Black's men.
+    pub black_men: u32,
+    /// Black's kings.
+    pub black_kings: u32,
+}
+
+impl Material {
+    /// Men of a side.
+    pub fn men(&self, color: Color) -> u32 {
+        match color {
+            Color::White => self.white_men,
+            Color::Black => self.black_men,
+        }
+    }
+
+    /// Kings of a side.
+    pub fn kings(&self, color: Color) -> u32 {
+        match color {
+            Color::White => self.white_kings,
+            Color::Black => self.black_kings,
+        }
+    }
+
+    /// Pieces of a side.
+    pub fn pieces(&self, color: Color) -> u32 {
+        self.men(color) + self.kings(color)
+    }
+
+    /// Pieces on the board.
+    pub fn total(&self) -> u32 {
+        self.pieces(Color::White) + self.pieces(Color::Black)
+    }
+}
+
+/// A legal move described for an interface: its texts and squares in the variant's notation.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveInfo {
+    /// Short form (`28x19`, or the long form when two moves share start and end).
+    pub short: String,
+    /// Long form, every landing square (`28x19x10`).
+    pub long: String,
+    /// Start square name.
+    pub from: String,
+    /// End square name.
+    pub to: String,
+    /// Start square, then every landing square.
+    pub path: Vec<String>,
+    /// Squares of the captured pieces, in notation order.
+    pub captured: Vec<String>,
+    /// Whether a man is crowned.
+    pub promotes: bool,
+}
+
+impl Board {
+    /// The start position of `variant`.
+    pub fn start(variant: Variant) -> Board {
+        let rules = variant.rules();
+        damier_core::with_geometry!(rules.board, G => Board::from(Position::<G>::start(rules)))
+    }
+
+    /// A position of `variant` from PDN FEN.
+    ///
+    /// # Errors
+    /// [`fen::FenError`] saying where the text is wrong.
+    pub fn from_fen(variant: Variant, text: &str) -> Result<Board, fen::FenError> {
+        let rules = variant.rules();
+        damier_core::with_geometry!(rules.board, G => fen::parse::<G>(rules, text).map(Board::from))
+    }
+
+    /// The position as PDN FEN.
+    pub fn fen(&self) -> String {
+        on!(self, p => fen::write(p))
+    }
+
+    /// The rules of the position's variant.
+    pub fn rules(&self) -> &'static Rules {
+        on!(self, p => p.rules())
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> Variant {
+        self.rules().variant
+    }
+
+    /// How this variant names its squares.
+    pub fn names(&self) -> &'static SquareNames {
+        SquareNames::of(self.rules())
+    }
+
+    /// Side to move.
+    pub fn side(&self) -> Color {
+        on!(self, p => p.side())
+    }
+
+    /// Zobrist hash of pieces and side to move.
+    pub fn hash(&self) -> u64 {
+        on!(self, p => p.hash())
+    }
+
+    /// The pieces and the side to move, without any other state: two positions with the same
+    /// key are the same position for the repetition rule.
+    pub fn key(&self) -> (u128, u128, u128, Color) {
+        on!(self, p => (
+            p.pieces(Color::White).to_u128(),
+            p.pieces(Color::Black).to_u128(),
+            p.kings().to_u128(),
+            p.side(),
+        ))
+    }
+
+    /// Pieces of a side, as a set of internal squares.
+    pub fn pieces(&self, color: Color) -> u128 {
+        on!(self, p => p.pieces(color).to_u128())
+    }
+
+    /// All kings, as a set of internal squares.
+    pub fn kings(&self) -> u128 {
+        on!(self, p => p.kings().to_u128())
+    }
+
+    /// The piece on an internal square.
+    pub fn piece_at(&self, square: u32) -> Option<Piece> {
+        on!(self, p => p.piece_at(square))
+    }
+
+    /// Men and kings of each side.
+    pub fn material(&self) -> Material {
+        on!(self, p => Material {
+            white_men: p.count(Color::White, Role::Man),
+            white_kings: p.count(Color::White, Role::King),
+            black_men: p.count(Color::Black, Role::Man),
+            black_kings: p.count(Color::Black, Role::King),
+        })
+    }
+
+    /// Every legal move.
+    pub fn legal_moves(&self) -> Vec<AnyMove> {
+        on!(self, p => p.legal_moves().iter().map(widen).collect())
+    }
+
+    /// Whether the side to move must capture.
+    pub fn must_capture(&self) -> bool {
+        on!(self, p => p.must_capture())
+    }
+
+    /// Winner when the side to move has no legal move (RULES.md §1: the mover loses, or wins
+    /// in a giveaway form); `None` while there are moves.
+    pub fn no_move_winner(&self) -> Option<Color> {
+        on!(self, p => p.outcome().map(|damier_core::Outcome::NoMoves { winner }| winner))
+    }
+
+    /// Play a legal move.
+    ///
+    /// # Errors
+    /// [`PlayError`] if the move is not legal here.
+    pub fn play(&self, mv: &AnyMove) -> Result<Board, PlayError> {
+        Ok(match self {
+            Board::D8(p) => Board::D8(p.play(&narrow(mv))?),
+            Board::D10(p) => Board::D10(p.play(&narrow(mv))?),
+            Board::D12(p) => Board::D12(p.play(&narrow(mv))?),
+            Board::O8(p) => Board::O8(p.play(&narrow(mv))?),
+        })
+    }
+
+    /// Play a move taken from [`Board::legal_moves`] without checking it again.
+    pub fn play_unchecked(&self, mv: &AnyMove) -> Board {
+        map!(self, p => p.play_unchecked(&narrow(mv)))
+    }
+
+    /// The same pieces with the other side to move (a forfeited or passed turn).
+    pub fn with_side(&self, side: Color) -> Board {
+        map!(self, p => p.with_side(side))
+    }
+
+    /// Read a move in short or long form.
+    ///
+    /// # Errors
+    /// [`MoveError`]: unreadable, illegal (with why) or ambiguous.
+    pub fn parse_move(&self, text: &str) -> Result<AnyMove, MoveError> {
+        on!(self, p => notation::parse(p, text).map(|m| widen(&m)))
+    }
+
+    /// Short form of a legal move.
+    pub fn short(&self, mv: &AnyMove) -> String {
+        on!(self, p => notation::short(p, &narrow(mv)))
+    }
+
+    /// Long form of a legal move.
+    pub fn long(&self, mv: &AnyMove) -> String {
+        on!(self, p => notation::long(p, &narrow(mv)))
+    }
+
+    /// Landing squares of a legal move (internal), ending with its end square.
+    pub fn path(&self, mv: &AnyMove) -> Vec<u8> {
+        on!(self, p => notation::path(p, &narrow(mv)))
+    }
+
+    /// A legal move described with its texts and square names.
+    pub fn describe(&self, mv: &AnyMove) -> MoveInfo {
+        let names = self.names();
+        let name = |s: u32| names.name(s);
+        MoveInfo {
+            short: self.short(mv),
+            long: self.long(mv),
+            from: name(mv.from as u32),
+            to: name(mv.to as u32),
+            path: std::iter::once(mv.from)
+                .chain(self.path(mv))
+                .map(|s| name(s as u32))
+                .collect(),
+            captured: names
+                .in_order()
+                .filter(|&s| mv.captured.has(s))
+                .map(name)
+                .collect(),
+            promotes: mv.promotes,
+        }
+    }
+
+    /// Every legal move, described.
+    pub fn describe_moves(&self) -> Vec<MoveInfo> {
+        self.legal_moves()
+            .iter()
+            .map(|m| self.describe(m))
+            .collect()
+    }
+
+    /// Whether the piece that makes `mv` is a king before the move.
+    pub fn moves_king(&self, mv: &AnyMove) -> bool {
+        self.kings().has(mv.from as u32)
+    }
+}
+
+impl From<Position<Diagonal8>> for Board {
+    fn from(p: Position<Diagonal8>) -> Self {
+        Board::D8(p)
+    }
+}
+
+impl From<Position<Diagonal10>> for Board {
+    fn from(p: Position<Diagonal10>) -> Self {
+        Board::D10(p)
+    }
+}
+
+impl From<Position<Diagonal12>> for Board {
+    fn from(p: Position<Diagonal12>) -> Self {
+        Board::D12(p)
+    }
+}
+
+impl From<Position<Orthogonal8>> for Board {
+    fn from(p: Position<Orthogonal8>) -> Self {
+        Board::O8(p)
+    }
+}
+
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Board({} {})", self.variant(), self.fen())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use damier_core::Base;
+
+    #[test]
+    fn every_variant_starts_and_plays_by_text() {
+        for v in Variant::all() {
+            let b = Board::start(v);
+            assert_eq!(b.variant(), v);
+            assert_eq!(b.side(), v.rules().first);
+            let moves = b.legal_moves();
+            assert!(!moves.is_empty(), "{v}");
+            let text = b.short(&moves[0]);
+            assert_eq!(b.parse_move(&text).unwrap(), moves[0]);
+            let next = b.play(&moves[0]).unwrap();
+            assert_eq!(next.side(), b.side().opponent());
+            assert_eq!(Board::from_fen(v, &next.fen()).unwrap(), next);
+        }
+    }
+
+    #[test]
+    fn describes_a_capture_with_names() {
+        let b = Board::from_fen(Variant::new(Base::Russian), "W:Wc3:Bd4").unwrap();
+        let info = b.describe_moves();
+        assert_eq!(info.len(), 1);
+        assert_eq!(info[0].short, "c3:e5");
+        assert_eq!(info[0].path, ["c3", "e5"]);
+        assert_eq!(info[0].captured, ["d4"]);
+        let m = b.material();
+        assert_eq!((m.white_men, m.black_men, m.total()), (1, 1, 2));
+    }
+}

@@ -1,0 +1,273 @@
+//! Clocks of RULES.md §5, reading time from an injectable [`TimeSource`] so that tests move
+//! time by hand instead of sleeping.
+
+use damier_core::Color;
+use serde::Serialize;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// Where a clock reads the time: a monotonic duration since any fixed origin.
+pub trait TimeSource: Send + Sync {
+    /// Time elapsed since the source's origin.
+    fn now(&self) -> Duration;
+}
+
+/// Real time, from [`Instant`].
+#[derive(Clone, Copy, Debug)]
+pub struct SystemTime {
+    origin: Instant,
+}
+
+impl SystemTime {
+    /// A source whose origin is now.
+    pub fn new() -> SystemTime {
+        SystemTime {
+            origin: Instant::now(),
+        }
+    }
+}
+
+impl Default for SystemTime {
+    fn default() -> Self {
+        SystemTime::new()
+    }
+}
+
+impl TimeSource for SystemTime {
+    fn now(&self) -> Duration {
+        self.origin.elapsed()
+    }
+}
+
+/// Time that moves only when told to; clones share the same time.
+#[derive(Clone, Debug, Default)]
+pub struct ManualTime(Arc<Mutex<Duration>>);
+
+impl ManualTime {
+    /// A source at time zero.
+    pub fn new() -> ManualTime {
+        ManualTime::default()
+    }
+
+    /// Move time forward.
+    pub fn advance(&self, by: Duration) {
+        let mut now = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        *now += by;
+    }
+}
+
+impl TimeSource for ManualTime {
+    fn now(&self) -> Duration {
+        *self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// How much time the players have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum TimeControl {
+    /// No clock.
+    Unlimited,
+    /// `moves` moves in `time`, repeated: after each `moves` moves the player gets `time`
+    /// more and keeps what was unused (International, Canadian, Russian).
+    MovesIn {
+        /// Moves per period.
+        moves: u32,
+        /// Time per period.
+        time: Duration,
+    },
+    /// A fixed time for each move, shorter when the only legal move is a capture (English,
+    /// Pool; seed 004: "less time allowed for situations in which there is one, and only one,
+    /// capturing move possible"). Unused time is not kept.
+    PerMove {
+        /// Time for an ordinary move.
+        time: Duration,
+        /// Time when the only legal move is a capture.
+        forced_capture: Duration,
+    },
+    /// Sudden death with a Fischer increment: `base` for the game, `increment` added after each
+    /// move.
+    Fischer {
+        /// Time for the game.
+        base: Duration,
+        /// Time added after each move.
+        increment: Duration,
+    },
+}
+
+/// What happens to a player whose time runs out (seed 000 for giveaway play).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub enum TimeoutPenalty {
+    /// The player loses the game.
+    #[default]
+    LossOfGame,
+    /// The player loses the turn; the opponent may move or pass; three in a row lose.
+    LossOfTurn,
+}
+
+/// A player ran out of time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{} ran out of time", .color.name())]
+pub struct TimeUp {
+    /// Whose time ran out.
+    pub color: Color,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Turn {
+    color: Color,
+    started: Duration,
+    /// Time the player may use on this turn.
+    allowed: Duration,
+}
+
+/// Both players' clocks.
+///
+/// A turn is timed from [`Clock::start_turn`] to [`Clock::end_turn`]; time is up as soon as a
+/// player's allowance reaches zero (a move made at that instant is too late).
+pub struct Clock {
+    control: TimeControl,
+    source: Arc<dyn TimeSource>,
+    /// Time banked per side (unused for `PerMove` and `Unlimited`).
+    bank: [Duration; 2],
+    moves_made: [u32; 2],
+    turn: Option<Turn>,
+}
+
+impl std::fmt::Debug for Clock {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Clock")
+            .field("control", &self.control)
+            .field("bank", &self.bank)
+            .field("moves_made", &self.moves_made)
+            .field("turn", &self.turn)
+            .finish()
+    }
+}
+
+impl Clock {
+    /// A clock for `control`, reading `source`.
+    pub fn new(control: TimeControl, source: Arc<dyn TimeSource>) -> Clock {
+        let start = match control {
+            TimeControl::MovesIn { time, .. } => time,
+            TimeControl::Fischer { base, .. } => base,
+            TimeControl::Unlimited | TimeControl::PerMove { .. } => Duration::ZERO,
+        };
+        Clock {
+            control,
+            source,
+            bank: [start; 2],
+            moves_made: [0; 2],
+            turn: None,
+        }
+    }
+
+    /// The time control.
+    pub fn control(&self) -> TimeControl {
+        self.control
+    }
+
+    /// Whose turn is being timed.
+    pub fn running(&self) -> Option<Color> {
+        self.turn.map(|t| t.color)
+    }
+
+    /// Start timing `color`'s turn. `forced_capture`: the only legal move is a capture (it
+    /// shortens the turn under [`TimeControl::PerMove`]). A turn already running is replaced.
+    pub fn start_turn(&mut self, color: Color, forced_capture: bool) {
+        let allowed = match self.control {
+            TimeControl::Unlimited => Duration::MAX,
+            TimeControl::PerMove {
+                time,
+                forced_capture: short,
+            } => {
+                if forced_capture {
+                    short
+                } else {
+                    time
+                }
+            }
+            TimeControl::MovesIn { .. } | TimeControl::Fischer { .. } => self.bank[color as usize],
+        };
+        self.turn = Some(Turn {
+            color,
+            started: self.source.now(),
+            allowed,
+        });
+    }
+
+    /// Time `color` has left: on its running turn, what remains of the turn; otherwise its
+    /// bank (or the per-move allowance). `None` without a clock.
+    pub fn remaining(&self, color: Color) -> Option<Duration> {
+        match (self.control, self.turn) {
+            (TimeControl::Unlimited, _) => None,
+            (_, Some(t)) if t.color == color => Some(t.allowed.saturating_sub(self.used(&t))),
+            (TimeControl::PerMove { time, .. }, _) => Some(time),
+            _ => Some(self.bank[color as usize]),
+        }
+    }
+
+    /// Moves `color` must still make before its next time allowance (`MovesIn` only).
+    pub fn moves_to_control(&self, color: Color) -> Option<u32> {
+        match self.control {
+            TimeControl::MovesIn { moves, .. } if moves > 0 => {
+                Some(moves - self.moves_made[color as usize] % moves)
+            }
+            _ => None,
+        }
+    }
+
+    /// The player whose running turn has used all of its time.
+    pub fn flagged(&self) -> Option<Color> {
+        let t = self.turn?;
+        (self.used(&t) >= t.allowed).then_some(t.color)
+    }
+
+    /// End the running turn with a move: charge the time used, then add what the control
+    /// gives after a move (a new period, an increment).
+    ///
+    /// # Errors
+    /// [`TimeUp`] if the turn used all of its time; nothing is charged or added then.
+    pub fn end_turn(&mut self) -> Result<Duration, TimeUp> {
+        let Some(t) = self.turn else {
+            return Ok(Duration::ZERO);
+        };
+        let used = self.used(&t);
+        if used >= t.allowed {
+            return Err(TimeUp { color: t.color });
+        }
+        self.turn = None;
+        let c = t.color as usize;
+        self.moves_made[c] += 1;
+        match self.control {
+            TimeControl::MovesIn { moves, time } => {
+                self.bank[c] -= used;
+                if moves > 0 && self.moves_made[c] % moves == 0 {
+                    self.bank[c] += time;
+                }
+            }
+            TimeControl::Fischer { increment, .. } => {
+                self.bank[c] = self.bank[c] - used + increment;
+            }
+            TimeControl::PerMove { .. } | TimeControl::Unlimited => {}
+        }
+        Ok(used)
+    }
+
+    /// Stop the running turn without a move (a forfeited turn): the time used is charged.
+    pub fn abandon_turn(&mut self) {
+        if let Some(t) = self.turn.take() {
+            let used = self.used(&t);
+            let c = t.color as usize;
+            if matches!(
+                self.control,
+                TimeControl::MovesIn { .. } | TimeControl::Fischer { .. }
+            ) {
+                self.bank[c] = self.bank[c].saturating_sub(used);
+            }
+        }
+    }
+
+    fn used(&self, t: &Turn) -> Duration {
+        self.source.now().saturating_sub(t.started)
+    }
+}

@@ -1,0 +1,49 @@
+//! # damier-game: games of draughts on top of the rules core
+//!
+//! A position knows its legal moves; a game knows its history, its clock and how it ends.
+//! Every interface (terminal, browser, engine protocols, match runner) plays through this
+//! crate, so games end the same way everywhere. No rule of play lives here: moves, notation
+//! and FEN come from `damier-core`.
+//!
+//! - [`Board`] holds a position of any variant (the core is generic over the board shape);
+//!   moves cross it as [`AnyMove`], described for interfaces by [`MoveInfo`].
+//! - [`Game`] records the start position, every [`Ply`], the position after each, undo/redo,
+//!   draw offers, resignation and the [`GameResult`] with its [`Reason`]; the automatic draws
+//!   of RULES.md §3 are in [`DrawRule`].
+//! - [`Clock`] implements the time controls of §5 ([`TimeControl`]) over an injectable
+//!   [`TimeSource`]; [`TimedGame`] keeps a game and a clock in step, with the giveaway
+//!   [`TimeoutPenalty`].
+//! - [`pdn`] reads and writes PDN 3.0 files, validating every move.
+//! - [`ballot`] holds the English two- and three-move ballot decks.
+//!
+//! ```
+//! use damier_game::{Game, Outcome, Reason};
+//! use damier_core::Variant;
+//! let mut game = Game::new(Variant::INTERNATIONAL);
+//! game.play_text("32-28").unwrap();
+//! game.play_text("19-23").unwrap();
+//! game.play_text("28x19").unwrap();
+//! assert_eq!(game.position().legal_moves().len(), 2);
+//! let result = game.resign(game.side_to_move()).unwrap();
+//! assert_eq!(result.outcome, Outcome::Win(damier_core::Color::White));
+//! assert_eq!(result.reason, Reason::Resignation);
+//! ```
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod ballot;
+mod board;
+mod clock;
+mod draw;
+mod game;
+pub mod pdn;
+mod result;
+mod timed;
+
+pub use board::{AnyMove, Board, Material, MoveInfo};
+pub use clock::{Clock, ManualTime, SystemTime, TimeControl, TimeSource, TimeUp, TimeoutPenalty};
+pub use draw::DrawRule;
+pub use game::{Game, GameError, Ply, PlyKind};
+pub use result::{GameResult, Outcome, Reason};
+pub use timed::TimedGame;

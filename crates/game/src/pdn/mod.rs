@@ -1,0 +1,316 @@
+//! PDN 3.0: read and write files of games, every move checked against the rules.
+//!
+//! [`read`] turns a file into one `Result` per game: a bad game is reported with its number,
+//! line and column and the games after it are still read. [`write()`] gives text that [`read()`]
+//! turns back into the same games.
+//!
+//! ```
+//! use damier_core::Variant;
+//! use damier_game::pdn;
+//! let text = "[White \"Sijbrands\"]\n[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 1-0";
+//! let games = pdn::read(text, Variant::INTERNATIONAL);
+//! let game = games[0].as_ref().unwrap();
+//! assert_eq!(game.tag("White"), Some("Sijbrands"));
+//! assert_eq!(game.main.moves.len(), 4);
+//! assert_eq!(pdn::read(&pdn::write(&[game.clone()], &Default::default()), Variant::INTERNATIONAL)[0], Ok(game.clone()));
+//! ```
+
+mod gametype;
+mod lexer;
+mod reader;
+mod writer;
+
+use crate::board::{AnyMove, Board};
+use crate::game::{Game, GameError, PlyKind};
+use crate::result::{GameResult, Outcome, Reason};
+use damier_core::fen::FenError;
+use damier_core::notation::MoveError;
+use damier_core::{Color, Variant};
+
+pub use reader::{read, read_bytes};
+pub use writer::{write, write_game, WriteOptions};
+
+/// The tags every game has, in the order they are written (`Result` comes from
+/// [`PdnGame::result`]).
+pub const ROSTER: [&str; 6] = ["Event", "Site", "Date", "Round", "White", "Black"];
+
+/// A game termination marker, kept in the form it was written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PdnResult {
+    /// `1-0`.
+    WhiteWins,
+    /// `0-1`.
+    BlackWins,
+    /// `1/2-1/2`.
+    Draw,
+    /// `2-0` (points of 10x10 and 12x12 play, and Russian practice).
+    WhiteWinsTwo,
+    /// `0-2`.
+    BlackWinsTwo,
+    /// `1-1`.
+    DrawOneOne,
+    /// `*`: unfinished or unknown.
+    Unknown,
+}
+
+impl PdnResult {
+    /// Every form, as written.
+    pub const ALL: [PdnResult; 7] = [
+        PdnResult::WhiteWins,
+        PdnResult::BlackWins,
+        PdnResult::Draw,
+        PdnResult::WhiteWinsTwo,
+        PdnResult::BlackWinsTwo,
+        PdnResult::DrawOneOne,
+        PdnResult::Unknown,
+    ];
+
+    /// The text.
+    pub fn text(self) -> &'static str {
+        match self {
+            PdnResult::WhiteWins => "1-0",
+            PdnResult::BlackWins => "0-1",
+            PdnResult::Draw => "1/2-1/2",
+            PdnResult::WhiteWinsTwo => "2-0",
+            PdnResult::BlackWinsTwo => "0-2",
+            PdnResult::DrawOneOne => "1-1",
+            PdnResult::Unknown => "*",
+        }
+    }
+
+    /// The form written as `text`.
+    pub fn parse(text: &str) -> Option<PdnResult> {
+        PdnResult::ALL.into_iter().find(|r| r.text() == text)
+    }
+
+    /// Who won, `None` for `*`.
+    pub fn outcome(self) -> Option<Outcome> {
+        match self {
+            PdnResult::WhiteWins | PdnResult::WhiteWinsTwo => Some(Outcome::Win(Color::White)),
+            PdnResult::BlackWins | PdnResult::BlackWinsTwo => Some(Outcome::Win(Color::Black)),
+            PdnResult::Draw | PdnResult::DrawOneOne => Some(Outcome::Draw),
+            PdnResult::Unknown => None,
+        }
+    }
+
+    /// The usual form of an outcome (`1-0`, `0-1`, `1/2-1/2`), `*` for none.
+    pub fn of(outcome: Option<Outcome>) -> PdnResult {
+        match outcome {
+            Some(Outcome::Win(Color::White)) => PdnResult::WhiteWins,
+            Some(Outcome::Win(Color::Black)) => PdnResult::BlackWins,
+            Some(Outcome::Draw) => PdnResult::Draw,
+            None => PdnResult::Unknown,
+        }
+    }
+}
+
+/// A move of a PDN game, with its annotations.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PdnMove {
+    /// The move (checked legal in the position before it).
+    pub mv: AnyMove,
+    /// Its short notation, as the rules write it.
+    pub notation: String,
+    /// A move mark: `!`, `?`, `!!`, `??`, `!?` or `?!`.
+    pub mark: Option<String>,
+    /// Numeric annotation glyphs (`$1` …).
+    pub nags: Vec<u16>,
+    /// Comments after the move.
+    pub comments: Vec<String>,
+    /// Alternatives to this move, each played from the position before it.
+    pub variations: Vec<Line>,
+}
+
+/// A sequence of moves: the main line of a game or a variation.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Line {
+    /// Comments before the first move.
+    pub leading: Vec<String>,
+    /// The moves.
+    pub moves: Vec<PdnMove>,
+}
+
+/// One game of a PDN file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PdnGame {
+    /// Tags other than `Result`, `GameType`, `Variant`, `SetUp` and `FEN` (which are the
+    /// fields below): the roster first, in [`ROSTER`] order (`?` when the file had none),
+    /// then the others in file order.
+    pub tags: Vec<(String, String)>,
+    /// The variant, from the `Variant` or `GameType` tag or the reader's default.
+    pub variant: Variant,
+    /// The start position (`FEN` tag, or the variant's start).
+    pub start: Board,
+    /// The moves.
+    pub main: Line,
+    /// The termination marker.
+    pub result: PdnResult,
+}
+
+impl PdnGame {
+    /// An empty game of `variant` from its start position, roster tags set to `?`.
+    pub fn new(variant: Variant) -> PdnGame {
+        PdnGame {
+            tags: ROSTER
+                .iter()
+                .map(|&n| (n.to_string(), default_tag(n).to_string()))
+                .collect(),
+            variant,
+            start: Board::start(variant),
+            main: Line::default(),
+            result: PdnResult::Unknown,
+        }
+    }
+
+    /// A tag's value.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Set a tag, replacing its value or adding it at the end.
+    pub fn set_tag(&mut self, name: &str, value: &str) {
+        match self
+            .tags
+            .iter_mut()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        {
+            Some((_, v)) => *v = value.to_string(),
+            None => self.tags.push((name.to_string(), value.to_string())),
+        }
+    }
+
+    /// The positions of the main line: the start, then after each move.
+    pub fn positions(&self) -> Vec<Board> {
+        let mut out = vec![self.start];
+        for m in &self.main.moves {
+            let next = out.last().expect("non-empty").play_unchecked(&m.mv);
+            out.push(next);
+        }
+        out
+    }
+
+    /// The main line as a [`Game`], its result taken from the file when the rules did not
+    /// end it.
+    ///
+    /// # Errors
+    /// [`GameError::Over`] when the rules end the game (an automatic draw) before the record
+    /// does.
+    pub fn to_game(&self) -> Result<Game, GameError> {
+        let mut game = Game::from_board(self.start);
+        for m in &self.main.moves {
+            game.play(&m.mv)?;
+        }
+        if !game.is_over() {
+            if let Some(outcome) = self.result.outcome() {
+                game.set_result(GameResult {
+                    outcome,
+                    reason: Reason::Recorded,
+                });
+            }
+        }
+        Ok(game)
+    }
+
+    /// A PDN game of `game`'s moves, with `tags` (roster defaults added). Forfeited and passed
+    /// turns have no PDN form; they are left out with a comment saying so.
+    pub fn from_game(game: &Game, tags: &[(String, String)]) -> PdnGame {
+        let mut pdn = PdnGame::new(game.variant());
+        for (n, v) in tags {
+            pdn.set_tag(n, v);
+        }
+        pdn.start = *game.start();
+        for ply in game.plies() {
+            match ply.kind {
+                PlyKind::Move(mv) => pdn.main.moves.push(PdnMove {
+                    mv,
+                    notation: ply.notation.clone(),
+                    mark: None,
+                    nags: Vec::new(),
+                    comments: Vec::new(),
+                    variations: Vec::new(),
+                }),
+                PlyKind::Forfeit | PlyKind::Pass => {
+                    let what = if ply.kind == PlyKind::Forfeit {
+                        "forfeited the turn on time"
+                    } else {
+                        "passed"
+                    };
+                    let note = format!("{} {what}", ply.mover.name());
+                    match pdn.main.moves.last_mut() {
+                        Some(m) => m.comments.push(note),
+                        None => pdn.main.leading.push(note),
+                    }
+                }
+            }
+        }
+        pdn.result = PdnResult::of(game.result().map(|r| r.outcome));
+        pdn
+    }
+}
+
+fn default_tag(name: &str) -> &'static str {
+    if name == "Date" {
+        "????.??.??"
+    } else {
+        "?"
+    }
+}
+
+/// What is wrong in a PDN file, and where.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("game {game}, line {line}, column {column}: {kind}")]
+pub struct PdnError {
+    /// Which game (1-based, counting every game of the file).
+    pub game: usize,
+    /// Line of the first bad token (1-based).
+    pub line: usize,
+    /// Column of the first bad token (1-based, in characters).
+    pub column: usize,
+    /// What is wrong (boxed: it can hold a whole move error).
+    pub kind: Box<PdnErrorKind>,
+    /// The game's tags as far as they were read (roster first), to name the game.
+    pub tags: Vec<(String, String)>,
+    /// Main-line moves read and found legal before the error.
+    pub moves_read: usize,
+}
+
+impl PdnError {
+    /// A tag of the bad game, if it was read.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// The kinds of defect in a PDN game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PdnErrorKind {
+    /// Text that is not PDN.
+    #[error("{0}")]
+    Syntax(String),
+    /// A `GameType` Damier does not play.
+    #[error("GameType \"{0}\" is not a variant Damier plays (use a Variant tag?)")]
+    UnknownGameType(String),
+    /// The `FEN` tag is not a position of the variant.
+    #[error("FEN tag: {0}")]
+    Fen(FenError),
+    /// A move that is unreadable, illegal or ambiguous in its position.
+    #[error("move {number}: {error}")]
+    Move {
+        /// The move number as it should be written (`12.` or `12...`).
+        number: String,
+        /// Why the rules refuse it.
+        error: MoveError,
+    },
+    /// `(` with no move before it, or a `)` with no `(`.
+    #[error("{0}")]
+    Variation(String),
+    /// The file ended inside a variation.
+    #[error("variation opened here is never closed")]
+    UnclosedVariation,
+}

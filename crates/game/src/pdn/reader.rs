@@ -1,0 +1,310 @@
+//! Reading PDN: tokens to games, every move checked with the rules core.
+
+use super::gametype::{variant_of_game_type, variant_of_name};
+use super::lexer::{tokens, Tok, Token};
+use super::{default_tag, Line, PdnError, PdnErrorKind, PdnGame, PdnMove, PdnResult, ROSTER};
+use crate::board::Board;
+use damier_core::fen::FenError;
+use damier_core::{Base, BoardKind, SquareNames, Variant};
+
+/// Tags that become fields of [`PdnGame`] rather than entries of its tag list.
+const FIELD_TAGS: [&str; 5] = ["Result", "GameType", "Variant", "SetUp", "FEN"];
+
+/// Read every game of a PDN text. Games without a `Variant` or `GameType` tag are read as
+/// `default` (PDN's own default is International, `GameType 20`; English files often omit
+/// the tag).
+///
+/// A game with a defect gives a [`PdnError`] at its first bad token; the games after it are
+/// read all the same. Nothing in the text can make this panic.
+pub fn read(text: &str, default: Variant) -> Vec<Result<PdnGame, PdnError>> {
+    let toks = tokens(text);
+    let mut games = Vec::new();
+    let mut at = 0;
+    while at < toks.len() {
+        let end = game_end(&toks, at);
+        games.push(read_game(&toks[at..end], games.len() + 1, default));
+        at = end;
+    }
+    games
+}
+
+/// Read every game of PDN bytes: UTF-8, or else Latin-1 (older files from Windows programs),
+/// so that no byte is lost or refused. Otherwise as [`read`].
+pub fn read_bytes(bytes: &[u8], default: Variant) -> Vec<Result<PdnGame, PdnError>> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => read(text, default),
+        Err(_) => {
+            let text: String = bytes.iter().map(|&b| b as char).collect();
+            read(&text, default)
+        }
+    }
+}
+
+/// Where the game starting at `start` ends: after its termination marker, or before the
+/// first tag that follows its movetext.
+fn game_end(toks: &[Token], start: usize) -> usize {
+    let mut at = start;
+    while at < toks.len() && matches!(toks[at].tok, Tok::Tag { .. }) {
+        at += 1;
+    }
+    while at < toks.len() {
+        match toks[at].tok {
+            Tok::Tag { .. } => return at,
+            Tok::Result(_) => return at + 1,
+            _ => at += 1,
+        }
+    }
+    at
+}
+
+struct Tag<'a> {
+    name: &'a str,
+    value: &'a str,
+    token: &'a Token,
+}
+
+fn read_game(toks: &[Token], number: usize, default: Variant) -> Result<PdnGame, PdnError> {
+    let mut tags = Vec::new();
+    let mut body = toks;
+    while let Some((t, rest)) = body.split_first() {
+        match &t.tok {
+            Tok::Tag { name, value } => tags.push(Tag {
+                name,
+                value,
+                token: t,
+            }),
+            _ => break,
+        }
+        body = rest;
+    }
+    let collected = collect_tags(&tags);
+    let moves_read = std::cell::Cell::new(0);
+    let err = |t: &Token, kind| PdnError {
+        game: number,
+        line: t.line,
+        column: t.column,
+        kind: Box::new(kind),
+        tags: collected.clone(),
+        moves_read: moves_read.get(),
+    };
+    let find = |name: &str| tags.iter().find(|t| t.name.eq_ignore_ascii_case(name));
+    let by_name = find("Variant").and_then(|t| variant_of_name(t.value));
+    let variant = match (by_name, find("GameType")) {
+        (Some(v), _) => v,
+        (None, Some(t)) => variant_of_game_type(t.value).ok_or_else(|| {
+            err(
+                t.token,
+                PdnErrorKind::UnknownGameType(t.value.trim().to_string()),
+            )
+        })?,
+        (None, None) => default,
+    };
+    let start = match find("FEN") {
+        Some(t) => parse_fen(variant, t.value).map_err(|e| err(t.token, PdnErrorKind::Fen(e)))?,
+        None => Board::start(variant),
+    };
+    let (body, result) = match body.split_last() {
+        Some((
+            Token {
+                tok: Tok::Result(r),
+                ..
+            },
+            rest,
+        )) => (rest, *r),
+        _ => (
+            body,
+            find("Result")
+                .and_then(|t| PdnResult::parse(t.value.trim()))
+                .unwrap_or(PdnResult::Unknown),
+        ),
+    };
+    let mut at = 0;
+    let main = parse_line(body, &mut at, start, 1, None, &moves_read, 0)
+        .map_err(|(t, kind)| err(t, kind))?;
+    Ok(PdnGame {
+        tags: collected,
+        variant,
+        start,
+        main,
+        result,
+    })
+}
+
+/// The roster first (defaults for missing ones), then the other tags in file order.
+fn collect_tags(tags: &[Tag]) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = ROSTER
+        .iter()
+        .map(|&r| {
+            let value = tags
+                .iter()
+                .find(|t| t.name.eq_ignore_ascii_case(r))
+                .map_or(default_tag(r), |t| t.value);
+            (r.to_string(), value.to_string())
+        })
+        .collect();
+    for t in tags {
+        let special = ROSTER
+            .iter()
+            .chain(FIELD_TAGS.iter())
+            .any(|n| n.eq_ignore_ascii_case(t.name));
+        if !special && !out.iter().any(|(n, _)| n == t.name) {
+            out.push((t.name.to_string(), t.value.to_string()));
+        }
+    }
+    out
+}
+
+type LineError<'a> = (&'a Token, PdnErrorKind);
+
+/// Variations nested deeper than this are refused: reading recurses once per level, and a
+/// hostile file must not exhaust the stack.
+const MAX_NESTING: usize = 100;
+
+/// Read moves from `toks[*at..]` played from `board` until the end, or until the `)` that
+/// closes the variation opened at `open`. `number` is the move number of the first move;
+/// `main_moves` counts the moves of the main line (`open` is `None` there).
+fn parse_line<'a>(
+    toks: &'a [Token],
+    at: &mut usize,
+    mut board: Board,
+    mut number: u32,
+    open: Option<&'a Token>,
+    main_moves: &std::cell::Cell<usize>,
+    depth: usize,
+) -> Result<Line, LineError<'a>> {
+    let first = board.rules().first;
+    let mut line = Line::default();
+    // The position and number before the last move, where a variation of it starts.
+    let mut before_last: Option<(Board, u32)> = None;
+    while let Some(t) = toks.get(*at) {
+        *at += 1;
+        let last = line.moves.last_mut();
+        match &t.tok {
+            Tok::Number => {}
+            Tok::Move(text) => {
+                let mv = board.parse_move(text).map_err(|error| {
+                    let dots = if board.side() == first { "." } else { "..." };
+                    let kind = PdnErrorKind::Move {
+                        number: format!("{number}{dots}"),
+                        error,
+                    };
+                    (t, kind)
+                })?;
+                line.moves.push(PdnMove {
+                    mv,
+                    notation: board.short(&mv),
+                    mark: None,
+                    nags: Vec::new(),
+                    comments: Vec::new(),
+                    variations: Vec::new(),
+                });
+                before_last = Some((board, number));
+                if open.is_none() {
+                    main_moves.set(main_moves.get() + 1);
+                }
+                if board.side() != first {
+                    number += 1;
+                }
+                board = board.play_unchecked(&mv);
+            }
+            Tok::Mark(mark) => match last {
+                Some(m) => m.mark = Some(mark.clone()),
+                None => return Err((t, syntax(format!("mark '{mark}' with no move before it")))),
+            },
+            Tok::Nag(n) => match last {
+                Some(m) => m.nags.push(*n),
+                None => return Err((t, syntax(format!("${n} with no move before it")))),
+            },
+            Tok::Comment(c) => match last {
+                Some(m) => m.comments.push(c.clone()),
+                None => line.leading.push(c.clone()),
+            },
+            Tok::Open => {
+                let Some((from, n)) = before_last else {
+                    let why = "a variation must follow the move it replaces";
+                    return Err((t, PdnErrorKind::Variation(why.into())));
+                };
+                if depth >= MAX_NESTING {
+                    let why = format!("variations nested more than {MAX_NESTING} deep");
+                    return Err((t, PdnErrorKind::Variation(why)));
+                }
+                let variation = parse_line(toks, at, from, n, Some(t), main_moves, depth + 1)?;
+                if let Some(m) = line.moves.last_mut() {
+                    m.variations.push(variation);
+                }
+            }
+            Tok::Close => {
+                return match open {
+                    Some(_) => Ok(line),
+                    None => Err((
+                        t,
+                        PdnErrorKind::Variation("')' with no '(' before it".into()),
+                    )),
+                }
+            }
+            Tok::Result(r) => {
+                let msg = format!("result {} inside a variation", r.text());
+                return Err((t, syntax(msg)));
+            }
+            Tok::Tag { name, .. } => {
+                return Err((t, syntax(format!("tag {name} inside the moves"))));
+            }
+            Tok::Bad(msg) => return Err((t, syntax(msg.clone()))),
+        }
+    }
+    match open {
+        Some(t) => Err((t, PdnErrorKind::UnclosedVariation)),
+        None => Ok(line),
+    }
+}
+
+fn syntax(msg: String) -> PdnErrorKind {
+    PdnErrorKind::Syntax(msg)
+}
+
+/// A FEN for `variant`; for an algebraic 8x8 variant, FENs numbered 1–32 as in English
+/// checkers (White on 21–32, as some Russian files write them) are read too.
+fn parse_fen(variant: Variant, text: &str) -> Result<Board, FenError> {
+    Board::from_fen(variant, text).or_else(|e| {
+        let names = SquareNames::of(variant.rules());
+        if !names.is_algebraic() || variant.rules().board != BoardKind::Diagonal8 {
+            return Err(e);
+        }
+        numbered_to_algebraic(names, text)
+            .and_then(|t| Board::from_fen(variant, &t).ok())
+            .ok_or(e)
+    })
+}
+
+fn numbered_to_algebraic(names: &SquareNames, text: &str) -> Option<String> {
+    let numbered = SquareNames::of(Variant::new(Base::English).rules());
+    let body = text.trim().trim_matches('"').trim_end_matches('.');
+    let mut fields = body.split(':');
+    let mut out = fields.next()?.trim().to_string();
+    for field in fields {
+        let field = field.trim();
+        let (head, list) = field.split_at(field.chars().next()?.len_utf8());
+        out.push(':');
+        out.push_str(head);
+        let mut squares = Vec::new();
+        for item in list.split(',').filter(|i| !i.trim().is_empty()) {
+            let item = item.trim();
+            let (king, item) = match item.strip_prefix('K') {
+                Some(rest) => ("K", rest),
+                None => ("", item),
+            };
+            let (lo, hi) = match item.split_once('-') {
+                Some((a, b)) => (a.trim().parse::<u32>().ok()?, b.trim().parse::<u32>().ok()?),
+                None => {
+                    let n = item.parse::<u32>().ok()?;
+                    (n, n)
+                }
+            };
+            for n in lo..=hi.min(lo + 32) {
+                squares.push(format!("{king}{}", names.name(numbered.from_number(n)?)));
+            }
+        }
+        out.push_str(&squares.join(","));
+    }
+    Some(out)
+}

@@ -1,0 +1,102 @@
+//! How a game ended: who won, or a draw, and why.
+
+use crate::draw::DrawRule;
+use damier_core::Color;
+use serde::Serialize;
+
+/// Who won, or a draw. Serialised as `"white"`, `"black"` or `"draw"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// This side won.
+    Win(Color),
+    /// Nobody won.
+    Draw,
+}
+
+impl Outcome {
+    /// The winner, if any.
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            Outcome::Win(c) => Some(c),
+            Outcome::Draw => None,
+        }
+    }
+}
+
+impl Serialize for Outcome {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(match self {
+            Outcome::Win(c) => c.name(),
+            Outcome::Draw => "draw",
+        })
+    }
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Reason {
+    /// The side to move had no legal move (it loses; in a giveaway form it wins).
+    NoLegalMove,
+    /// A player resigned.
+    Resignation,
+    /// A player's time ran out.
+    Time,
+    /// A player forfeited three turns in a row on time (giveaway, loss-of-turn penalty).
+    ForfeitedTurns,
+    /// A draw offer was accepted.
+    Agreement,
+    /// An automatic draw of RULES.md §3.
+    Rule(DrawRule),
+    /// The result was recorded elsewhere (a PDN file) without a reason.
+    Recorded,
+}
+
+/// The result of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct GameResult {
+    /// Who won.
+    pub outcome: Outcome,
+    /// Why.
+    pub reason: Reason,
+}
+
+impl GameResult {
+    /// A win for `winner`.
+    pub fn win(winner: Color, reason: Reason) -> GameResult {
+        GameResult {
+            outcome: Outcome::Win(winner),
+            reason,
+        }
+    }
+
+    /// A draw.
+    pub fn draw(reason: Reason) -> GameResult {
+        GameResult {
+            outcome: Outcome::Draw,
+            reason,
+        }
+    }
+
+    /// One line for people: "white wins: black resigned", "draw: third repetition …".
+    pub fn describe(&self) -> String {
+        let loser = self.outcome.winner().map(|w| w.opponent().name());
+        let why = match self.reason {
+            Reason::NoLegalMove => "the side to move had no legal move".to_string(),
+            Reason::Resignation => format!("{} resigned", loser.unwrap_or("a player")),
+            Reason::Time => format!("{} ran out of time", loser.unwrap_or("a player")),
+            Reason::ForfeitedTurns => {
+                format!(
+                    "{} forfeited three turns in a row",
+                    loser.unwrap_or("a player")
+                )
+            }
+            Reason::Agreement => "agreed".to_string(),
+            Reason::Rule(rule) => rule.describe().to_string(),
+            Reason::Recorded => "as recorded".to_string(),
+        };
+        match self.outcome {
+            Outcome::Win(w) => format!("{} wins: {why}", w.name()),
+            Outcome::Draw => format!("draw: {why}"),
+        }
+    }
+}

@@ -1,0 +1,152 @@
+//! [`TimedGame`]: a [`Game`] played on a [`Clock`], with the time-out penalty applied.
+
+use crate::board::AnyMove;
+use crate::clock::{Clock, TimeoutPenalty};
+use crate::game::{Game, GameError};
+use crate::result::GameResult;
+
+/// A game and its clock, kept in step: each move ends the mover's turn on the clock and
+/// starts the opponent's.
+#[derive(Debug)]
+pub struct TimedGame {
+    game: Game,
+    clock: Clock,
+    penalty: TimeoutPenalty,
+}
+
+impl TimedGame {
+    /// Start timing `game` for the side to move.
+    pub fn new(game: Game, clock: Clock, penalty: TimeoutPenalty) -> TimedGame {
+        let mut timed = TimedGame {
+            game,
+            clock,
+            penalty,
+        };
+        timed.start_turn();
+        timed
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The clock.
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    /// Apply a time-out if the side to move has used all its time; returns the result if
+    /// the game is over. Interfaces call this while waiting for a move.
+    pub fn check_time(&mut self) -> Option<GameResult> {
+        if !self.game.is_over() && self.clock.flagged().is_some() {
+            self.apply_time_out();
+        }
+        self.game.result()
+    }
+
+    /// Play a move, unless the mover's time has run out: then the penalty applies and the move
+    /// is refused.
+    ///
+    /// # Errors
+    /// As [`Game::play`]; [`GameError::Over`] when time ran out and lost the game,
+    /// [`GameError::TurnForfeited`] when it cost the turn.
+    pub fn play(&mut self, mv: &AnyMove, offer_draw: bool) -> Result<(), GameError> {
+        self.ensure_in_time()?;
+        if !self.game.position().legal_moves().contains(mv) {
+            return Err(GameError::Illegal);
+        }
+        if self.clock.end_turn().is_err() {
+            self.apply_time_out();
+            return Err(self.over_or_late());
+        }
+        self.game.play_offering(mv, offer_draw)?;
+        self.start_turn();
+        Ok(())
+    }
+
+    /// Pass after the opponent forfeited a turn.
+    ///
+    /// # Errors
+    /// As [`Game::pass`].
+    pub fn pass(&mut self) -> Result<(), GameError> {
+        self.ensure_in_time()?;
+        if !self.game.may_pass() {
+            return Err(GameError::CannotPass);
+        }
+        if self.clock.end_turn().is_err() {
+            self.apply_time_out();
+            return Err(self.over_or_late());
+        }
+        self.game.pass()?;
+        self.start_turn();
+        Ok(())
+    }
+
+    /// Accept the opponent's draw offer.
+    ///
+    /// # Errors
+    /// As [`Game::accept_draw`].
+    pub fn accept_draw(&mut self) -> Result<GameResult, GameError> {
+        let result = self.game.accept_draw()?;
+        self.clock.abandon_turn();
+        Ok(result)
+    }
+
+    /// The side to move resigns.
+    ///
+    /// # Errors
+    /// As [`Game::resign`].
+    pub fn resign(&mut self) -> Result<GameResult, GameError> {
+        let side = self.game.side_to_move();
+        let result = self.game.resign(side)?;
+        self.clock.abandon_turn();
+        Ok(result)
+    }
+
+    /// Refuse to act for a side whose time has run out, applying the penalty.
+    fn ensure_in_time(&mut self) -> Result<(), GameError> {
+        if self.game.is_over() {
+            return Err(self.over());
+        }
+        if self.clock.flagged().is_some() {
+            self.apply_time_out();
+            return Err(self.over_or_late());
+        }
+        Ok(())
+    }
+
+    fn apply_time_out(&mut self) {
+        self.clock.abandon_turn();
+        // The game is running here, so `time_out` cannot fail.
+        let _ = self.game.time_out(self.penalty);
+        self.start_turn();
+    }
+
+    fn start_turn(&mut self) {
+        if self.game.is_over() {
+            return;
+        }
+        let legal = self.game.position().legal_moves();
+        let forced_capture = legal.len() == 1 && legal[0].captured != 0;
+        self.clock
+            .start_turn(self.game.side_to_move(), forced_capture);
+    }
+
+    fn over(&self) -> GameError {
+        GameError::Over(
+            self.game
+                .result()
+                .map(|r| r.describe())
+                .unwrap_or_else(|| "time ran out".into()),
+        )
+    }
+
+    fn over_or_late(&self) -> GameError {
+        if self.game.is_over() {
+            self.over()
+        } else {
+            GameError::TurnForfeited
+        }
+    }
+}

@@ -1,0 +1,247 @@
+//! PDN reading and writing: the features of PDN 3.0 and the exact place of errors.
+
+use damier_core::notation::MoveError;
+use damier_core::{Base, Color, Variant};
+use damier_game::pdn::{self, PdnError, PdnErrorKind, PdnGame, PdnResult, WriteOptions};
+use damier_game::{Board, Outcome};
+
+fn one(text: &str, default: Variant) -> PdnGame {
+    let mut games = pdn::read(text, default);
+    assert_eq!(games.len(), 1, "{games:?}");
+    games.remove(0).unwrap()
+}
+
+fn error(text: &str) -> PdnError {
+    pdn::read(text, Variant::INTERNATIONAL)
+        .into_iter()
+        .find_map(|g| g.err())
+        .expect("an error")
+}
+
+#[test]
+fn a_bad_game_is_reported_where_it_goes_wrong_and_the_others_are_read() {
+    let text = "\
+[Event \"one\"]
+1. 32-28 19-23 2. 28x19 14x23 1-0
+
+[Event \"two\"]
+1. 32-28 19-23
+2. 33-29 1-0
+
+[Event \"three\"]
+1. 31-26 *
+";
+    let games = pdn::read(text, Variant::INTERNATIONAL);
+    assert_eq!(games.len(), 3);
+    assert_eq!(games[0].as_ref().unwrap().main.moves.len(), 4);
+    let e = games[1].as_ref().unwrap_err();
+    // 2. 33-29 ignores the compulsory capture 28x19.
+    assert_eq!((e.game, e.line, e.column), (2, 6, 4));
+    match &*e.kind {
+        PdnErrorKind::Move { number, error } => {
+            assert_eq!(number, "2.");
+            assert!(matches!(error, MoveError::Illegal { .. }), "{error}");
+        }
+        other => panic!("{other}"),
+    }
+    assert!(
+        e.to_string()
+            .starts_with("game 2, line 6, column 4: move 2."),
+        "{e}"
+    );
+    assert_eq!(games[2].as_ref().unwrap().tag("Event"), Some("three"));
+}
+
+#[test]
+fn unknown_game_type_and_bad_fen_point_at_their_tags() {
+    let e = error("[Event \"x\"]\n  [GameType \"99\"]\n1. 32-28 *");
+    assert_eq!((e.line, e.column), (2, 3));
+    assert_eq!(*e.kind, PdnErrorKind::UnknownGameType("99".into()));
+    let e = error("[SetUp \"1\"]\n[FEN \"W:W51:B1\"]\n*");
+    assert_eq!((e.line, e.column), (2, 1));
+    assert!(matches!(*e.kind, PdnErrorKind::Fen(_)), "{e}");
+}
+
+#[test]
+fn unterminated_comment_is_found_and_the_next_game_still_read() {
+    let text = "[Event \"a\"]\n1. 32-28 {never closed 19-23\n\n[Event \"b\"]\n1. 31-26 *\n";
+    let games = pdn::read(text, Variant::INTERNATIONAL);
+    assert_eq!(games.len(), 2);
+    let e = games[0].as_ref().unwrap_err();
+    assert_eq!((e.line, e.column), (2, 10));
+    assert_eq!(games[1].as_ref().unwrap().main.moves.len(), 1);
+}
+
+#[test]
+fn variation_errors() {
+    let e = error("( 1. 32-28 ) *");
+    assert_eq!((e.line, e.column), (1, 1));
+    let e = error("1. 32-28 ) *");
+    assert_eq!((e.line, e.column), (1, 10));
+    let e = error("1. 32-28 (1. 31-26 *");
+    assert_eq!((e.line, e.column), (1, 10));
+    // Variations are checked too: 1... 19-23 cannot be a White move.
+    let e = error("1. 32-28 (1. 19-23) 19-23 *");
+    assert_eq!((e.line, e.column), (1, 14));
+}
+
+#[test]
+fn comments_variations_nags_and_marks_are_kept() {
+    let text = "{Opening} 1. 32-28!? $3 {main; line} 19-23 (1... 17-21 ; side\n2. 31-27) 2. 28x19 14x23 0-1";
+    let g = one(text, Variant::INTERNATIONAL);
+    assert_eq!(g.main.leading, ["Opening"]);
+    let m = &g.main.moves;
+    assert_eq!(m[0].mark.as_deref(), Some("!?"));
+    assert_eq!(m[0].nags, [3]);
+    assert_eq!(m[0].comments, ["main; line"]);
+    assert_eq!(m[1].variations.len(), 1);
+    let v = &m[1].variations[0];
+    assert_eq!(v.moves[0].notation, "17-21");
+    assert_eq!(v.moves[0].comments, ["side"]);
+    assert_eq!(v.moves[1].notation, "31-27");
+    assert_eq!(g.result, PdnResult::BlackWins);
+    let again = one(
+        &pdn::write_game(&g, &WriteOptions::default()),
+        Variant::INTERNATIONAL,
+    );
+    assert_eq!(again, g);
+}
+
+#[test]
+fn every_result_form() {
+    for r in PdnResult::ALL {
+        let g = one(&format!("1. 32-28 {}", r.text()), Variant::INTERNATIONAL);
+        assert_eq!(g.result, r);
+        let text = pdn::write_game(&g, &WriteOptions::default());
+        assert!(
+            text.contains(&format!("[Result \"{}\"]", r.text())),
+            "{text}"
+        );
+        assert_eq!(one(&text, Variant::INTERNATIONAL).result, r);
+    }
+    assert_eq!(
+        PdnResult::WhiteWinsTwo.outcome(),
+        Some(Outcome::Win(Color::White))
+    );
+    assert_eq!(PdnResult::DrawOneOne.outcome(), Some(Outcome::Draw));
+    assert_eq!(PdnResult::Unknown.outcome(), None);
+    // Without a marker, the Result tag decides.
+    let g = one("[Result \"2-0\"]\n1. 32-28", Variant::INTERNATIONAL);
+    assert_eq!(g.result, PdnResult::WhiteWinsTwo);
+}
+
+#[test]
+fn game_type_short_and_full_and_variant_tags() {
+    let g = one(
+        "[GameType \"21,B,8,8,N1,0\"]\n1. 11-15 *",
+        Variant::INTERNATIONAL,
+    );
+    assert_eq!(g.variant, Variant::new(Base::English));
+    let g = one(
+        "[GameType \"25\"]\n1. c3-d4 f6-e5 2. d4:f6 *",
+        Variant::INTERNATIONAL,
+    );
+    assert_eq!(g.variant, Variant::new(Base::Russian));
+    assert_eq!(g.main.moves[2].notation, "d4:f6");
+    let g = one(
+        "[GameType \"20\"]\n[Variant \"Antidraughts\"]\n1. 32-28 *",
+        Variant::new(Base::English),
+    );
+    assert_eq!(g.variant, Variant::giveaway(Base::International));
+    let sri = Board::start(Variant::new(Base::SriLankan));
+    let first = sri.short(&sri.legal_moves()[0]);
+    let g = one(
+        &format!("[Variant \"sri-lankan\"]\n1. {first} *"),
+        Variant::INTERNATIONAL,
+    );
+    assert_eq!(g.variant, Variant::new(Base::SriLankan));
+    // Written back with the tags that make each read the same.
+    for v in [
+        Variant::new(Base::German),
+        Variant::new(Base::SriLankan),
+        Variant::giveaway(Base::Turkish),
+        Variant::new(Base::Thai),
+    ] {
+        let g = PdnGame::new(v);
+        let text = pdn::write_game(&g, &WriteOptions::default());
+        assert_eq!(one(&text, Variant::INTERNATIONAL), g, "{text}");
+    }
+}
+
+#[test]
+fn setup_fen_black_to_move_and_long_captures() {
+    let text = "[SetUp \"1\"]\n[FEN \"B:W27,28,38,39,42:BK25\"]\n1... 25x33 *";
+    let g = one(text, Variant::INTERNATIONAL);
+    assert_eq!(g.start.side(), Color::Black);
+    let mv = g.main.moves[0].mv;
+    let taken = mv.captured.count_ones() as usize;
+    assert!(taken >= 2, "a multiple capture");
+    // The long form names a landing square per captured piece.
+    let long_move = g.start.long(&mv);
+    assert_eq!(long_move.matches('x').count(), taken, "{long_move}");
+    let long = pdn::write_game(&g, &WriteOptions { long_moves: true });
+    assert!(long.contains(&format!("1... {long_move} *")), "{long}");
+    assert!(long.contains("[FEN \"B:W27,28,38,39,42:BK25\"]"), "{long}");
+    assert_eq!(one(&long, Variant::INTERNATIONAL), g);
+}
+
+#[test]
+fn tags_are_escaped_and_kept_in_order() {
+    let mut g = PdnGame::new(Variant::INTERNATIONAL);
+    g.set_tag("White", "A \"quoted\" \\ name");
+    g.set_tag("Annotator", "x");
+    g.set_tag("TimeControl", "40/7200");
+    let text = pdn::write_game(&g, &WriteOptions::default());
+    let again = one(&text, Variant::INTERNATIONAL);
+    assert_eq!(again.tag("White"), Some("A \"quoted\" \\ name"));
+    let names: Vec<&str> = again.tags.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "Event",
+            "Site",
+            "Date",
+            "Round",
+            "White",
+            "Black",
+            "Annotator",
+            "TimeControl"
+        ]
+    );
+}
+
+#[test]
+fn games_convert_to_and_from_the_game_record() {
+    let g = one("1. 32-28 19-23 2. 28x19 14x23 1-0", Variant::INTERNATIONAL);
+    let game = g.to_game().unwrap();
+    assert_eq!(game.plies().len(), 4);
+    assert_eq!(game.result().unwrap().outcome, Outcome::Win(Color::White));
+    let back = PdnGame::from_game(&game, &g.tags);
+    assert_eq!(back.main, g.main);
+    assert_eq!(back.result, PdnResult::WhiteWins);
+    assert_eq!(*game.start(), Board::start(Variant::INTERNATIONAL));
+}
+
+#[test]
+fn bytes_that_are_not_utf8_are_read_as_latin1() {
+    let mut bytes = b"[White \"Fran".to_vec();
+    bytes.push(0xe7); // c cedilla in Latin-1
+    bytes.extend_from_slice(b"ois\"]\n1. 32-28 *");
+    let games = pdn::read_bytes(&bytes, Variant::INTERNATIONAL);
+    assert_eq!(
+        games[0].as_ref().unwrap().tag("White"),
+        Some("Fran\u{e7}ois")
+    );
+}
+
+#[test]
+fn deeply_nested_variations_are_refused_not_overflowing() {
+    // Each level replays 1. 32-28 as a variation of itself.
+    let mut text = String::from("1. 32-28 ");
+    for _ in 0..5000 {
+        text.push_str("(1. 32-28 ");
+    }
+    let e = error(&text);
+    assert!(matches!(*e.kind, PdnErrorKind::Variation(_)), "{e}");
+    assert_eq!(e.column, 10 + 10 * 100);
+}
