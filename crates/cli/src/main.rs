@@ -1,6 +1,7 @@
 //! `damier`: play, analyse and program draughts in every variant.
 
 mod board_view;
+mod cmd_analyze;
 mod cmd_moves;
 mod cmd_pdn;
 mod cmd_perft;
@@ -9,6 +10,7 @@ mod cmd_show;
 use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand};
 use damier_core::{fen, notation, Geometry, Position, Variant};
+use damier_game::Game;
 
 #[derive(Parser)]
 #[command(
@@ -31,6 +33,8 @@ enum Command {
     Show(PositionArgs),
     /// Check and convert PDN game files.
     Pdn(cmd_pdn::PdnArgs),
+    /// Analyse a position: one line per completed depth.
+    Analyze(cmd_analyze::AnalyzeArgs),
 }
 
 /// The position a command works on.
@@ -74,6 +78,27 @@ impl PositionArgs {
         }
         Ok(pos)
     }
+
+    /// The position asked for as a game: the start (or `--fen`) with the `--play` moves
+    /// played, so that their history counts for draws.
+    pub fn game(&self) -> Result<Game> {
+        let variant = self.variant()?;
+        let mut game = match &self.fen {
+            None => Game::new(variant),
+            Some(text) => Game::from_fen(variant, text)
+                .with_context(|| format!("reading --fen \"{text}\" for {variant}"))?,
+        };
+        let moves = self.play.as_deref().unwrap_or("");
+        for (i, text) in moves
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|t| !t.is_empty())
+            .enumerate()
+        {
+            game.play_text(text)
+                .with_context(|| format!("--play, move {} of \"{moves}\"", i + 1))?;
+        }
+        Ok(game)
+    }
 }
 
 fn main() {
@@ -83,6 +108,7 @@ fn main() {
         Command::Moves(args) => cmd_moves::run(&args),
         Command::Show(args) => cmd_show::run(&args),
         Command::Pdn(args) => cmd_pdn::run(&args),
+        Command::Analyze(args) => cmd_analyze::run(&args),
     };
     if let Err(e) = result {
         eprintln!("damier: {e:#}");

@@ -38,7 +38,7 @@ mod zobrist;
 
 pub use bitset::BitSet;
 pub use geometry::{BoardKind, Diagonal10, Diagonal12, Diagonal8, Geometry, Orthogonal8};
-pub use moves::{Move, MoveList};
+pub use moves::{Mobility, Move, MoveList};
 pub use position::{KingRun, Outcome, PlayError, Position, SetupDefect, SetupError, Undo};
 pub use rules::Rules;
 pub use square_names::SquareNames;

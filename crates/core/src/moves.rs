@@ -34,6 +34,16 @@ impl<B: BitSet> Move<B> {
     }
 }
 
+/// How many quiet moves a side has, by the kind of piece that makes them (an evaluation
+/// term; captures are not counted).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Mobility {
+    /// Steps of men.
+    pub men: u32,
+    /// Moves of kings.
+    pub kings: u32,
+}
+
 /// A list of moves. Sixty-four fit without allocating; positions with more (many kings on a
 /// large board) spill to the heap rather than overflow.
 pub type MoveList<B> = SmallVec<[Move<B>; 64]>;

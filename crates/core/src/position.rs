@@ -324,6 +324,12 @@ impl<G: Geometry> Position<G> {
         movegen::count(self)
     }
 
+    /// How many quiet moves `color` would have if it were to move, by men and by kings
+    /// (for evaluation; captures are not counted).
+    pub fn mobility(&self, color: Color) -> crate::Mobility {
+        movegen::mobility(self, color)
+    }
+
     /// Whether the side to move must capture.
     pub fn must_capture(&self) -> bool {
         movegen::has_capture(self)

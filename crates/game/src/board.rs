@@ -53,7 +53,8 @@ macro_rules! map {
     };
 }
 
-fn narrow<B: BitSet>(mv: &AnyMove) -> Move<B> {
+/// A move of any variant as a move of a board whose sets are `B` (the board it was made on).
+pub fn narrow<B: BitSet>(mv: &AnyMove) -> Move<B> {
     Move {
         from: mv.from,
         to: mv.to,
@@ -62,7 +63,8 @@ fn narrow<B: BitSet>(mv: &AnyMove) -> Move<B> {
     }
 }
 
-fn widen<B: BitSet>(mv: &Move<B>) -> AnyMove {
+/// A move of one board shape as a move of any variant.
+pub fn widen<B: BitSet>(mv: &Move<B>) -> AnyMove {
     Move {
         from: mv.from,
         to: mv.to,

@@ -6,7 +6,7 @@
 //! keeping counters) makes undo and redo free of bookkeeping.
 
 use crate::board::{Board, Material};
-use damier_core::{Base, BitSet, Color};
+use damier_core::{Base, BitSet, Color, Variant};
 use serde::Serialize;
 
 /// Which automatic draw ended a game.
@@ -47,6 +47,26 @@ pub enum DrawRule {
     FrisianKingAgainstKing,
     /// Turkish: one piece against one piece.
     TurkishOneEach,
+}
+
+/// Plies with only king moves and no capture after which a game of `variant` is drawn: 40
+/// moves each in the English family and Pool, 25 in the International family, 15 under the
+/// FMJD 64-square rules; `None` where the variant has no such rule (Frisian, Turkish).
+///
+/// The engine counts the same plies during its search, so this is the one place the limits live.
+pub fn quiet_king_limit(variant: Variant) -> Option<usize> {
+    match variant.base {
+        Base::English
+        | Base::Italian
+        | Base::Spanish
+        | Base::Portuguese
+        | Base::Czech
+        | Base::Thai
+        | Base::Pool => Some(80),
+        Base::International | Base::Canadian | Base::SriLankan => Some(50),
+        Base::Russian | Base::Brazilian | Base::German => Some(30),
+        Base::Frisian | Base::Turkish => None,
+    }
 }
 
 impl DrawRule {
@@ -176,8 +196,12 @@ impl History<'_> {
         (seen >= 3).then_some(DrawRule::Repetition)
     }
 
+    fn quiet_limit_reached(&self) -> bool {
+        quiet_king_limit(self.last().variant()).is_some_and(|n| self.quiet_king_plies() >= n)
+    }
+
     fn forty_moves(&self) -> Option<DrawRule> {
-        (self.quiet_king_plies() >= 80).then_some(DrawRule::FortyMoves)
+        self.quiet_limit_reached().then_some(DrawRule::FortyMoves)
     }
 
     fn pool_lone_king(&self) -> Option<DrawRule> {
@@ -205,7 +229,8 @@ impl History<'_> {
         if self.ending_streak(five).0 >= 10 {
             return Some(DrawRule::FiveMoves);
         }
-        (self.quiet_king_plies() >= 50).then_some(DrawRule::TwentyFiveKingMoves)
+        self.quiet_limit_reached()
+            .then_some(DrawRule::TwentyFiveKingMoves)
     }
 
     fn fmjd64(&self) -> Option<DrawRule> {
@@ -234,7 +259,7 @@ impl History<'_> {
         if self.ending_streak(two_pieces).0 >= 10 {
             return Some(DrawRule::TwoPiecesAgainstKing);
         }
-        if self.quiet_king_plies() >= 30 {
+        if self.quiet_limit_reached() {
             return Some(DrawRule::FifteenKingMoves);
         }
         let balanced = |lo: u32, hi: u32| {

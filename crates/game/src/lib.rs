@@ -41,9 +41,9 @@ pub mod pdn;
 mod result;
 mod timed;
 
-pub use board::{AnyMove, Board, Material, MoveInfo};
+pub use board::{narrow, widen, AnyMove, Board, Material, MoveInfo};
 pub use clock::{Clock, ManualTime, SystemTime, TimeControl, TimeSource, TimeUp, TimeoutPenalty};
-pub use draw::DrawRule;
+pub use draw::{quiet_king_limit, DrawRule};
 pub use game::{Game, GameError, Ply, PlyKind};
 pub use result::{GameResult, Outcome, Reason};
 pub use timed::TimedGame;

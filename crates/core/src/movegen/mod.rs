@@ -77,6 +77,11 @@ pub(crate) fn generate_per_path<G: Geometry>(pos: &Position<G>, out: &mut MoveLi
     })
 }
 
+/// Quiet moves `color` would have if it were to move.
+pub(crate) fn mobility<G: Geometry>(pos: &Position<G>, color: crate::Color) -> crate::Mobility {
+    with_rule_set!(pos.rules(), R => quiet::mobility::<G, R>(pos, color))
+}
+
 /// Whether the side to move has a capture.
 pub(crate) fn has_capture<G: Geometry>(pos: &Position<G>) -> bool {
     with_rule_set!(pos.rules(), R => capture::exists::<G, R>(pos))

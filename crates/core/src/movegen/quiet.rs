@@ -4,9 +4,10 @@ use super::dirs::{self, with_man_move_dirs};
 use super::rule_set::RuleSet;
 use crate::bitset::BitSet;
 use crate::geometry::{step, Dir, Geometry, Tables};
-use crate::moves::{Move, MoveList};
+use crate::moves::{Mobility, Move, MoveList};
 use crate::position::Position;
 use crate::rules::KingRange;
+use crate::Color;
 
 /// Squares a flying king on `s` reaches in direction `d` before the first piece.
 #[inline(always)]
@@ -27,8 +28,7 @@ fn slide<B: BitSet>(t: &Tables<B>, s: u32, d: usize, occupied: B) -> B {
 /// Kings of the side to move that may make quiet moves (Frisian bars a king that has just
 /// made three in a row while its side still has men).
 #[inline(always)]
-fn movable_kings<G: Geometry, R: RuleSet>(pos: &Position<G>) -> G::Bits {
-    let us = pos.side();
+fn movable_kings<G: Geometry, R: RuleSet>(pos: &Position<G>, us: Color) -> G::Bits {
     let kings = pos.pieces(us) & pos.kings();
     if R::RULES.king_move_limit {
         let run = pos.king_run(us);
@@ -74,7 +74,7 @@ pub(super) fn generate<G: Geometry, R: RuleSet>(pos: &Position<G>, out: &mut Mov
     let men = pos.pieces(us) & !pos.kings();
     let promotion = G::PROMOTION[us as usize];
     with_man_move_dirs!(rules, us, d => push_steps::<G>(men, &d, empty, promotion, out));
-    let kings = movable_kings::<G, R>(pos);
+    let kings = movable_kings::<G, R>(pos, us);
     if kings.is_empty() {
         return;
     }
@@ -98,17 +98,24 @@ pub(super) fn generate<G: Geometry, R: RuleSet>(pos: &Position<G>, out: &mut Mov
     }
 }
 
-/// Number of quiet moves, by population counts.
+/// Number of quiet moves of the side to move, by population counts.
 #[inline]
 pub(super) fn count<G: Geometry, R: RuleSet>(pos: &Position<G>) -> usize {
+    let m = mobility::<G, R>(pos, pos.side());
+    (m.men + m.kings) as usize
+}
+
+/// Number of quiet moves `us` would have with the move, by men and by kings.
+#[inline(always)]
+pub(super) fn mobility<G: Geometry, R: RuleSet>(pos: &Position<G>, us: Color) -> Mobility {
     let rules = R::RULES;
-    let us = pos.side();
     let empty = pos.empty();
     let men = pos.pieces(us) & !pos.kings();
-    let mut n = with_man_move_dirs!(rules, us, dirs => {
+    let men_moves = with_man_move_dirs!(rules, us, dirs => {
         dirs.iter().map(|&d| steps::<G>(men, d, empty).count()).sum::<u32>()
     });
-    let kings = movable_kings::<G, R>(pos);
+    let mut n = 0;
+    let kings = movable_kings::<G, R>(pos, us);
     if !kings.is_empty() {
         let king_dirs = dirs::king_moves(rules);
         match rules.king {
@@ -129,5 +136,8 @@ pub(super) fn count<G: Geometry, R: RuleSet>(pos: &Position<G>) -> usize {
             }
         }
     }
-    n as usize
+    Mobility {
+        men: men_moves,
+        kings: n,
+    }
 }

@@ -1,0 +1,369 @@
+//! The engine facade: one transposition table, a number of threads, and `search`, which
+//! takes a position of any variant, limits and a control, and returns the move to play.
+
+use crate::eval::Evaluator;
+use crate::limits::{Level, Limits};
+use crate::score::{Depth, Score};
+use crate::search::node::{Searcher, Shared, Watch};
+use crate::search::root::{iterate, Iteration, IterationSink};
+use crate::search::{Control, SearchInfo, SearchListener, SearchResult, MAX_PLY};
+use crate::time::TimeBudget;
+use crate::tt::Table;
+use damier_core::{Geometry, Move, Position};
+use damier_game::{quiet_king_limit, widen, AnyMove, Board, Game, PlyKind};
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::time::Instant;
+
+/// How the engine is set up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EngineOptions {
+    /// Search threads (Lazy SMP).
+    pub threads: usize,
+    /// Transposition table size in MiB.
+    pub hash_mb: usize,
+}
+
+impl Default for EngineOptions {
+    fn default() -> Self {
+        EngineOptions {
+            threads: 1,
+            hash_mb: 64,
+        }
+    }
+}
+
+/// A position to search and what came before it, for draws by repetition and by the
+/// variant's move limits during the search.
+#[derive(Clone, Debug)]
+pub struct SearchInput {
+    /// The position.
+    pub board: Board,
+    /// Keys ([`Board::hash`]) of the positions since the last capture or man move, oldest
+    /// first, not counting `board` itself.
+    pub history: Vec<u64>,
+    /// Plies played since the last capture or man move.
+    pub quiet_plies: usize,
+}
+
+impl SearchInput {
+    /// A position with no history.
+    pub fn new(board: Board) -> SearchInput {
+        SearchInput {
+            board,
+            history: Vec::new(),
+            quiet_plies: 0,
+        }
+    }
+
+    /// The current position of a game, with its history.
+    pub fn from_game(game: &Game) -> SearchInput {
+        let positions = game.positions();
+        let mut quiet = 0;
+        for (i, ply) in game.plies().iter().enumerate().rev() {
+            match ply.kind {
+                PlyKind::Move(mv) if mv.is_capture() || !positions[i].moves_king(&mv) => break,
+                _ => quiet += 1,
+            }
+        }
+        let n = positions.len() - 1;
+        SearchInput {
+            board: *game.position(),
+            history: positions[n - quiet..n].iter().map(Board::hash).collect(),
+            quiet_plies: quiet,
+        }
+    }
+}
+
+/// A playing style on top of the limits: the noise and blunders of a [`Level`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Style {
+    /// Evaluation noise, in hundredths of a man.
+    pub noise: i32,
+    /// Chance in percent of playing a reasonable move other than the best.
+    pub blunder_percent: u8,
+    /// Seed for the noise and the blunders.
+    pub seed: u64,
+}
+
+impl Style {
+    /// The style of a level, seeded.
+    pub fn of_level(level: Level, seed: u64) -> Style {
+        let s = level.settings();
+        Style {
+            noise: s.noise,
+            blunder_percent: s.blunder_percent,
+            seed,
+        }
+    }
+}
+
+/// The engine.
+pub struct Engine {
+    tt: Table,
+    options: EngineOptions,
+}
+
+struct MainSink<'a, 'l, B> {
+    listener: &'l mut dyn SearchListener,
+    shared: &'a Shared<'a>,
+    tt: &'a Table,
+    start: Instant,
+    budget: Option<TimeBudget>,
+    control: &'a Control,
+    board: Board,
+    _bits: std::marker::PhantomData<B>,
+}
+
+impl<B: damier_core::BitSet> IterationSink<B> for MainSink<'_, '_, B> {
+    fn completed(&mut self, it: &Iteration<B>, changes: u32) -> bool {
+        let time = self.start.elapsed();
+        let nodes = self.shared.nodes.load(Relaxed);
+        self.listener.on_info(&SearchInfo {
+            depth: it.depth,
+            seldepth: it.seldepth,
+            score: it.score,
+            nodes,
+            time,
+            nps: (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64,
+            pv: pv_moves(&self.board, &it.pv),
+            hashfull: self.tt.permille_full(),
+        });
+        if self.control.is_stopped() || self.shared.stop.load(Relaxed) {
+            return false;
+        }
+        match self.budget {
+            Some(b) if !self.control.is_pondering() => time < b.target(f64::from(changes)),
+            _ => true,
+        }
+    }
+}
+
+/// The moves of a line as moves of any variant, checked against the position as it goes
+/// (a line ends at the first move that is not legal, which cannot happen for a line the
+/// search built, but costs nothing to guard).
+fn pv_moves<B: damier_core::BitSet>(board: &Board, pv: &[Move<B>]) -> Vec<AnyMove> {
+    let mut b = *board;
+    let mut out = Vec::with_capacity(pv.len());
+    for mv in pv {
+        let any = widen(mv);
+        match b.play(&any) {
+            Ok(next) => {
+                out.push(any);
+                b = next;
+            }
+            Err(_) => break,
+        }
+    }
+    out
+}
+
+impl Engine {
+    /// An engine with `options`.
+    pub fn new(options: EngineOptions) -> Engine {
+        Engine {
+            tt: Table::new(options.hash_mb),
+            options: EngineOptions {
+                threads: options.threads.clamp(1, 256),
+                ..options
+            },
+        }
+    }
+
+    /// The options in use.
+    pub fn options(&self) -> EngineOptions {
+        self.options
+    }
+
+    /// Forget what earlier searches learned (a new, unrelated game).
+    pub fn new_game(&self) {
+        self.tt.clear();
+    }
+
+    /// Search `input` within `limits`, reporting each iteration to `listener`, until a limit
+    /// is reached or `control` says stop. With no legal move, returns no move at once.
+    pub fn search(
+        &self,
+        input: &SearchInput,
+        limits: &Limits,
+        style: Style,
+        control: &Control,
+        listener: &mut dyn SearchListener,
+    ) -> SearchResult {
+        match input.board {
+            Board::D8(p) => self.search_on(&p, input, limits, style, control, listener),
+            Board::D10(p) => self.search_on(&p, input, limits, style, control, listener),
+            Board::D12(p) => self.search_on(&p, input, limits, style, control, listener),
+            Board::O8(p) => self.search_on(&p, input, limits, style, control, listener),
+        }
+    }
+
+    fn search_on<G: Geometry>(
+        &self,
+        root: &Position<G>,
+        input: &SearchInput,
+        limits: &Limits,
+        style: Style,
+        control: &Control,
+        listener: &mut dyn SearchListener,
+    ) -> SearchResult {
+        let start = Instant::now();
+        let variant = root.rules().variant;
+        let moves = root.legal_moves();
+        if moves.is_empty() {
+            return SearchResult {
+                best: None,
+                ponder: None,
+                score: if variant.giveaway {
+                    Score::win_in(0)
+                } else {
+                    Score::loss_in(0)
+                },
+                depth: 0,
+                nodes: 0,
+                time: start.elapsed(),
+                pv: Vec::new(),
+            };
+        }
+        self.tt.new_search();
+        let eval = Evaluator::<G>::new(variant);
+        let shared = Shared {
+            tt: &self.tt,
+            stop: Default::default(),
+            nodes: AtomicU64::new(0),
+            node_limit: limits.nodes,
+        };
+        let budget = TimeBudget::new(limits);
+        let max_depth = limits.depth.unwrap_or(MAX_PLY as Depth);
+        let quiet_limit = quiet_king_limit(variant);
+        let new_searcher = || {
+            let mut s = Searcher::new(
+                &shared,
+                &eval,
+                &input.history,
+                quiet_limit,
+                variant.giveaway,
+            );
+            s.set_noise(style.noise, style.seed);
+            s
+        };
+        let main_result = std::thread::scope(|scope| {
+            for id in 1..self.options.threads {
+                let mut helper = new_searcher();
+                let shared = &shared;
+                scope.spawn(move || {
+                    // Odd helpers search one ply deeper than the main thread, to spread the
+                    // threads over different depths of the same tree.
+                    let first = 1 + (id % 2) as Depth;
+                    let mut sink = HelperSink;
+                    iterate(
+                        &mut helper,
+                        root,
+                        input.quiet_plies,
+                        max_depth,
+                        (first, 1),
+                        &mut sink,
+                    );
+                    helper.flush_nodes();
+                    shared.stop.store(true, Relaxed);
+                });
+            }
+            let mut main = new_searcher();
+            main.watch = Some(Watch {
+                control,
+                budget,
+                start,
+                pondering: control.is_pondering(),
+            });
+            let mut sink = MainSink {
+                listener,
+                shared: &shared,
+                tt: &self.tt,
+                start,
+                budget,
+                control,
+                board: input.board,
+                _bits: std::marker::PhantomData,
+            };
+            let result = iterate(
+                &mut main,
+                root,
+                input.quiet_plies,
+                max_depth,
+                (1, 1),
+                &mut sink,
+            );
+            main.flush_nodes();
+            shared.stop.store(true, Relaxed);
+            result
+        });
+        let nodes = shared.nodes.load(Relaxed);
+        let (best, score, depth, pv) = match main_result {
+            Some(it) => (it.pv[0], it.score, it.depth, it.pv),
+            None => (moves[0], Score::DRAW, 0, vec![moves[0]]),
+        };
+        let best = self.maybe_blunder(root, &moves, best, score, style, &input.history);
+        let pv = if best == pv[0] { pv } else { vec![best] };
+        let any_pv = pv_moves(&input.board, &pv);
+        SearchResult {
+            best: Some(widen(&best)),
+            ponder: any_pv.get(1).copied(),
+            score,
+            depth,
+            nodes,
+            time: start.elapsed(),
+            pv: any_pv,
+        }
+    }
+
+    /// Weaker levels sometimes play another move whose shallow score is close to the best
+    /// one's: a plausible mistake rather than a random one.
+    fn maybe_blunder<G: Geometry>(
+        &self,
+        root: &Position<G>,
+        moves: &[Move<G::Bits>],
+        best: Move<G::Bits>,
+        best_score: Score,
+        style: Style,
+        history: &[u64],
+    ) -> Move<G::Bits> {
+        if style.blunder_percent == 0 || moves.len() < 2 {
+            return best;
+        }
+        let roll =
+            |salt: u64| (style.seed ^ root.hash() ^ salt).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32;
+        if roll(1) % 100 >= u64::from(style.blunder_percent) {
+            return best;
+        }
+        let eval = Evaluator::<G>::new(root.rules().variant);
+        let table = Table::new(1);
+        let shared = Shared {
+            tt: &table,
+            stop: Default::default(),
+            nodes: AtomicU64::new(0),
+            node_limit: None,
+        };
+        let mut s = Searcher::new(&shared, &eval, history, None, root.rules().variant.giveaway);
+        let candidates: Vec<Move<G::Bits>> = moves
+            .iter()
+            .copied()
+            .filter(|mv| {
+                let child = root.play_unchecked(mv);
+                let score = -s.alpha_beta(&child, 1, 1, -Score::INFINITE, Score::INFINITE, 0);
+                score.0 >= best_score.0 - 150 && !score.is_decisive()
+            })
+            .collect();
+        if candidates.is_empty() {
+            return best;
+        }
+        candidates[(roll(2) % candidates.len() as u64) as usize]
+    }
+}
+
+/// Helper threads report nothing.
+struct HelperSink;
+
+impl<B> IterationSink<B> for HelperSink {
+    fn completed(&mut self, _: &Iteration<B>, _: u32) -> bool {
+        true
+    }
+}

@@ -1,0 +1,38 @@
+//! # damier-engine: search and evaluation for every variant
+//!
+//! - [`Engine`] owns the transposition table and the threads; [`Engine::search`] takes a
+//!   [`SearchInput`] (a position of any variant and what came before it), [`Limits`], a
+//!   [`Style`] (noise and blunders of a [`Level`]), a [`Control`] to stop or ponder-hit it
+//!   from another thread, and a [`SearchListener`] that receives a [`SearchInfo`] after each
+//!   iteration. It returns a [`SearchResult`].
+//! - [`eval`]: the evaluation, its terms shared by every variant and its weights per family.
+//! - [`limits`]: depth, nodes, time and clock limits, and the playing levels.
+//! - [`time`]: time management; [`tt`]: the shared transposition table.
+//!
+//! The engine reads no input and prints nothing; interfaces (terminal, Hub, web) do that.
+//!
+//! ```
+//! use damier_engine::{Control, Engine, EngineOptions, Limits, SearchInput, Silent, Style};
+//! use damier_game::Board;
+//! let engine = Engine::new(EngineOptions { threads: 1, hash_mb: 4 });
+//! let input = SearchInput::new(Board::start("english".parse().unwrap()));
+//! let result = engine.search(&input, &Limits::depth(6), Style::default(), &Control::new(), &mut Silent);
+//! assert!(result.best.is_some());
+//! ```
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod engine;
+pub mod eval;
+pub mod limits;
+pub mod movecode;
+pub mod score;
+pub mod search;
+pub mod time;
+pub mod tt;
+
+pub use engine::{Engine, EngineOptions, SearchInput, Style};
+pub use limits::{ClockLimit, Level, LevelSettings, Limits};
+pub use score::Score;
+pub use search::{Control, SearchInfo, SearchListener, SearchResult, Silent};

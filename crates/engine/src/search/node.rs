@@ -1,0 +1,427 @@
+//! One thread's search: principal-variation alpha-beta with late-move reductions, and a
+//! quiescence search that plays out forced captures.
+//!
+//! Captures are compulsory, so a position where the side to move must capture is never
+//! judged statically: the quiescence search plays every capture until the position is
+//! quiet, and a node with a single legal move is extended by a ply.
+
+use super::order::{self, History, Killers};
+use super::MAX_PLY;
+use crate::eval::Evaluator;
+use crate::movecode;
+use crate::score::{Depth, Ply, Score};
+use crate::time::TimeBudget;
+use crate::tt::{Bound, Entry, Table};
+use damier_core::{BitSet, Geometry, Move, Position};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::time::Instant;
+
+/// What every thread of one search shares.
+pub struct Shared<'a> {
+    /// The transposition table.
+    pub tt: &'a Table,
+    /// Set when the search must end (by the main thread, or by [`super::Control::stop`]).
+    pub stop: AtomicBool,
+    /// Nodes of all threads, updated every few hundred nodes.
+    pub nodes: AtomicU64,
+    /// Stop after this many nodes.
+    pub node_limit: Option<u64>,
+}
+
+/// The clock the main thread watches.
+pub struct Watch<'a> {
+    /// The caller's control (stop, ponder-hit).
+    pub control: &'a super::Control,
+    /// Time budget, if the search has one.
+    pub budget: Option<TimeBudget>,
+    /// When the clock started (the ponder-hit, for a ponder search).
+    pub start: Instant,
+    /// Whether the clock is waiting for a ponder-hit.
+    pub pondering: bool,
+}
+
+impl Watch<'_> {
+    /// Whether the hard time limit has passed (never while pondering).
+    pub fn out_of_time(&mut self) -> bool {
+        if self.pondering {
+            if self.control.is_pondering() {
+                return false;
+            }
+            self.pondering = false;
+            self.start = Instant::now();
+        }
+        self.budget
+            .is_some_and(|b| self.start.elapsed() >= b.maximum)
+    }
+}
+
+/// How often (in nodes) a thread publishes its node count and checks for a stop.
+const POLL_NODES: u64 = 512;
+
+/// One thread's search state.
+pub struct Searcher<'a, G: Geometry> {
+    shared: &'a Shared<'a>,
+    eval: &'a Evaluator<G>,
+    /// The main thread's clock; helper threads have none.
+    pub watch: Option<Watch<'a>>,
+    nodes: u64,
+    unpublished: u64,
+    /// Deepest ply reached in the current iteration.
+    pub seldepth: usize,
+    /// The search was stopped; results of the running iteration are unreliable.
+    pub aborted: bool,
+    killers: Killers,
+    history: History,
+    /// Keys of the positions before the root (oldest first), then one per ply from the root.
+    keys: Vec<u64>,
+    root_index: usize,
+    quiet_limit: Option<usize>,
+    giveaway: bool,
+    noise: i32,
+    noise_seed: u64,
+    pv: Vec<Move<G::Bits>>,
+    pv_len: Vec<usize>,
+    reductions: Vec<[i8; 64]>,
+}
+
+impl<'a, G: Geometry> Searcher<'a, G> {
+    /// A thread searching from a root whose earlier positions (since the last irreversible
+    /// move, oldest first) had keys `history`.
+    pub fn new(
+        shared: &'a Shared<'a>,
+        eval: &'a Evaluator<G>,
+        history: &[u64],
+        quiet_limit: Option<usize>,
+        giveaway: bool,
+    ) -> Searcher<'a, G> {
+        let mut keys = history.to_vec();
+        let root_index = keys.len();
+        keys.resize(root_index + MAX_PLY + 2, 0);
+        let reductions = (0..64)
+            .map(|d: usize| {
+                let mut row = [0i8; 64];
+                for (i, r) in row.iter_mut().enumerate() {
+                    if d > 0 && i > 0 {
+                        let v = 0.5 + (d as f64).ln() * (i as f64).ln() / 2.2;
+                        *r = v as i8;
+                    }
+                }
+                row
+            })
+            .collect();
+        Searcher {
+            shared,
+            eval,
+            watch: None,
+            nodes: 0,
+            unpublished: 0,
+            seldepth: 0,
+            aborted: false,
+            killers: Killers::new(),
+            history: History::new(),
+            keys,
+            root_index,
+            quiet_limit,
+            giveaway,
+            noise: 0,
+            noise_seed: 0,
+            pv: vec![Move::default_quiet(); (MAX_PLY + 1) * (MAX_PLY + 1)],
+            pv_len: vec![0; MAX_PLY + 2],
+            reductions,
+        }
+    }
+
+    /// Add evaluation noise of up to ± `amount`, varying with `seed` (weaker levels).
+    pub fn set_noise(&mut self, amount: i32, seed: u64) {
+        self.noise = amount.max(0);
+        self.noise_seed = seed;
+    }
+
+    /// The principal variation found by the last search from the root.
+    pub fn root_pv(&self) -> &[Move<G::Bits>] {
+        &self.pv[..self.pv_len[0]]
+    }
+
+    /// Prepare for a new iteration.
+    pub fn start_iteration(&mut self) {
+        self.seldepth = 0;
+    }
+
+    /// Count a node; every few hundred, publish the count and look for a reason to stop.
+    #[inline]
+    fn count_node(&mut self, ply: Ply) {
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        self.unpublished += 1;
+        if self.unpublished >= POLL_NODES {
+            self.poll();
+        }
+    }
+
+    fn poll(&mut self) {
+        let total = self.shared.nodes.fetch_add(self.unpublished, Relaxed) + self.unpublished;
+        self.unpublished = 0;
+        if let Some(watch) = &mut self.watch {
+            let nodes_out = self.shared.node_limit.is_some_and(|n| total >= n);
+            if watch.control.is_stopped() || nodes_out || watch.out_of_time() {
+                self.shared.stop.store(true, Relaxed);
+            }
+        }
+        if self.shared.stop.load(Relaxed) {
+            self.aborted = true;
+        }
+    }
+
+    /// Publish the last nodes counted (at the end of a search).
+    pub fn flush_nodes(&mut self) {
+        self.shared.nodes.fetch_add(self.unpublished, Relaxed);
+        self.unpublished = 0;
+    }
+
+    fn evaluate(&self, pos: &Position<G>) -> Score {
+        let mut v = self.eval.evaluate(pos);
+        if self.noise > 0 {
+            let h = (pos.hash() ^ self.noise_seed).wrapping_mul(0x2545_F491_4F6C_DD1D);
+            v += (h >> 40) as i32 % (2 * self.noise + 1) - self.noise;
+        }
+        Score(v.clamp(-Score::DECISIVE.0 + 1, Score::DECISIVE.0 - 1))
+    }
+
+    /// The score of a side to move without a legal move: lost, or won in a giveaway form.
+    fn no_moves(&self, ply: Ply) -> Score {
+        if self.giveaway {
+            Score::win_in(ply)
+        } else {
+            Score::loss_in(ply)
+        }
+    }
+
+    /// A draw by the variant's quiet-move limit, or a repetition within the search or of a
+    /// position before the root (positions can only repeat since the last irreversible move).
+    fn is_draw(&self, ply: Ply, quiet: usize) -> bool {
+        if self.quiet_limit.is_some_and(|limit| quiet >= limit) {
+            return true;
+        }
+        let i = self.root_index + ply;
+        let key = self.keys[i];
+        let mut back = 4;
+        while back <= quiet && back <= i {
+            if self.keys[i - back] == key {
+                return true;
+            }
+            back += 2;
+        }
+        false
+    }
+
+    fn update_pv(&mut self, ply: Ply, mv: Move<G::Bits>) {
+        let row = ply * (MAX_PLY + 1);
+        let child_row = (ply + 1) * (MAX_PLY + 1);
+        let child_len = self.pv_len[ply + 1];
+        self.pv[row] = mv;
+        for k in 0..child_len {
+            self.pv[row + 1 + k] = self.pv[child_row + k];
+        }
+        self.pv_len[ply] = child_len + 1;
+    }
+
+    /// Plies since the last capture or man move, after `mv`.
+    fn quiet_after(pos: &Position<G>, mv: &Move<G::Bits>, quiet: usize) -> usize {
+        if mv.is_capture() || !pos.kings().has(u32::from(mv.from)) {
+            0
+        } else {
+            quiet + 1
+        }
+    }
+
+    /// The alpha-beta search of `pos`, `ply` plies from the root, with `quiet` plies since
+    /// the last capture or man move.
+    pub fn alpha_beta(
+        &mut self,
+        pos: &Position<G>,
+        depth: Depth,
+        ply: Ply,
+        mut alpha: Score,
+        mut beta: Score,
+        quiet: usize,
+    ) -> Score {
+        if depth <= 0 {
+            return self.quiesce(pos, ply, alpha, beta, quiet);
+        }
+        self.pv_len[ply] = 0;
+        self.count_node(ply);
+        if self.aborted {
+            return Score::DRAW;
+        }
+        let pv_node = beta.0 - alpha.0 > 1;
+        if ply > 0 {
+            if self.is_draw(ply, quiet) {
+                return Score::DRAW;
+            }
+            // No line from here can end sooner than the best already found.
+            alpha = alpha.max(Score::loss_in(ply));
+            beta = beta.min(Score::win_in(ply + 1));
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        if ply >= MAX_PLY - 2 {
+            return self.evaluate(pos);
+        }
+        let key = pos.hash();
+        let entry = self.shared.tt.probe(key);
+        if let Some(e) = entry {
+            if !pv_node && e.cuts(depth, alpha, beta, ply) {
+                return e.score_at(ply);
+            }
+        }
+        let mut moves = pos.legal_moves();
+        if moves.is_empty() {
+            return self.no_moves(ply);
+        }
+        // A forced move costs the opponent nothing to foresee: look one ply further.
+        let depth = if moves.len() == 1 { depth + 1 } else { depth };
+        let side = pos.side();
+        let tt_move = entry.map_or(0, |e| e.mv);
+        let mut scores = order::scores(&moves, side, tt_move, self.killers.at(ply), &self.history);
+        self.killers.clear_from(ply + 1);
+        let alpha_before = alpha;
+        let mut best = -Score::INFINITE;
+        let mut best_code = 0;
+        for i in 0..moves.len() {
+            order::pick(&mut moves, &mut scores, i);
+            let mv = moves[i];
+            let child = pos.play_unchecked(&mv);
+            let child_quiet = Self::quiet_after(pos, &mv, quiet);
+            self.keys[self.root_index + ply + 1] = child.hash();
+            let plain = !mv.is_capture() && !mv.promotes;
+            let mut score;
+            if i == 0 {
+                score = -self.alpha_beta(&child, depth - 1, ply + 1, -beta, -alpha, child_quiet);
+            } else {
+                let mut r = 0;
+                if depth >= 3 && plain && i >= 3 {
+                    r = Depth::from(self.reductions[depth.min(63) as usize][i.min(63)]);
+                    if pv_node {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, depth - 2);
+                }
+                let null = -alpha - 1;
+                score = -self.alpha_beta(&child, depth - 1 - r, ply + 1, null, -alpha, child_quiet);
+                if r > 0 && score > alpha {
+                    score = -self.alpha_beta(&child, depth - 1, ply + 1, null, -alpha, child_quiet);
+                }
+                if pv_node && score > alpha && score < beta {
+                    score =
+                        -self.alpha_beta(&child, depth - 1, ply + 1, -beta, -alpha, child_quiet);
+                }
+            }
+            if self.aborted {
+                return Score::DRAW;
+            }
+            if score > best {
+                best = score;
+                best_code = movecode::encode(&mv);
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, mv);
+                    if alpha >= beta {
+                        if plain {
+                            self.killers.add(ply, best_code);
+                            self.history.update(side, &mv, depth, true);
+                            for earlier in &moves[..i] {
+                                if !earlier.is_capture() && !earlier.promotes {
+                                    self.history.update(side, earlier, depth, false);
+                                }
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha_before {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(
+            key,
+            Entry {
+                mv: if bound == Bound::Upper { 0 } else { best_code },
+                score: best.to_tt(ply),
+                depth: depth.clamp(0, 127) as i8,
+                bound,
+            },
+        );
+        best
+    }
+
+    /// Plays out forced captures; a quiet position is judged by the evaluation.
+    fn quiesce(
+        &mut self,
+        pos: &Position<G>,
+        ply: Ply,
+        mut alpha: Score,
+        beta: Score,
+        quiet: usize,
+    ) -> Score {
+        self.pv_len[ply] = 0;
+        self.count_node(ply);
+        if self.aborted {
+            return Score::DRAW;
+        }
+        if ply > 0 && self.is_draw(ply, quiet) {
+            return Score::DRAW;
+        }
+        if ply >= MAX_PLY - 2 {
+            return self.evaluate(pos);
+        }
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return self.no_moves(ply);
+        }
+        if !moves[0].is_capture() {
+            return self.evaluate(pos);
+        }
+        let mut best = -Score::INFINITE;
+        for mv in moves.iter() {
+            let child = pos.play_unchecked(mv);
+            self.keys[self.root_index + ply + 1] = child.hash();
+            let score = -self.quiesce(&child, ply + 1, -beta, -alpha, 0);
+            if self.aborted {
+                return Score::DRAW;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, *mv);
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+/// A placeholder move for unused PV slots.
+trait DefaultQuiet {
+    fn default_quiet() -> Self;
+}
+
+impl<B: BitSet> DefaultQuiet for Move<B> {
+    fn default_quiet() -> Self {
+        Move {
+            from: 0,
+            to: 0,
+            promotes: false,
+            captured: B::ZERO,
+        }
+    }
+}

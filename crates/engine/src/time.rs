@@ -1,0 +1,80 @@
+//! Time management: turns [`Limits`] into a soft target (stop after an iteration past it) and
+//! a hard maximum (stop at once).
+
+use crate::limits::Limits;
+use std::time::Duration;
+
+/// Time kept in reserve for the interface and the operating system on every move.
+const OVERHEAD: Duration = Duration::from_millis(20);
+
+/// A search's time budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeBudget {
+    /// Start no new iteration after this much time.
+    pub optimum: Duration,
+    /// Stop searching at once after this much time.
+    pub maximum: Duration,
+}
+
+impl TimeBudget {
+    /// The budget for `limits`; `None` when no time limit applies.
+    pub fn new(limits: &Limits) -> Option<TimeBudget> {
+        if let Some(t) = limits.move_time {
+            let t = t.saturating_sub(OVERHEAD).max(Duration::from_millis(1));
+            return Some(TimeBudget {
+                optimum: t,
+                maximum: t,
+            });
+        }
+        let c = limits.clock?;
+        let left = c.remaining.saturating_sub(OVERHEAD);
+        // Sudden death: plan as if 30 more moves were to come, fewer as time runs short.
+        let moves = c.moves_to_go.unwrap_or(30).clamp(1, 50);
+        let share = left / moves + c.increment.mul_f64(0.8);
+        let cap = if moves == 1 {
+            left.mul_f64(0.9)
+        } else {
+            left.mul_f64(0.4)
+        };
+        let optimum = share.min(cap).max(Duration::from_millis(1));
+        let maximum = (share * 4).min(cap).max(optimum);
+        Some(TimeBudget { optimum, maximum })
+    }
+
+    /// The soft target scaled by how unsettled the search is: `instability` 0 (the same best
+    /// move for several iterations) gives a little less than the optimum, higher values more,
+    /// never past the maximum.
+    pub fn target(&self, instability: f64) -> Duration {
+        let factor = (0.6 + 0.5 * instability).clamp(0.5, 2.5);
+        self.optimum.mul_f64(factor).min(self.maximum)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::limits::ClockLimit;
+
+    #[test]
+    fn budgets_stay_inside_the_clock() {
+        let fixed = TimeBudget::new(&Limits::move_time(Duration::from_secs(2))).unwrap();
+        assert!(fixed.maximum <= Duration::from_secs(2));
+        let clock = |remaining, moves_to_go| Limits {
+            clock: Some(ClockLimit {
+                remaining,
+                increment: Duration::ZERO,
+                moves_to_go,
+            }),
+            ..Limits::default()
+        };
+        // 10 moves in 60 s: about 6 s each, never more than 40% of what is left.
+        let b = TimeBudget::new(&clock(Duration::from_secs(60), Some(10))).unwrap();
+        assert!(b.optimum > Duration::from_secs(5) && b.optimum < Duration::from_secs(7));
+        assert!(b.maximum <= Duration::from_secs(24));
+        // The last move before the control may use most of the time.
+        let last = TimeBudget::new(&clock(Duration::from_secs(10), Some(1))).unwrap();
+        assert!(last.maximum <= Duration::from_secs(9));
+        assert!(TimeBudget::new(&Limits::depth(5)).is_none());
+        assert!(b.target(3.0) <= b.maximum && b.target(0.0) < b.optimum);
+    }
+}

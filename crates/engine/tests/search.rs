@@ -1,0 +1,195 @@
+//! The search against the rules: it never returns an illegal move, and it finds the shortest
+//! forced win that an exhaustive search (written here, independently of the engine) finds.
+
+use damier_core::{with_geometry, Geometry, Position, Variant};
+use damier_engine::{Control, Engine, EngineOptions, Limits, SearchInput, Silent, Style};
+use damier_game::{widen, Board};
+
+/// A small deterministic generator, so a failure is reproduced from its seed.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+fn engine() -> Engine {
+    Engine::new(EngineOptions {
+        threads: 1,
+        hash_mb: 4,
+    })
+}
+
+/// Positions met along random games of `variant`, reached by playing random moves.
+fn random_positions<G: Geometry>(variant: Variant, seed: u64, games: usize) -> Vec<Position<G>> {
+    let mut rng = Rng(seed | 1);
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut pos = Position::<G>::start(variant.rules());
+        for _ in 0..rng.below(90) {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos = pos.play_unchecked(&moves[rng.below(moves.len())]);
+        }
+        out.push(pos);
+    }
+    out
+}
+
+fn check_legal<G: Geometry>(variant: Variant, seed: u64) -> usize
+where
+    Board: From<Position<G>>,
+{
+    let e = engine();
+    let mut searched = 0;
+    for pos in random_positions::<G>(variant, seed, 6) {
+        let legal: Vec<_> = pos.legal_moves().iter().map(widen).collect();
+        let input = SearchInput::new(Board::from(pos));
+        let r = e.search(
+            &input,
+            &Limits::nodes(3_000),
+            Style::default(),
+            &Control::new(),
+            &mut Silent,
+        );
+        match r.best {
+            None => assert!(legal.is_empty(), "{variant}: no move returned"),
+            Some(m) => {
+                assert!(legal.contains(&m), "{variant} {pos:?}: illegal move {m:?}");
+                // The whole principal variation is playable.
+                let mut b = Board::from(pos);
+                for mv in &r.pv {
+                    assert!(b.legal_moves().contains(mv), "{variant} {pos:?}: bad PV");
+                    b = b.play_unchecked(mv);
+                }
+                searched += 1;
+            }
+        }
+    }
+    searched
+}
+
+#[test]
+fn never_returns_an_illegal_move() {
+    let mut searched = 0;
+    for (i, v) in Variant::all().enumerate() {
+        searched += with_geometry!(v.rules().board, G => check_legal::<G>(v, 77 + i as u64));
+    }
+    assert!(searched > 100, "{searched}");
+}
+
+/// A game-theoretic value within a depth: won or lost in so many plies, or not decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Solved {
+    Win(u32),
+    Loss(u32),
+    Open,
+}
+
+/// Exhaustive search to `depth` plies, knowing nothing but the rules: the side to move
+/// without a move has lost (won, in a giveaway form).
+fn solve<G: Geometry>(pos: &Position<G>, depth: u32) -> Solved {
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        return if pos.rules().variant.giveaway {
+            Solved::Win(0)
+        } else {
+            Solved::Loss(0)
+        };
+    }
+    if depth == 0 {
+        return Solved::Open;
+    }
+    let mut fastest_win: Option<u32> = None;
+    let mut slowest_loss: Option<u32> = Some(0);
+    for mv in moves.iter() {
+        match solve(&pos.play_unchecked(mv), depth - 1) {
+            Solved::Loss(n) => fastest_win = Some(fastest_win.map_or(n + 1, |w| w.min(n + 1))),
+            Solved::Win(n) => slowest_loss = slowest_loss.map(|l| l.max(n + 1)),
+            Solved::Open => slowest_loss = None,
+        }
+    }
+    match (fastest_win, slowest_loss) {
+        (Some(w), _) => Solved::Win(w),
+        (None, Some(l)) => Solved::Loss(l),
+        (None, None) => Solved::Open,
+    }
+}
+
+fn check_forced_wins<G: Geometry>(variant: Variant, seed: u64) -> usize
+where
+    Board: From<Position<G>>,
+{
+    let e = engine();
+    let mut rng = Rng(seed | 1);
+    let mut checked = 0;
+    let mut tries = 0;
+    while checked < 4 && tries < 400 {
+        tries += 1;
+        // Play random games down to a few pieces.
+        let mut pos = Position::<G>::start(variant.rules());
+        while pos.occupied().count_ones_u() > 5 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos = pos.play_unchecked(&moves[rng.below(moves.len())]);
+        }
+        if pos.legal_moves().is_empty() {
+            continue;
+        }
+        let Solved::Win(plies) = solve(&pos, 5) else {
+            continue;
+        };
+        let r = e.search(
+            &SearchInput::new(Board::from(pos)),
+            &Limits::depth(6),
+            Style::default(),
+            &Control::new(),
+            &mut Silent,
+        );
+        assert_eq!(
+            r.score.plies_to_end(),
+            Some(plies),
+            "{variant} {pos:?}: exhaustive search wins in {plies}, engine says {}",
+            r.score
+        );
+        assert!(r.score.0 > 0, "{variant} {pos:?}");
+        // The move played keeps the win: the opponent is lost in one ply less.
+        let next = pos.play_unchecked(&damier_game::narrow(&r.best.unwrap()));
+        let after = solve(&next, plies - 1);
+        assert_eq!(
+            after,
+            Solved::Loss(plies - 1),
+            "{variant} {pos:?}: {:?} does not keep the win",
+            r.best
+        );
+        checked += 1;
+    }
+    checked
+}
+
+trait CountOnes {
+    fn count_ones_u(self) -> u32;
+}
+
+impl<B: damier_core::BitSet> CountOnes for B {
+    fn count_ones_u(self) -> u32 {
+        self.count()
+    }
+}
+
+#[test]
+fn finds_the_shortest_forced_win() {
+    let mut checked = 0;
+    for (i, v) in Variant::all().enumerate() {
+        checked += with_geometry!(v.rules().board, G => check_forced_wins::<G>(v, 1000 + i as u64));
+    }
+    assert!(checked >= 40, "only {checked} won positions found");
+}
