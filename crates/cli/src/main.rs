@@ -2,6 +2,7 @@
 
 mod board_view;
 mod cmd_analyze;
+mod cmd_bench;
 mod cmd_moves;
 mod cmd_pdn;
 mod cmd_perft;
@@ -35,6 +36,8 @@ enum Command {
     Pdn(cmd_pdn::PdnArgs),
     /// Analyse a position: one line per completed depth.
     Analyze(cmd_analyze::AnalyzeArgs),
+    /// Search fixed positions to a fixed depth: node total and speed.
+    Bench(cmd_bench::BenchArgs),
 }
 
 /// The position a command works on.
@@ -109,6 +112,7 @@ fn main() {
         Command::Show(args) => cmd_show::run(&args),
         Command::Pdn(args) => cmd_pdn::run(&args),
         Command::Analyze(args) => cmd_analyze::run(&args),
+        Command::Bench(args) => cmd_bench::run(&args),
     };
     if let Err(e) = result {
         eprintln!("damier: {e:#}");
