@@ -47,7 +47,10 @@ pub fn run(args: &BenchArgs) -> Result<()> {
             json!({"total_nodes": nodes, "seconds": seconds, "nps": nps.round() as u64})
         );
     } else {
-        println!("total {nodes} nodes in {seconds:.3}s: {:.2} Mnps", nps / 1e6);
+        println!(
+            "total {nodes} nodes in {seconds:.3}s: {:.2} Mnps",
+            nps / 1e6
+        );
     }
     Ok(())
 }

@@ -3,6 +3,7 @@
 mod board_view;
 mod cmd_analyze;
 mod cmd_bench;
+mod cmd_hub;
 mod cmd_moves;
 mod cmd_pdn;
 mod cmd_perft;
@@ -38,6 +39,8 @@ enum Command {
     Analyze(cmd_analyze::AnalyzeArgs),
     /// Search fixed positions to a fixed depth: node total and speed.
     Bench(cmd_bench::BenchArgs),
+    /// Speak the Hub protocol (version 2) on standard input and output, for draughts GUIs.
+    Hub,
 }
 
 /// The position a command works on.
@@ -113,6 +116,7 @@ fn main() {
         Command::Pdn(args) => cmd_pdn::run(&args),
         Command::Analyze(args) => cmd_analyze::run(&args),
         Command::Bench(args) => cmd_bench::run(&args),
+        Command::Hub => cmd_hub::run(),
     };
     if let Err(e) = result {
         eprintln!("damier: {e:#}");

@@ -154,7 +154,7 @@ pub fn parse<G: Geometry>(rules: &'static Rules, text: &str) -> Result<Position<
     let mut pos = Position::from_parts(rules, sets[0], sets[1], kings, side).map_err(|e| {
         FenError::Position {
             variant: rules.variant.to_string(),
-            message: summarize(e.defects.iter().map(|d| describe(d, names)).collect()),
+            message: explain(&e, names),
         }
     })?;
     for c in [Color::White, Color::Black] {
@@ -215,6 +215,11 @@ fn expand(item: &str, names: &SquareNames, column: usize) -> Result<Vec<u32>, Fe
         }
         _ => Ok(vec![one(item)?]),
     }
+}
+
+/// A setup error in one readable line, squares named in the variant's notation.
+pub(crate) fn explain(e: &crate::position::SetupError, names: &SquareNames) -> String {
+    summarize(e.defects.iter().map(|d| describe(d, names)).collect())
 }
 
 /// The first few defects, then how many more, to keep the message to one readable line.

@@ -97,7 +97,7 @@ pub fn parse<G: Geometry>(rules: &'static Rules, text: &str) -> Result<Position<
         }
     }
     Position::from_parts(rules, sets[0], sets[1], kings, side)
-        .map_err(|e| HubPosError::Position(e.to_string()))
+        .map_err(|e| HubPosError::Position(crate::fen::explain(&e, names)))
 }
 
 #[cfg(test)]

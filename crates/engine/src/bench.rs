@@ -12,24 +12,51 @@ use std::time::{Duration, Instant};
 /// The positions: each variant's start, and positions reached by random play.
 pub const POSITIONS: &[(&str, &str)] = &[
     ("international", "start"),
-    ("international", "W:W34,35,36,38,39,40,41,42,43,44,45,49,50:B1,2,3,4,5,6,7,9,10,11,14,18,20,26,32"),
-    ("international", "W:W34,35,38,40,41,42,45,46,47,49:B1,4,5,7,9,10,16,17,18,19,20,23,28"),
+    (
+        "international",
+        "W:W34,35,36,38,39,40,41,42,43,44,45,49,50:B1,2,3,4,5,6,7,9,10,11,14,18,20,26,32",
+    ),
+    (
+        "international",
+        "W:W34,35,38,40,41,42,45,46,47,49:B1,4,5,7,9,10,16,17,18,19,20,23,28",
+    ),
     ("english", "start"),
     ("english", "B:W21,23,24,27,29,31,32:B1,3,4,6,8,12,13,16"),
     ("russian", "start"),
     ("russian", "W:Wa1,e1,g1,b2,f2,g3:Bd4,g5,h6,a7,e7,b8,h8"),
-    ("brazilian", "W:Wa1,e1,g1,b2,h2,h4:Be3,b4,d6,f6,a7,e7,g7,d8,h8"),
+    (
+        "brazilian",
+        "W:Wa1,e1,g1,b2,h2,h4:Be3,b4,d6,f6,a7,e7,g7,d8,h8",
+    ),
     ("italian", "W:W9,19,22,23,25,27,29,31,32:B1,2,4,5,6,8,12,24"),
     ("turkish", "start"),
-    ("turkish", "W:Wa2,b2,d2,e2,f2,g2,a3,b3,d3,e3,b4,Kg8:BKa5,b6,c6,f6,g6,h6,b7,e7,f7,g7,h7"),
-    ("frisian", "W:W16,21,35,38,39,42,43,44,45,46,47,48,50:B1,2,4,5,7,8,10,12,13,14,15,18,19"),
+    (
+        "turkish",
+        "W:Wa2,b2,d2,e2,f2,g2,a3,b3,d3,e3,b4,Kg8:BKa5,b6,c6,f6,g6,h6,b7,e7,f7,g7,h7",
+    ),
+    (
+        "frisian",
+        "W:W16,21,35,38,39,42,43,44,45,46,47,48,50:B1,2,4,5,7,8,10,12,13,14,15,18,19",
+    ),
     ("canadian", "start"),
     ("pool", "B:W20,24,27,28,29,30,31:B1,2,3,4,5,7,11,12,17,23"),
-    ("spanish", "W:W1,2,3,4,5,8,10,14,16,24:B9,17,22,23,25,28,30,31,32"),
-    ("czech", "W:Wa1,g1,b2,f2,h2,a3,c3,e3,d6:Bd4,a5,e5,a7,e7,g7,d8,f8,h8"),
+    (
+        "spanish",
+        "W:W1,2,3,4,5,8,10,14,16,24:B9,17,22,23,25,28,30,31,32",
+    ),
+    (
+        "czech",
+        "W:Wa1,g1,b2,f2,h2,a3,c3,e3,d6:Bd4,a5,e5,a7,e7,g7,d8,f8,h8",
+    ),
     ("thai", "B:W1,2,3,4,8,9,14,K21:B20,24,25,29,30"),
-    ("international-giveaway", "W:W30,33,34,39,40,41,42,43,44,45,46,48,49,50:B1,2,3,4,5,6,7,8,9,10,13,14,15,17,23,25,26"),
-    ("russian-giveaway", "W:Wa1,c1,e1,g1,h2,a3,c3,e3,b4:Bf6,h6,c7,e7,g7,b8,d8,f8"),
+    (
+        "international-giveaway",
+        "W:W30,33,34,39,40,41,42,43,44,45,46,48,49,50:B1,2,3,4,5,6,7,8,9,10,13,14,15,17,23,25,26",
+    ),
+    (
+        "russian-giveaway",
+        "W:Wa1,c1,e1,g1,h2,a3,c3,e3,b4:Bf6,h6,c7,e7,g7,b8,d8,f8",
+    ),
 ];
 
 /// The default depth of `damier bench`.

@@ -59,6 +59,7 @@ pub fn iterate<G: Geometry>(
             pv,
             seldepth: s.seldepth,
         };
+        s.flush_nodes();
         let go_on = !s.aborted && sink.completed(&it, changes);
         last = Some(it);
         if !go_on || score.is_decisive() && depth > 2 * score.plies_to_end().unwrap_or(0) as i32 {

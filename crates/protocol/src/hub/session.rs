@@ -1,0 +1,431 @@
+//! The engine's side of Hub: read commands line by line, answer, and run searches on a thread
+//! so that `ping`, `stop` and `ponder-hit` are answered while the engine thinks.
+//!
+//! Unknown commands and arguments are ignored, as the protocol asks; a line that cannot be
+//! read or a command that cannot be carried out gets `error message="..."`, and the session
+//! goes on.
+
+use super::moves::{parse_move, parse_position, write_move};
+use super::syntax::{self, Line};
+use damier_core::Variant;
+use damier_engine::{
+    ClockLimit, Control, Engine, EngineOptions, Level, Limits, SearchInfo, SearchInput, Style,
+};
+use damier_game::{Board, Game};
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// Where the session writes its lines.
+pub type Output = Arc<Mutex<dyn Write + Send>>;
+
+/// Whether to go on reading commands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Read the next line.
+    Continue,
+    /// `quit` was received.
+    Quit,
+}
+
+struct Running {
+    control: Arc<Control>,
+    handle: JoinHandle<()>,
+}
+
+/// The engine's settings, as `param` lines declare them.
+#[derive(Clone, Copy, Debug)]
+struct Params {
+    variant: Variant,
+    threads: usize,
+    hash_mb: usize,
+    /// `None`: full strength.
+    strength: Option<Level>,
+}
+
+/// One Hub session.
+pub struct Session {
+    out: Output,
+    params: Params,
+    engine: Option<Arc<Engine>>,
+    game: Option<Game>,
+    limits: Limits,
+    running: Option<Running>,
+    seed: u64,
+}
+
+fn write_line(out: &Output, line: &str) {
+    let mut w = out.lock().unwrap_or_else(|e| e.into_inner());
+    // A closed output means the GUI is gone; the read loop ends on its own then.
+    let _ = writeln!(w, "{line}");
+    let _ = w.flush();
+}
+
+/// Values the `variant` parameter accepts: every Damier variant, and Scan's names for the two
+/// it shares ("normal" and "losing").
+fn parse_variant(value: &str) -> Option<Variant> {
+    match value {
+        "normal" => Some(Variant::INTERNATIONAL),
+        "losing" => "international-giveaway".parse().ok(),
+        other => other.parse().ok(),
+    }
+}
+
+impl Session {
+    /// A session writing to `out`.
+    pub fn new(out: Output) -> Session {
+        Session {
+            out,
+            params: Params {
+                variant: Variant::INTERNATIONAL,
+                threads: 1,
+                hash_mb: 64,
+                strength: None,
+            },
+            engine: None,
+            game: None,
+            limits: Limits::infinite(),
+            running: None,
+            seed: 0x5EED,
+        }
+    }
+
+    fn say(&self, line: &str) {
+        write_line(&self.out, line);
+    }
+
+    fn error(&self, message: &str) {
+        self.say(&syntax::format("error", &[("message", Some(message))]));
+    }
+
+    /// Handle one line from the GUI.
+    pub fn handle(&mut self, text: &str) -> Flow {
+        let line = match syntax::parse(text) {
+            Ok(Some(line)) => line,
+            Ok(None) => return Flow::Continue,
+            Err(e) => {
+                self.error(&format!("cannot read '{}': {e}", text.trim()));
+                return Flow::Continue;
+            }
+        };
+        match line.command.as_str() {
+            "ping" => self.say("pong"),
+            "stop" => self.finish_search(),
+            "ponder-hit" => {
+                if let Some(r) = &self.running {
+                    r.control.ponder_hit();
+                }
+            }
+            "quit" => {
+                self.finish_search();
+                return Flow::Quit;
+            }
+            // Everything else waits for a running search to end first.
+            command => {
+                if self.running.is_some() && !matches!(command, "hub") {
+                    self.finish_search();
+                }
+                match command {
+                    "hub" => self.hello(),
+                    "set-param" => self.set_param(&line),
+                    "init" => {
+                        self.engine();
+                        self.say("ready");
+                    }
+                    "new-game" => {
+                        if let Some(e) = &self.engine {
+                            e.new_game();
+                        }
+                    }
+                    "pos" => self.position(&line),
+                    "level" => self.level(&line),
+                    "go" => self.go(&line),
+                    _ => {}
+                }
+            }
+        }
+        Flow::Continue
+    }
+
+    fn hello(&self) {
+        self.say(&syntax::format(
+            "id",
+            &[
+                ("name", Some("Damier")),
+                ("version", Some(env!("CARGO_PKG_VERSION"))),
+                ("author", Some("The Damier authors")),
+                ("country", Some("International")),
+            ],
+        ));
+        let variants: Vec<String> = Variant::all().map(|v| v.to_string()).collect();
+        let params = [
+            syntax::format(
+                "param",
+                &[
+                    ("name", Some("variant")),
+                    ("value", Some(&self.params.variant.to_string())),
+                    ("type", Some("enum")),
+                    ("values", Some(&variants.join(" "))),
+                ],
+            ),
+            syntax::format(
+                "param",
+                &[
+                    ("name", Some("threads")),
+                    ("value", Some(&self.params.threads.to_string())),
+                    ("type", Some("int")),
+                    ("min", Some("1")),
+                    ("max", Some("64")),
+                ],
+            ),
+            syntax::format(
+                "param",
+                &[
+                    ("name", Some("hash")),
+                    ("value", Some(&self.params.hash_mb.to_string())),
+                    ("type", Some("int")),
+                    ("min", Some("1")),
+                    ("max", Some("16384")),
+                ],
+            ),
+            syntax::format(
+                "param",
+                &[
+                    ("name", Some("strength")),
+                    ("value", Some("max")),
+                    ("type", Some("enum")),
+                    ("values", Some("1 2 3 4 5 6 7 8 9 10 max")),
+                ],
+            ),
+        ];
+        for p in params {
+            self.say(&p);
+        }
+        self.say("wait");
+    }
+
+    fn set_param(&mut self, line: &Line) {
+        let (Some(name), Some(value)) = (line.get("name"), line.get("value")) else {
+            self.error("set-param needs name=... and value=...");
+            return;
+        };
+        let bad = |what: &str| format!("set-param {name}: {what}, got '{value}'");
+        match name {
+            "variant" => match parse_variant(value) {
+                Some(v) => {
+                    self.params.variant = v;
+                    self.game = None;
+                }
+                None => self.error(&bad("unknown variant")),
+            },
+            "threads" => match value.parse::<usize>() {
+                Ok(n) if (1..=64).contains(&n) => {
+                    self.params.threads = n;
+                    self.engine = None;
+                }
+                _ => self.error(&bad("expected a number from 1 to 64")),
+            },
+            "hash" => match value.parse::<usize>() {
+                Ok(n) if (1..=16384).contains(&n) => {
+                    self.params.hash_mb = n;
+                    self.engine = None;
+                }
+                _ => self.error(&bad("expected a size in MiB from 1 to 16384")),
+            },
+            "strength" => {
+                if value == "max" {
+                    self.params.strength = None;
+                } else {
+                    match value.parse::<Level>() {
+                        Ok(l) => self.params.strength = Some(l),
+                        Err(e) => self.error(&bad(&e)),
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn engine(&mut self) -> Arc<Engine> {
+        let params = self.params;
+        self.engine
+            .get_or_insert_with(|| {
+                Arc::new(Engine::new(EngineOptions {
+                    threads: params.threads,
+                    hash_mb: params.hash_mb,
+                }))
+            })
+            .clone()
+    }
+
+    fn position(&mut self, line: &Line) {
+        let Some(text) = line.get("pos") else {
+            self.error("pos needs pos=<position>");
+            return;
+        };
+        let board = match parse_position(self.params.variant, text) {
+            Ok(b) => b,
+            Err(e) => {
+                self.error(&format!("pos: {e}"));
+                return;
+            }
+        };
+        let mut game = Game::from_board(board);
+        for word in line.get("moves").unwrap_or("").split_whitespace() {
+            let mv = match parse_move(game.position(), word) {
+                Ok(mv) => mv,
+                Err(e) => {
+                    self.error(&format!("pos moves: {e}"));
+                    return;
+                }
+            };
+            if let Err(e) = game.play(&mv) {
+                self.error(&format!("pos moves: '{word}': {e}"));
+                return;
+            }
+        }
+        self.game = Some(game);
+    }
+
+    fn level(&mut self, line: &Line) {
+        let seconds = |name: &str| -> Result<Option<Duration>, String> {
+            match line.get(name) {
+                None => Ok(None),
+                Some(v) => v
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|s| s.is_finite() && *s >= 0.0 && *s < 1e7)
+                    .map(|s| Some(Duration::from_secs_f64(s)))
+                    .ok_or_else(|| format!("level {name}: expected seconds, got '{v}'")),
+            }
+        };
+        let number = |name: &str| -> Result<Option<u64>, String> {
+            match line.get(name) {
+                None => Ok(None),
+                Some(v) => v
+                    .parse::<u64>()
+                    .map(Some)
+                    .map_err(|_| format!("level {name}: expected a whole number, got '{v}'")),
+            }
+        };
+        let read = || -> Result<Limits, String> {
+            if line.has("infinite") {
+                return Ok(Limits::infinite());
+            }
+            let mut limits = Limits {
+                depth: number("depth")?.map(|d| d.min(120) as i32),
+                nodes: number("nodes")?,
+                move_time: seconds("move-time")?,
+                clock: None,
+            };
+            if let Some(time) = seconds("time")? {
+                limits.clock = Some(ClockLimit {
+                    remaining: time,
+                    increment: seconds("inc")?.unwrap_or_default(),
+                    moves_to_go: number("moves")?.map(|m| m.min(1000) as u32),
+                });
+            }
+            Ok(limits)
+        };
+        match read() {
+            Ok(limits) => self.limits = limits,
+            Err(e) => self.error(&e),
+        }
+    }
+
+    fn go(&mut self, line: &Line) {
+        let Some(game) = &self.game else {
+            self.error("go: no position (send pos first)");
+            return;
+        };
+        if game.position().legal_moves().is_empty() {
+            self.error("go: the side to move has no legal move");
+            return;
+        }
+        let input = SearchInput::from_game(game);
+        let board = input.board;
+        let analyze = line.has("analyze");
+        let mut limits = self.limits;
+        let mut style = Style::default();
+        if let (Some(level), false) = (self.params.strength, analyze) {
+            limits = level.limits(limits.is_bounded().then_some(limits));
+            self.seed = self.seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+            style = Style::of_level(level, self.seed);
+        }
+        let control = Arc::new(if line.has("ponder") {
+            Control::pondering()
+        } else {
+            Control::new()
+        });
+        let engine = self.engine();
+        let out = self.out.clone();
+        let thread_control = control.clone();
+        let handle = std::thread::spawn(move || {
+            let mut report = |info: &SearchInfo| write_line(&out, &info_line(&board, info));
+            let r = engine.search(&input, &limits, style, &thread_control, &mut report);
+            let mut args = Vec::new();
+            let best = r.best.map(|m| write_move(&board, &m));
+            let ponder = match (r.best, r.ponder) {
+                (Some(b), Some(p)) => Some(write_move(&board.play_unchecked(&b), &p)),
+                _ => None,
+            };
+            if let Some(b) = &best {
+                args.push(("move", Some(b.as_str())));
+            }
+            if let Some(p) = &ponder {
+                args.push(("ponder", Some(p.as_str())));
+            }
+            write_line(&out, &syntax::format("done", &args));
+        });
+        self.running = Some(Running { control, handle });
+    }
+
+    /// Stop a running search and wait for its `done`.
+    fn finish_search(&mut self) {
+        if let Some(r) = self.running.take() {
+            r.control.stop();
+            r.control.ponder_hit();
+            if r.handle.join().is_err() {
+                self.error("the search thread failed");
+            }
+        }
+    }
+
+    /// Wait for a running search to end by itself (end of input: let it finish, then quit).
+    pub fn wait(&mut self) {
+        if let Some(r) = self.running.take() {
+            let _ = r.handle.join();
+        }
+    }
+}
+
+/// An `info` line: depth, mean depth, score in men, nodes, time, speed in millions of nodes
+/// per second, and the principal variation in Hub move form.
+fn info_line(board: &Board, info: &SearchInfo) -> String {
+    let mut b = *board;
+    let mut pv = Vec::new();
+    for mv in &info.pv {
+        pv.push(write_move(&b, mv));
+        b = b.play_unchecked(mv);
+    }
+    let depth = info.depth.to_string();
+    let mean = format!("{:.1}", (info.depth as f64 + info.seldepth as f64) / 2.0);
+    let score = format!("{:.2}", info.score.men());
+    let nodes = info.nodes.to_string();
+    let time = format!("{:.3}", info.time.as_secs_f64());
+    let nps = format!("{:.1}", info.nps as f64 / 1e6);
+    let pv = pv.join(" ");
+    syntax::format(
+        "info",
+        &[
+            ("depth", Some(&depth)),
+            ("mean-depth", Some(&mean)),
+            ("score", Some(&score)),
+            ("nodes", Some(&nodes)),
+            ("time", Some(&time)),
+            ("nps", Some(&nps)),
+            ("pv", Some(&pv)),
+        ],
+    )
+}

@@ -1,0 +1,11 @@
+//! # damier-protocol: engine protocols
+//!
+//! [`hub`] implements the Hub protocol (version 2, as Scan 3.x speaks it) on the engine's
+//! side, for every Damier variant. It owns no I/O of its own: [`hub::run`] reads lines from
+//! any reader and writes to any writer, so the binary gives it stdin and stdout and the tests
+//! give it strings.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod hub;

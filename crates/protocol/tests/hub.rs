@@ -1,0 +1,192 @@
+//! Hub sessions scripted line by line, checked against what the protocol says the engine
+//! must answer.
+
+use damier_core::Variant;
+use damier_game::Board;
+use damier_protocol::hub::moves::{parse_move, parse_position, write_position};
+use damier_protocol::hub::{Flow, Output, Session};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+struct Script {
+    session: Session,
+    buf: Arc<Mutex<Vec<u8>>>,
+    read: usize,
+}
+
+impl Script {
+    fn new() -> Script {
+        let buf = Arc::new(Mutex::new(Vec::new()));
+        let out: Output = buf.clone();
+        Script {
+            session: Session::new(out),
+            buf,
+            read: 0,
+        }
+    }
+
+    fn send(&mut self, line: &str) -> Flow {
+        self.session.handle(line)
+    }
+
+    /// Lines written since the last call.
+    fn take(&mut self) -> Vec<String> {
+        let text = String::from_utf8(self.buf.lock().unwrap().clone()).unwrap();
+        let new = text[self.read..].to_string();
+        self.read = text.len();
+        new.lines().map(str::to_string).collect()
+    }
+
+    /// Wait (up to `limit`) until a line starting with `prefix` has been written, returning
+    /// every line written meanwhile.
+    fn wait_for(&mut self, prefix: &str, limit: Duration) -> Vec<String> {
+        let start = Instant::now();
+        let mut lines = Vec::new();
+        loop {
+            lines.extend(self.take());
+            if lines.iter().any(|l| l.starts_with(prefix)) || start.elapsed() > limit {
+                return lines;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+}
+
+fn value<'a>(line: &'a str, name: &str) -> Option<&'a str> {
+    line.split_whitespace()
+        .find_map(|w| w.strip_prefix(&format!("{name}=")))
+}
+
+#[test]
+fn handshake_declares_parameters_then_waits() {
+    let mut s = Script::new();
+    s.send("hub");
+    let lines = s.take();
+    assert!(lines[0].starts_with("id name=Damier "));
+    assert!(lines.iter().any(|l| l.starts_with("param name=variant ")));
+    assert!(lines.iter().any(|l| l.contains("international-giveaway")));
+    assert_eq!(lines.last().unwrap(), "wait");
+    s.send("set-param name=variant value=russian");
+    s.send("set-param name=hash value=8");
+    assert!(s.take().is_empty());
+    s.send("init");
+    assert_eq!(s.take(), vec!["ready"]);
+    assert_eq!(s.send("quit"), Flow::Quit);
+}
+
+#[test]
+fn think_answers_a_legal_move_after_info_lines() {
+    let mut s = Script::new();
+    for line in ["hub", "set-param name=hash value=8", "init"] {
+        s.send(line);
+    }
+    s.take();
+    let start = Board::start(Variant::INTERNATIONAL);
+    s.send(&format!(
+        "pos pos={} moves=\"32-28 19-23\"",
+        write_position(&start)
+    ));
+    s.send("level depth=6");
+    s.send("go think");
+    let lines = s.wait_for("done", Duration::from_secs(30));
+    let infos: Vec<_> = lines.iter().filter(|l| l.starts_with("info ")).collect();
+    assert!(infos.len() >= 6, "{lines:?}");
+    assert!(infos
+        .iter()
+        .all(|l| value(l, "score").is_some() && l.contains("pv=")));
+    let done = lines.iter().find(|l| l.starts_with("done ")).unwrap();
+    let mv = value(done, "move").unwrap();
+    // 28x19 is forced after 32-28 19-23 (in Hub form: 28x19x23).
+    assert_eq!(mv, "28x19x23");
+    let after = start.play_unchecked(&parse_move(&start, "32-28").unwrap());
+    let after = after.play_unchecked(&parse_move(&after, "19-23").unwrap());
+    assert!(parse_move(&after, mv).is_ok());
+}
+
+#[test]
+fn ping_is_answered_during_a_search_and_stop_ends_it() {
+    let mut s = Script::new();
+    s.send("init");
+    s.send(&format!(
+        "pos pos={}",
+        write_position(&Board::start(Variant::INTERNATIONAL))
+    ));
+    s.send("level infinite");
+    s.send("go analyze");
+    std::thread::sleep(Duration::from_millis(50));
+    s.send("ping");
+    let lines = s.wait_for("pong", Duration::from_secs(5));
+    assert!(lines.iter().any(|l| l == "pong"));
+    assert!(!lines.iter().any(|l| l.starts_with("done")));
+    s.send("stop");
+    let lines = s.wait_for("done", Duration::from_secs(5));
+    assert!(
+        lines.iter().any(|l| l.starts_with("done move=")),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn ponder_waits_for_the_hit() {
+    let mut s = Script::new();
+    s.send("init");
+    s.send(&format!(
+        "pos pos={}",
+        write_position(&Board::start(Variant::INTERNATIONAL))
+    ));
+    s.send("level move-time=0.05");
+    s.send("go ponder");
+    let early = s.wait_for("done", Duration::from_millis(400));
+    assert!(!early.iter().any(|l| l.starts_with("done")), "{early:?}");
+    s.send("ponder-hit");
+    let lines = s.wait_for("done", Duration::from_secs(5));
+    assert!(lines.iter().any(|l| l.starts_with("done move=")));
+}
+
+#[test]
+fn bad_lines_get_errors_and_the_session_goes_on() {
+    let mut s = Script::new();
+    s.send("init");
+    s.take();
+    s.send("go think");
+    assert_eq!(
+        s.take(),
+        vec![r#"error message="go: no position (send pos first)""#]
+    );
+    s.send("pos pos=Wxyz");
+    assert!(s.take()[0].starts_with("error message=\"pos: Hub position has 4 characters"));
+    s.send("level depth=deep");
+    assert!(s.take()[0].contains("level depth: expected a whole number"));
+    s.send(r#"pos pos="W"#);
+    assert!(s.take()[0].contains("unterminated quote"));
+    s.send("set-param name=variant value=chess");
+    assert!(s.take()[0].contains("unknown variant"));
+    // Unknown commands are ignored, as the protocol asks.
+    s.send("frobnicate a=1");
+    assert!(s.take().is_empty());
+    let start = write_position(&Board::start(Variant::INTERNATIONAL));
+    s.send(&format!("pos pos={start} moves=\"32-26\""));
+    assert!(s.take()[0].contains("'32-26' is not a legal move"));
+    s.send("ping");
+    assert_eq!(s.take(), vec!["pong"]);
+}
+
+#[test]
+fn every_board_shape_plays_through_hub() {
+    for variant in ["canadian", "turkish", "russian", "frisian-giveaway"] {
+        let v: Variant = variant.parse().unwrap();
+        let mut s = Script::new();
+        s.send(&format!("set-param name=variant value={variant}"));
+        s.send("init");
+        let start = Board::start(v);
+        let text = write_position(&start);
+        assert_eq!(parse_position(v, &text).unwrap(), start);
+        s.send(&format!("pos pos={text}"));
+        s.send("level depth=3");
+        s.send("go think");
+        let lines = s.wait_for("done", Duration::from_secs(20));
+        let done = lines.iter().find(|l| l.starts_with("done")).unwrap();
+        let mv = value(done, "move").unwrap();
+        assert!(parse_move(&start, mv).is_ok(), "{variant}: {mv}");
+    }
+}
