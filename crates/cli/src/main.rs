@@ -4,6 +4,7 @@ mod board_view;
 mod cmd_analyze;
 mod cmd_bench;
 mod cmd_hub;
+mod cmd_match;
 mod cmd_moves;
 mod cmd_pdn;
 mod cmd_perft;
@@ -41,6 +42,8 @@ enum Command {
     Bench(cmd_bench::BenchArgs),
     /// Speak the Hub protocol (version 2) on standard input and output, for draughts GUIs.
     Hub,
+    /// Play a match between two engines: score, Elo estimate and PDN.
+    Match(cmd_match::MatchArgs),
 }
 
 /// The position a command works on.
@@ -117,6 +120,7 @@ fn main() {
         Command::Analyze(args) => cmd_analyze::run(&args),
         Command::Bench(args) => cmd_bench::run(&args),
         Command::Hub => cmd_hub::run(),
+        Command::Match(args) => cmd_match::run(&args),
     };
     if let Err(e) = result {
         eprintln!("damier: {e:#}");

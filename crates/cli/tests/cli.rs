@@ -149,3 +149,60 @@ fn ambiguous_moves_list_the_candidates() {
     let out = damier(&["show", "-v", "english", "--fen", fen, "--play", "22x15x6"]);
     assert!(stdout(&out).contains("B:W6:B9,17"), "{}", stdout(&out));
 }
+
+#[test]
+fn match_against_damier_speaking_hub_writes_pdn() {
+    let dir = std::env::temp_dir().join(format!("damier-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pdn = dir.join("games.pdn");
+    let hub = format!(
+        "hub[name=hubdamier,depth=2]:{} hub",
+        env!("CARGO_BIN_EXE_damier")
+    );
+    let out = damier(&[
+        "match",
+        "--variant",
+        "russian",
+        "--first",
+        "damier:depth=2",
+        "--second",
+        &hub,
+        "--games",
+        "2",
+        "--json",
+        "--pdn",
+        pdn.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["black"], "hubdamier");
+    assert_eq!(lines[1]["white"], "hubdamier");
+    assert_eq!(lines[2]["games"], 2);
+    // The PDN file reads back with every move checked by the rules.
+    let check = damier(&["pdn", "check", pdn.to_str().unwrap(), "--json"]);
+    assert!(
+        check.status.success(),
+        "{}",
+        String::from_utf8_lossy(&check.stdout)
+    );
+    assert_eq!(String::from_utf8_lossy(&check.stdout).lines().count(), 2);
+}
+
+#[test]
+fn match_rejects_bad_players_and_time_controls() {
+    let out = damier(&["match", "--first", "stockfish", "--games", "2"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("player 'stockfish'"));
+    let out = damier(&["match", "--tc", "40/x", "--games", "2"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--tc"));
+}

@@ -49,6 +49,8 @@ pub enum Reason {
     Rule(DrawRule),
     /// The result was recorded elsewhere (a PDN file) without a reason.
     Recorded,
+    /// An arbiter (the match runner) ended a game that went on too long.
+    Adjudication,
 }
 
 /// The result of a finished game.
@@ -93,6 +95,7 @@ impl GameResult {
             Reason::Agreement => "agreed".to_string(),
             Reason::Rule(rule) => rule.describe().to_string(),
             Reason::Recorded => "as recorded".to_string(),
+            Reason::Adjudication => "adjudicated after the move limit".to_string(),
         };
         match self.outcome {
             Outcome::Win(w) => format!("{} wins: {why}", w.name()),

@@ -1,0 +1,260 @@
+//! An external engine that speaks Hub, driven as a GUI drives it.
+
+use crate::player::{Player, PlayerError};
+use damier_core::Variant;
+use damier_engine::Limits;
+use damier_game::{AnyMove, Game, PlyKind};
+use damier_protocol::hub::moves::{parse_move, write_move, write_position};
+use damier_protocol::hub::syntax;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+struct Running {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    variant: Variant,
+}
+
+/// A Hub engine started as a command.
+pub struct HubPlayer {
+    name: String,
+    command: Vec<String>,
+    /// `set-param` values to send before `init`; `move-time` and `depth` set the level when
+    /// the match has no clock.
+    params: Vec<(String, String)>,
+    running: Option<Running>,
+}
+
+/// Extra time an engine gets beyond its clock before it is declared dead.
+const GRACE: Duration = Duration::from_secs(5);
+
+impl HubPlayer {
+    /// A player that will run `command` (program and arguments).
+    pub fn new(name: String, command: Vec<String>, params: Vec<(String, String)>) -> HubPlayer {
+        HubPlayer {
+            name,
+            command,
+            params,
+            running: None,
+        }
+    }
+
+    fn fail(&self, message: impl Into<String>) -> PlayerError {
+        PlayerError::Engine {
+            name: self.name.clone(),
+            message: message.into(),
+        }
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), PlayerError> {
+        let r = self.running.as_mut().ok_or_else(|| PlayerError::Engine {
+            name: String::new(),
+            message: "not started".into(),
+        })?;
+        writeln!(r.stdin, "{line}")
+            .and_then(|_| r.stdin.flush())
+            .map_err(|e| self.fail(format!("cannot write to the engine: {e}")))
+    }
+
+    /// Read lines until one starts with `word`, within `limit`.
+    fn expect(&mut self, word: &str, limit: Duration) -> Result<String, PlayerError> {
+        let deadline = Instant::now() + limit;
+        loop {
+            let r = self
+                .running
+                .as_ref()
+                .ok_or_else(|| self.fail("not started"))?;
+            let left = deadline.saturating_duration_since(Instant::now());
+            match r.lines.recv_timeout(left) {
+                Ok(line) => {
+                    if line.split_whitespace().next() == Some(word) {
+                        return Ok(line);
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(self.fail(format!("no '{word}' within {limit:?}")))
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(self.fail(format!("the engine exited before '{word}'")))
+                }
+            }
+        }
+    }
+
+    fn start(&mut self, variant: Variant) -> Result<(), PlayerError> {
+        self.stop();
+        let mut child = Command::new(&self.command[0])
+            .args(&self.command[1..])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| self.fail(format!("cannot start '{}': {e}", self.command.join(" "))))?;
+        let stdin = child.stdin.take().ok_or_else(|| self.fail("no stdin"))?;
+        let stdout = child.stdout.take().ok_or_else(|| self.fail("no stdout"))?;
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        self.running = Some(Running {
+            child,
+            stdin,
+            lines: rx,
+            variant,
+        });
+        self.send("hub")?;
+        self.expect("wait", Duration::from_secs(30))?;
+        let variant_name = variant.to_string();
+        self.send(&syntax::format(
+            "set-param",
+            &[("name", Some("variant")), ("value", Some(&variant_name))],
+        ))?;
+        let params: Vec<(String, String)> = self
+            .params
+            .iter()
+            .filter(|(k, _)| k != "move-time" && k != "depth")
+            .cloned()
+            .collect();
+        for (k, v) in params {
+            self.send(&syntax::format(
+                "set-param",
+                &[("name", Some(&k)), ("value", Some(&v))],
+            ))?;
+        }
+        self.send("init")?;
+        self.expect("ready", Duration::from_secs(120))?;
+        Ok(())
+    }
+
+    fn stop(&mut self) {
+        if let Some(mut r) = self.running.take() {
+            let _ = writeln!(r.stdin, "quit");
+            let _ = r.stdin.flush();
+            let deadline = Instant::now() + Duration::from_millis(500);
+            while Instant::now() < deadline {
+                if let Ok(Some(_)) = r.child.try_wait() {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            let _ = r.child.kill();
+            let _ = r.child.wait();
+        }
+    }
+
+    /// The `level` line for `limits` (a clock, or the player's own per-move setting).
+    fn level(&self, clock: Option<Limits>) -> (String, Duration) {
+        let secs = |d: Duration| format!("{:.3}", d.as_secs_f64());
+        if let Some(c) = clock.and_then(|l| l.clock) {
+            let mut args = vec![("time".to_string(), secs(c.remaining))];
+            if !c.increment.is_zero() {
+                args.push(("inc".into(), secs(c.increment)));
+            }
+            if let Some(m) = c.moves_to_go {
+                args.push(("moves".into(), m.to_string()));
+            }
+            let refs: Vec<(&str, Option<&str>)> = args
+                .iter()
+                .map(|(k, v)| (k.as_str(), Some(v.as_str())))
+                .collect();
+            return (syntax::format("level", &refs), c.remaining + GRACE);
+        }
+        if let Some(t) = clock.and_then(|l| l.move_time) {
+            return (format!("level move-time={}", secs(t)), t + GRACE);
+        }
+        let own = |k: &str| {
+            self.params
+                .iter()
+                .find(|(n, _)| n == k)
+                .map(|(_, v)| v.clone())
+        };
+        if let Some(d) = own("depth") {
+            return (format!("level depth={d}"), Duration::from_secs(600));
+        }
+        let t = own("move-time")
+            .and_then(|t| t.parse::<f64>().ok())
+            .filter(|t| t.is_finite() && *t > 0.0 && *t < 1e5)
+            .unwrap_or(1.0);
+        (
+            format!("level move-time={t}"),
+            Duration::from_secs_f64(t) + GRACE,
+        )
+    }
+}
+
+/// The position at the start of the reversible stretch and the moves since, so that the
+/// engine can see repetitions.
+fn pos_line(game: &Game) -> String {
+    let positions = game.positions();
+    let plies = game.plies();
+    let mut first = positions.len() - 1;
+    while first > 0 {
+        match plies[first - 1].kind {
+            PlyKind::Move(mv) if !mv.is_capture() && positions[first - 1].moves_king(&mv) => {
+                first -= 1
+            }
+            _ => break,
+        }
+    }
+    let moves: Vec<String> = (first..positions.len() - 1)
+        .filter_map(|i| match plies[i].kind {
+            PlyKind::Move(mv) => Some(write_move(&positions[i], &mv)),
+            _ => None,
+        })
+        .collect();
+    let pos = write_position(&positions[first]);
+    if moves.is_empty() {
+        syntax::format("pos", &[("pos", Some(&pos))])
+    } else {
+        syntax::format(
+            "pos",
+            &[("pos", Some(&pos)), ("moves", Some(&moves.join(" ")))],
+        )
+    }
+}
+
+impl Player for HubPlayer {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn new_game(&mut self, variant: Variant) -> Result<(), PlayerError> {
+        match &self.running {
+            Some(r) if r.variant == variant => self.send("new-game"),
+            _ => self.start(variant),
+        }
+    }
+
+    fn choose(&mut self, game: &Game, clock: Option<Limits>) -> Result<AnyMove, PlayerError> {
+        if self.running.is_none() {
+            self.start(game.variant())?;
+        }
+        self.send(&pos_line(game))?;
+        let (level, patience) = self.level(clock);
+        self.send(&level)?;
+        self.send("go think")?;
+        let done = self.expect("done", patience)?;
+        let line = syntax::parse(&done)
+            .ok()
+            .flatten()
+            .ok_or_else(|| self.fail(format!("unreadable answer '{done}'")))?;
+        let text = line
+            .get("move")
+            .ok_or_else(|| self.fail(format!("'done' without a move: '{done}'")))?;
+        parse_move(game.position(), text).map_err(|e| self.fail(format!("played {e}")))
+    }
+}
+
+impl Drop for HubPlayer {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}

@@ -1,0 +1,232 @@
+//! Who plays: Damier in this process at some setting, or any Hub engine started as a command.
+
+use crate::hub_player::HubPlayer;
+use damier_core::Variant;
+use damier_engine::{Control, Engine, EngineOptions, Level, Limits, SearchInput, Silent, Style};
+use damier_game::{AnyMove, Game};
+use std::time::Duration;
+
+/// Why a player could not move.
+#[derive(Debug, thiserror::Error)]
+pub enum PlayerError {
+    /// An external engine could not be started, stopped answering or broke the protocol.
+    #[error("{name}: {message}")]
+    Engine {
+        /// The player.
+        name: String,
+        /// What happened.
+        message: String,
+    },
+    /// A player specification could not be read.
+    #[error("player '{spec}': {message}")]
+    Spec {
+        /// The specification.
+        spec: String,
+        /// What was wrong.
+        message: String,
+    },
+}
+
+/// A participant of a match.
+pub trait Player: Send {
+    /// A short name for tables and PDN tags.
+    fn name(&self) -> &str;
+    /// Get ready for a new game of `variant`.
+    ///
+    /// # Errors
+    /// [`PlayerError`] if the player cannot play it.
+    fn new_game(&mut self, variant: Variant) -> Result<(), PlayerError>;
+    /// The move to play in `game`'s current position, within `clock` limits if the match
+    /// has a clock.
+    ///
+    /// # Errors
+    /// [`PlayerError`] if no move came.
+    fn choose(&mut self, game: &Game, clock: Option<Limits>) -> Result<AnyMove, PlayerError>;
+}
+
+/// Damier in this process.
+pub struct EnginePlayer {
+    name: String,
+    engine: Engine,
+    level: Option<Level>,
+    fixed: Limits,
+    seed: u64,
+}
+
+impl EnginePlayer {
+    /// Damier with a level (or full strength) and fixed limits per move (used when the
+    /// match has no clock).
+    pub fn new(name: String, level: Option<Level>, fixed: Limits, options: EngineOptions) -> Self {
+        EnginePlayer {
+            name,
+            engine: Engine::new(options),
+            level,
+            fixed,
+            seed: 1,
+        }
+    }
+}
+
+impl Player for EnginePlayer {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn new_game(&mut self, _: Variant) -> Result<(), PlayerError> {
+        self.engine.new_game();
+        Ok(())
+    }
+
+    fn choose(&mut self, game: &Game, clock: Option<Limits>) -> Result<AnyMove, PlayerError> {
+        let mut limits = clock.unwrap_or(self.fixed);
+        if clock.is_some() {
+            // A depth or node cap of the player still applies under a clock.
+            limits.depth = self.fixed.depth;
+            limits.nodes = self.fixed.nodes;
+        }
+        let mut style = Style::default();
+        if let Some(level) = self.level {
+            limits = level.limits(Some(limits));
+            self.seed = self
+                .seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            style = Style::of_level(level, self.seed);
+        }
+        if !limits.is_bounded() {
+            limits.move_time = Some(Duration::from_secs(1));
+        }
+        let input = SearchInput::from_game(game);
+        let r = self
+            .engine
+            .search(&input, &limits, style, &Control::new(), &mut Silent);
+        r.best.ok_or_else(|| PlayerError::Engine {
+            name: self.name.clone(),
+            message: "asked to move in a position without a legal move".into(),
+        })
+    }
+}
+
+/// Read a player specification:
+/// - `damier[:key=value,...]` with keys `level` (1–10), `depth`, `nodes`, `time` (seconds per
+///   move), `threads`, `hash` (MiB), `name`;
+/// - `hub:COMMAND ARGS...` for an external engine speaking Hub (`hub:dame hub`), optionally
+///   `hub[name=X,hash=64]:COMMAND ...`.
+///
+/// # Errors
+/// [`PlayerError::Spec`] saying what is wrong.
+pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, PlayerError> {
+    let bad = |message: String| PlayerError::Spec {
+        spec: spec.to_string(),
+        message,
+    };
+    if let Some(rest) = spec.strip_prefix("hub") {
+        let (options, command) = match rest.strip_prefix('[') {
+            Some(r) => r
+                .split_once("]:")
+                .ok_or_else(|| bad("expected hub[options]:COMMAND".into()))?,
+            None => (
+                "",
+                rest.strip_prefix(':')
+                    .ok_or_else(|| bad("expected hub:COMMAND".into()))?,
+            ),
+        };
+        let mut name = None;
+        let mut params = Vec::new();
+        for kv in options.split(',').filter(|s| !s.is_empty()) {
+            let (k, v) = kv
+                .split_once('=')
+                .ok_or_else(|| bad(format!("'{kv}' is not key=value")))?;
+            if k == "name" {
+                name = Some(v.to_string());
+            } else {
+                params.push((k.to_string(), v.to_string()));
+            }
+        }
+        let words: Vec<String> = command.split_whitespace().map(str::to_string).collect();
+        if words.is_empty() {
+            return Err(bad("no command given".into()));
+        }
+        let name = name.unwrap_or_else(|| words[0].rsplit('/').next().unwrap_or("hub").to_string());
+        return Ok(Box::new(HubPlayer::new(name, words, params)));
+    }
+    let rest = spec
+        .strip_prefix("damier")
+        .ok_or_else(|| bad("a player is damier[:options] or hub:COMMAND".into()))?;
+    let options = match rest {
+        "" => "",
+        r => r
+            .strip_prefix(':')
+            .ok_or_else(|| bad("options follow a ':'".into()))?,
+    };
+    let mut level = None;
+    let mut fixed = Limits::default();
+    let mut engine = EngineOptions {
+        threads: 1,
+        hash_mb: 32,
+    };
+    let mut name = None;
+    for kv in options.split(',').filter(|s| !s.is_empty()) {
+        let (k, v) = kv
+            .split_once('=')
+            .ok_or_else(|| bad(format!("'{kv}' is not key=value")))?;
+        let number = |v: &str| {
+            v.parse::<u64>()
+                .map_err(|_| bad(format!("{k}: expected a whole number, got '{v}'")))
+        };
+        match k {
+            "level" => level = Some(v.parse::<Level>().map_err(bad)?),
+            "depth" => fixed.depth = Some(number(v)?.min(120) as i32),
+            "nodes" => fixed.nodes = Some(number(v)?),
+            "time" => {
+                let s: f64 = v
+                    .parse()
+                    .ok()
+                    .filter(|s: &f64| s.is_finite() && *s > 0.0 && *s < 1e6)
+                    .ok_or_else(|| bad(format!("time: expected seconds, got '{v}'")))?;
+                fixed.move_time = Some(Duration::from_secs_f64(s));
+            }
+            "threads" => engine.threads = number(v)?.clamp(1, 256) as usize,
+            "hash" => engine.hash_mb = number(v)?.clamp(1, 65536) as usize,
+            "name" => name = Some(v.to_string()),
+            other => return Err(bad(format!("unknown option '{other}'"))),
+        }
+    }
+    let name = name.unwrap_or_else(|| {
+        if options.is_empty() {
+            "damier".to_string()
+        } else {
+            format!("damier:{options}")
+        }
+    });
+    Ok(Box::new(EnginePlayer::new(name, level, fixed, engine)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_specifications() {
+        assert_eq!(from_spec("damier").unwrap().name(), "damier");
+        assert_eq!(
+            from_spec("damier:level=3").unwrap().name(),
+            "damier:level=3"
+        );
+        assert_eq!(
+            from_spec("damier:depth=4,name=shallow").unwrap().name(),
+            "shallow"
+        );
+        assert_eq!(from_spec("hub:/usr/bin/scan hub").unwrap().name(), "scan");
+        assert_eq!(from_spec("hub[name=dame]:dame hub").unwrap().name(), "dame");
+        for bad in [
+            "scan",
+            "damier:level=11",
+            "damier:depth=x",
+            "hub:",
+            "damier:colour=red",
+        ] {
+            assert!(from_spec(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,224 @@
+//! Playing games and matches: each opening twice with colours reversed, a clock, the game
+//! layer's rules for the result, and a move limit after which the arbiter calls a draw.
+
+use crate::elo::Tally;
+use crate::openings::Opening;
+use crate::player::{Player, PlayerError};
+use damier_core::Color;
+use damier_engine::Limits;
+use damier_game::{
+    Clock, Game, GameError, GameResult, Outcome, Reason, SystemTime, TimeControl, TimedGame,
+    TimeoutPenalty,
+};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{mpsc, Arc};
+
+/// How games are played.
+#[derive(Clone, Copy, Debug)]
+pub struct MatchConfig {
+    /// The clock of each game; with [`TimeControl::Unlimited`] players use their own limits
+    /// per move.
+    pub time: TimeControl,
+    /// What running out of time costs.
+    pub penalty: TimeoutPenalty,
+    /// Plies after which a game still running is adjudicated a draw.
+    pub max_plies: usize,
+}
+
+impl Default for MatchConfig {
+    fn default() -> Self {
+        MatchConfig {
+            time: TimeControl::Unlimited,
+            penalty: TimeoutPenalty::LossOfGame,
+            max_plies: 400,
+        }
+    }
+}
+
+/// One finished game of a match.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    /// 1-based game number.
+    pub number: usize,
+    /// The opening it started from.
+    pub opening: String,
+    /// Player names.
+    pub white: String,
+    /// Player names.
+    pub black: String,
+    /// Whether the match's first player had White.
+    pub first_is_white: bool,
+    /// The game, with its result.
+    pub game: Game,
+}
+
+impl GameRecord {
+    /// The game's result for the match's first player: 1, ½ or 0.
+    pub fn first_player_points(&self) -> f64 {
+        let first = if self.first_is_white {
+            Color::White
+        } else {
+            Color::Black
+        };
+        match self.game.result().map(|r| r.outcome) {
+            Some(Outcome::Win(c)) if c == first => 1.0,
+            Some(Outcome::Win(_)) => 0.0,
+            _ => 0.5,
+        }
+    }
+}
+
+/// Play one game from `opening`.
+///
+/// # Errors
+/// [`PlayerError`] when a player fails in a way that says nothing about its play (it cannot
+/// start, it crashes, it answers nonsense); running out of time is a loss, not an error.
+pub fn play_game(
+    white: &mut dyn Player,
+    black: &mut dyn Player,
+    opening: &Opening,
+    config: &MatchConfig,
+) -> Result<Game, PlayerError> {
+    let variant = opening.game.variant();
+    white.new_game(variant)?;
+    black.new_game(variant)?;
+    let clock = Clock::new(config.time, Arc::new(SystemTime::new()));
+    let mut timed = TimedGame::new(opening.game.clone(), clock, config.penalty);
+    loop {
+        if timed.check_time().is_some() {
+            break;
+        }
+        let game = timed.game();
+        if game.plies().len() >= opening.game.plies().len() + config.max_plies {
+            let mut game = game.clone();
+            game.set_result(GameResult::draw(Reason::Adjudication));
+            return Ok(game);
+        }
+        let side = game.side_to_move();
+        let limits = match config.time {
+            TimeControl::Unlimited => None,
+            _ => Limits::for_clock(timed.clock(), side),
+        };
+        let player: &mut dyn Player = match side {
+            Color::White => &mut *white,
+            Color::Black => &mut *black,
+        };
+        let choice = player.choose(game, limits);
+        let mv = match choice {
+            Ok(mv) => mv,
+            // A player that stopped answering after its time ran out lost on time.
+            Err(e) if timed.clock().flagged().is_some() => {
+                let _ = e;
+                timed.check_time();
+                break;
+            }
+            Err(e) => return Err(e),
+        };
+        match timed.play(&mv, false) {
+            Ok(()) | Err(GameError::TurnForfeited) | Err(GameError::Over(_)) => {}
+            Err(e) => {
+                return Err(PlayerError::Engine {
+                    name: player.name().to_string(),
+                    message: format!("played an illegal move: {e}"),
+                })
+            }
+        }
+    }
+    Ok(timed.game().clone())
+}
+
+/// Makes a fresh player (each worker of a match has its own pair).
+pub type PlayerFactory<'a> = dyn Fn() -> Result<Box<dyn Player>, PlayerError> + Sync + 'a;
+
+/// Play `games` games between the players made by `first` and `second`, opening `i / 2`
+/// (cycling through `openings`) in games `i` and `i + 1` with colours reversed, on
+/// `workers` threads. `progress` sees each game as it finishes, with the running tally of
+/// the first player.
+///
+/// # Errors
+/// The first [`PlayerError`]; games under way are abandoned.
+pub fn run_match(
+    first: &PlayerFactory<'_>,
+    second: &PlayerFactory<'_>,
+    openings: &[Opening],
+    games: usize,
+    config: &MatchConfig,
+    workers: usize,
+    progress: &mut dyn FnMut(&GameRecord, &Tally),
+) -> Result<Vec<GameRecord>, PlayerError> {
+    let next = AtomicUsize::new(0);
+    let failed = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<Result<GameRecord, PlayerError>>();
+    let mut records = Vec::with_capacity(games);
+    let mut first_error = None;
+    std::thread::scope(|scope| {
+        for _ in 0..workers.clamp(1, 64).min(games.max(1)) {
+            let tx = tx.clone();
+            let (next, failed) = (&next, &failed);
+            scope.spawn(move || {
+                let pair = first().and_then(|a| second().map(|b| (a, b)));
+                let (mut a, mut b) = match pair {
+                    Ok(p) => p,
+                    Err(e) => {
+                        failed.store(true, Ordering::Relaxed);
+                        let _ = tx.send(Err(e));
+                        return;
+                    }
+                };
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= games || failed.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    let opening = &openings[(i / 2) % openings.len()];
+                    let first_is_white = i % 2 == 0;
+                    let result = if first_is_white {
+                        play_game(&mut *a, &mut *b, opening, config)
+                    } else {
+                        play_game(&mut *b, &mut *a, opening, config)
+                    };
+                    let (white, black) = if first_is_white {
+                        (a.name(), b.name())
+                    } else {
+                        (b.name(), a.name())
+                    };
+                    let record = result.map(|game| GameRecord {
+                        number: i + 1,
+                        opening: opening.name.clone(),
+                        white: white.to_string(),
+                        black: black.to_string(),
+                        first_is_white,
+                        game,
+                    });
+                    if record.is_err() {
+                        failed.store(true, Ordering::Relaxed);
+                    }
+                    if tx.send(record).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        let mut tally = Tally::default();
+        for r in rx {
+            match r {
+                Ok(rec) => {
+                    tally.add(rec.first_player_points());
+                    progress(&rec, &tally);
+                    records.push(rec);
+                }
+                Err(e) => {
+                    if first_error.is_none() {
+                        first_error = Some(e);
+                    }
+                }
+            }
+        }
+    });
+    if let Some(e) = first_error {
+        return Err(e);
+    }
+    records.sort_by_key(|r| r.number);
+    Ok(records)
+}
