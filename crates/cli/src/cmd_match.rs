@@ -18,7 +18,7 @@ pub struct MatchArgs {
     #[arg(long, short = 'v', default_value = "international")]
     variant: String,
     /// First player: damier[:level=N,depth=N,nodes=N,time=S,threads=N,hash=MB,name=X] or
-    /// hub[:name=X,...]:COMMAND ARGS (an engine speaking Hub).
+    /// hub[name=X,...]:COMMAND ARGS (an engine speaking Hub).
     #[arg(long, default_value = "damier")]
     first: String,
     /// Second player, as --first.
