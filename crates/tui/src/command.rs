@@ -105,14 +105,14 @@ impl Command {
 
 /// The commands, one a line, for `help`.
 pub const HELP: &str = "\
-Type a move in the variant's notation: 32-28, 28x19, or every landing square of a capture
-(28x19x10) when the short form is ambiguous. Commands:
+Type a move in the variant's notation: 32-28, 28x19, or 28x19x10 (every
+landing square) when a short capture is ambiguous. Commands:
   moves          list the legal moves
   undo           take back your last move
-  draw           offer a draw with your next move (or: draw 32-28); accept an offer
-  accept/decline answer the opponent's draw offer (moving on declines it too)
+  draw           offer a draw with your next move (or: draw 32-28)
+  accept/decline answer a draw offer (moving on declines it too)
   resign         give up the game
-  pass           pass after the opponent forfeited a turn on time (giveaway)
+  pass           pass after the opponent lost a turn on time (giveaway)
   flip           turn the board round
   hint           ask the engine for a move
   now            make the engine move at once

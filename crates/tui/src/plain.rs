@@ -160,7 +160,7 @@ impl<W: Write> Printer<'_, W> {
         let mut go_on = true;
         for event in events {
             let text = match event {
-                Event::Info(t) | Event::Warning(t) => t,
+                Event::Info(t) | Event::Warning(t) | Event::Question(t) => t,
                 Event::Played {
                     number,
                     mover,

@@ -3,10 +3,10 @@
 use super::board::{BoardLayout, Selection};
 use super::input::LineEditor;
 use super::look::Look;
+use crate::command::Command;
 use crate::grid::Grid;
 use crate::session::{Event, Session};
 use crate::thinker::Purpose;
-use crate::words;
 use damier_game::ManualTime;
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
@@ -70,11 +70,9 @@ impl App {
                     note: Some(note),
                 } => self.say(format!("{number} {} {text} ({note})", mover.name()), false),
                 Event::Played { .. } | Event::Turn(_) => self.selection = Selection::default(),
-                Event::Over(result) => {
-                    let text = words::result_text(&result, session.game().position());
-                    self.say(format!("Game over: {text}."), false);
-                }
                 Event::Help => self.help = true,
+                // The line above the log shows the result and the question.
+                Event::Over(_) | Event::Question(_) => {}
                 Event::Thinking(_) | Event::Board | Event::Quit => {}
             }
         }
@@ -106,8 +104,18 @@ impl App {
             KeyCode::Char('u') if ctrl => self.input.clear(),
             KeyCode::Char(c) if !ctrl => self.input.insert(c),
             KeyCode::Enter => {
-                let line = self.input.take();
-                self.submit(&line, session);
+                // A move typed while the engine thinks stays in the line, ready for its turn.
+                let early = session.searching() == Some(Purpose::Move)
+                    && matches!(Command::parse(&self.input.text()), Command::Move { .. });
+                if early {
+                    self.say(
+                        "Wait for your turn: Damier is thinking (Esc makes it move now).".into(),
+                        true,
+                    );
+                } else {
+                    let line = self.input.take();
+                    self.submit(&line, session);
+                }
             }
             KeyCode::Esc => {
                 if session.searching() == Some(Purpose::Move) {

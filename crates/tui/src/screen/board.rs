@@ -155,7 +155,8 @@ fn draw_cell(
         (Some((glyph, style)), _) => {
             buf.set_string(gx, gy, glyph, style);
         }
-        (None, _) if numbers && !corner_number => {
+        // Without colour a marked square keeps its dot, for the brackets around it.
+        (None, _) if numbers && !corner_number && !(plain && cell.mark != Mark::None) => {
             let text = format!("{:^w$}", cell.name, w = r.width as usize);
             buf.set_string(r.x, gy, text, look.label_on(background));
         }

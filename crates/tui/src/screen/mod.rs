@@ -98,3 +98,98 @@ fn event_loop(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::setup::{PlayConfig, Player};
+    use damier_core::Variant;
+    use damier_game::Game;
+    use ratatui::backend::TestBackend;
+    use ratatui::crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+    use ratatui::Terminal;
+    use std::sync::Arc;
+
+    fn screen(width: u16, height: u16, mode: ColorMode) -> (Session, App, Terminal<TestBackend>) {
+        let config = PlayConfig::new(Game::new(Variant::INTERNATIONAL), [Player::Human; 2]);
+        let session = Session::new(config, Arc::new(ManualTime::new()));
+        let app = App::new(
+            Look {
+                mode,
+                numbers: true,
+            },
+            None,
+        );
+        let terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+        (session, app, terminal)
+    }
+
+    fn text(terminal: &Terminal<TestBackend>) -> String {
+        let buf = terminal.backend().buffer();
+        let mut out = String::new();
+        for y in 0..buf.area.height {
+            for x in 0..buf.area.width {
+                out.push_str(buf[(x, y)].symbol());
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    #[test]
+    fn draws_the_board_and_the_game_without_colour() {
+        let (mut session, mut app, mut terminal) = screen(80, 24, ColorMode::None);
+        app.absorb(&mut session);
+        terminal
+            .draw(|f| panels::frame(f, &session, &mut app))
+            .unwrap();
+        let screen = text(&terminal);
+        assert!(screen.contains("Damier · international"), "{screen}");
+        assert!(screen.contains("White to move."));
+        assert_eq!(
+            screen.matches('○').count(),
+            20 + 1,
+            "20 men and the player line"
+        );
+        assert_eq!(screen.matches('●').count(), 20 + 1);
+        session.handle("32-28");
+        app.absorb(&mut session);
+        terminal
+            .draw(|f| panels::frame(f, &session, &mut app))
+            .unwrap();
+        let screen = text(&terminal);
+        assert!(screen.contains("[○]") && screen.contains("(·)"), "{screen}");
+        assert!(screen.contains("1. 32-28"));
+    }
+
+    #[test]
+    fn a_small_terminal_is_asked_to_grow() {
+        let (session, mut app, mut terminal) = screen(30, 12, ColorMode::Indexed);
+        terminal
+            .draw(|f| panels::frame(f, &session, &mut app))
+            .unwrap();
+        assert!(text(&terminal).contains("Enlarge"));
+        assert_eq!(app.layout, None);
+    }
+
+    #[test]
+    fn a_move_by_two_clicks() {
+        let (mut session, mut app, mut terminal) = screen(100, 30, ColorMode::Rgb);
+        terminal
+            .draw(|f| panels::frame(f, &session, &mut app))
+            .unwrap();
+        let layout = app.layout.expect("the board fits");
+        // Square 32 is d4 (row 6 from the top, column 3); 28 is e5 (row 5, column 4).
+        let click = |r: u16, c: u16| MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: layout.x + c * layout.cw,
+            row: layout.y + r * layout.ch,
+            modifiers: KeyModifiers::NONE,
+        };
+        app.mouse(click(6, 3), &mut session);
+        assert_eq!(app.selection.targets.len(), 2, "32-27 and 32-28");
+        app.mouse(click(5, 4), &mut session);
+        assert_eq!(session.game().plies().len(), 1);
+        assert_eq!(session.game().plies()[0].notation, "32-28");
+    }
+}

@@ -45,7 +45,7 @@ pub fn frame(f: &mut Frame, session: &Session, app: &mut App) {
     app.layout = board::draw(f.buffer_mut(), inner, &grid, &app.look, &app.selection);
     draw_side(f, side, session, app);
     let turn_text = if session.confirming_quit() {
-        "The game is not saved. Quit anyway? (y/n)".to_string()
+        "The game is not saved. Quit anyway? (y/n; or type save FILE)".to_string()
     } else {
         session.turn_text()
     };
@@ -55,7 +55,7 @@ pub fn frame(f: &mut Frame, session: &Session, app: &mut App) {
         app.look.strong()
     };
     f.render_widget(Paragraph::new(Span::styled(turn_text, turn_style)), turn);
-    // The newest messages, wrapped, as many lines as fit.
+    // The newest messages, wrapped, as many whole ones as fit (of the newest at least its end).
     let mut recent: Vec<Line> = Vec::new();
     for l in app.log.iter().rev() {
         let style = if l.warning {
@@ -64,11 +64,11 @@ pub fn frame(f: &mut Frame, session: &Session, app: &mut App) {
             Default::default()
         };
         let wrapped = wrap(&l.text, log.width as usize);
+        if !recent.is_empty() && recent.len() + wrapped.len() > log.height as usize {
+            break;
+        }
         for part in wrapped.into_iter().rev() {
             recent.push(Line::styled(part, style));
-        }
-        if recent.len() >= log.height as usize {
-            break;
         }
     }
     recent.truncate(log.height as usize);
@@ -78,7 +78,9 @@ pub fn frame(f: &mut Frame, session: &Session, app: &mut App) {
     f.render_widget(Paragraph::new(format!("> {typed}")), input);
     let cursor_x = input.x + 2 + app.input.cursor() as u16;
     f.set_cursor_position((cursor_x.min(input.right().saturating_sub(1)), input.y));
-    let help = if session.searching() == Some(Purpose::Move) {
+    let help = if session.watching() {
+        "Esc: move now · flip · save FILE · help · quit"
+    } else if session.searching() == Some(Purpose::Move) {
         "Esc: move now · Enter: command · help · undo · flip · quit"
     } else {
         "Type a move or click a piece · Tab: complete · Esc: clear · F1: help · quit"
@@ -121,7 +123,7 @@ fn draw_side(f: &mut Frame, area: Rect, session: &Session, app: &App) {
         let text = match session.thinking() {
             Some(t) => vec![
                 Line::from(format!("depth {} · {}", t.depth, t.score)),
-                Line::from(format!("{} nodes", t.nodes)),
+                Line::from(nodes_text(t.nodes)),
                 Line::from(t.line.clone()),
             ],
             None => vec![Line::from("…")],
@@ -224,8 +226,8 @@ fn draw_moves(f: &mut Frame, area: Rect, session: &Session) {
 
 fn draw_help(f: &mut Frame) {
     let area = f.area();
-    let width = 96.min(area.width);
-    let height = 24.min(area.height);
+    let width = 80.min(area.width);
+    let height = 22.min(area.height);
     let rect = Rect::new(
         area.x + (area.width - width) / 2,
         area.y + (area.height - height) / 2,
@@ -235,12 +237,11 @@ fn draw_help(f: &mut Frame) {
     let mut text: Vec<Line> = HELP.lines().map(|l| Line::from(l.to_string())).collect();
     text.push(Line::from(""));
     text.push(Line::from(
-        "Keys: Enter enters a line · Esc makes the engine move now · Tab completes a move",
+        "Keys: Esc makes the engine move now · Tab completes a move · Up/Down",
     ));
     text.push(Line::from(
-        "      click a piece, then where it goes · Up/Down recall lines · Ctrl-C quits",
+        "recall lines · click a piece, then its square · Ctrl-C quits",
     ));
-    text.push(Line::from(""));
     text.push(Line::from("Any key closes this help."));
     f.render_widget(Clear, rect);
     f.render_widget(
@@ -249,6 +250,15 @@ fn draw_help(f: &mut Frame) {
             .block(Block::bordered().title(" Help ")),
         rect,
     );
+}
+
+/// `8.0M nodes`, `52k nodes`, `950 nodes`.
+fn nodes_text(n: u64) -> String {
+    match n {
+        0..=9_999 => format!("{n} nodes"),
+        10_000..=999_999 => format!("{}k nodes", n / 1000),
+        _ => format!("{:.1}M nodes", n as f64 / 1e6),
+    }
 }
 
 /// `text` in lines of at most `width` characters, broken between words where possible.

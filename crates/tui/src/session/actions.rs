@@ -7,6 +7,9 @@ use crate::thinker::Purpose;
 use crate::words;
 use damier_game::GameError;
 
+/// Asked before a game that was never saved is lost.
+pub const QUIT_QUESTION: &str = "The game is not saved. Quit anyway? (yes/no; or save FILE first)";
+
 impl Session {
     pub(super) fn command(&mut self, command: Command) {
         match command {
@@ -34,7 +37,7 @@ impl Session {
             Command::Quit => {
                 if self.unsaved() && !self.game().plies().is_empty() {
                     self.confirm_quit = true;
-                    self.warn("The game is not saved. Quit anyway? (yes/no; or save FILE first)");
+                    self.events.push(Event::Question(QUIT_QUESTION.into()));
                 } else {
                     self.quit_now();
                 }

@@ -26,6 +26,8 @@ pub enum Event {
     Info(String),
     /// Input that could not be acted on, and why.
     Warning(String),
+    /// A question the next line answers (quit without saving?).
+    Question(String),
     /// A turn was played: a move, or a turn forfeited on time or passed.
     Played {
         /// `12.` for the first mover's turn, `12...` for the second's.
