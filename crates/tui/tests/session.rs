@@ -150,3 +150,58 @@ fn quitting_an_unsaved_game_asks_first() {
     fresh.handle("quit");
     assert!(fresh.has_quit());
 }
+
+#[test]
+fn nonsense_gets_a_message_never_a_failure() {
+    let inputs = [
+        "",
+        " ",
+        "x",
+        "-",
+        "x-x",
+        "32-",
+        "-28",
+        "99-100",
+        "0-0",
+        "32-28-19-10-5",
+        "ü1-2",
+        "é",
+        "a1-b2",
+        "c3:e5:g7",
+        "1234567890123456789012345",
+        "draw draw",
+        "undo",
+        "accept",
+        "decline",
+        "pass",
+        "now",
+        "hint",
+        "moves",
+        "32x28x",
+        "🙂",
+        "\u{0}",
+        "32 28",
+        "32--28",
+        "save /nonexistent-dir/x.pdn",
+        "yes",
+        "no",
+        "resign",
+        "undo",
+        "undo",
+    ];
+    for variant in ["international", "russian", "turkish", "italian", "canadian"] {
+        let game = Game::new(variant.parse().unwrap());
+        let (mut s, _time) = session(game, [Player::Human, Player::Human], TimeControl::Unlimited);
+        let mut warnings = 0;
+        for line in inputs {
+            s.handle(line);
+            s.poll(Duration::ZERO);
+            warnings += settle(&mut s)
+                .iter()
+                .filter(|e| matches!(e, Event::Warning(_)))
+                .count();
+        }
+        assert!(warnings > 20, "{variant}: {warnings}");
+        assert!(!s.has_quit());
+    }
+}

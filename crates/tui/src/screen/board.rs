@@ -53,6 +53,9 @@ pub fn draw(
     look: &Look,
     selection: &Selection,
 ) -> Option<BoardLayout> {
+    if area.width == 0 || area.height == 0 {
+        return None;
+    }
     let n = grid.size() as u16;
     let lw = grid.left.iter().map(|l| l.len()).max().unwrap_or(0) as u16;
     let rw = grid.right.iter().map(|l| l.len()).max().unwrap_or(0) as u16;

@@ -192,4 +192,20 @@ mod tests {
         assert_eq!(session.game().plies().len(), 1);
         assert_eq!(session.game().plies()[0].notation, "32-28");
     }
+
+    #[test]
+    fn any_terminal_size_draws_without_failing() {
+        for width in (0..=60).step_by(3) {
+            for height in 0..=16 {
+                let (session, mut app, mut terminal) = screen(width, height, ColorMode::Rgb);
+                for c in "a very long line typed into a narrow input box".chars() {
+                    app.input.insert(c);
+                }
+                app.help = height % 2 == 0;
+                terminal
+                    .draw(|f| panels::frame(f, &session, &mut app))
+                    .unwrap();
+            }
+        }
+    }
 }

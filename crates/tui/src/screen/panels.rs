@@ -74,9 +74,15 @@ pub fn frame(f: &mut Frame, session: &Session, app: &mut App) {
     recent.truncate(log.height as usize);
     recent.reverse();
     f.render_widget(Paragraph::new(recent), log);
-    let typed = app.input.text();
+    // A line longer than the screen scrolls so that the cursor stays in view.
+    let room = (input.width as usize).saturating_sub(3).max(1);
+    let skip = app.input.cursor().saturating_sub(room);
+    let typed: String = app.input.text().chars().skip(skip).collect();
     f.render_widget(Paragraph::new(format!("> {typed}")), input);
-    let cursor_x = input.x + 2 + app.input.cursor() as u16;
+    let cursor_x = input
+        .x
+        .saturating_add(2)
+        .saturating_add((app.input.cursor() - skip) as u16);
     f.set_cursor_position((cursor_x.min(input.right().saturating_sub(1)), input.y));
     let help = if session.watching() {
         "Esc: move now · flip · save FILE · help · quit"

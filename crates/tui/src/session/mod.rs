@@ -332,8 +332,10 @@ impl Session {
         };
         let example = match self.game().legal_moves().first() {
             _ if self.watching() => " Type now to hurry a move, save FILE to keep the game;".into(),
-            Some(m) => format!(" Type a move such as {};", self.game().position().short(m)),
-            None => String::new(),
+            Some(m) if self.human_to_move() => {
+                format!(" Type a move such as {};", self.game().position().short(m))
+            }
+            _ => " Type your moves in the variant's notation;".into(),
         };
         format!(
             "Damier: {variant}, {who}, {}.{example} help lists the commands.",
