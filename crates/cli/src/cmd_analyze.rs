@@ -4,7 +4,6 @@ use crate::PositionArgs;
 use anyhow::{bail, Result};
 use clap::Args;
 use damier_engine::{Control, Engine, EngineOptions, Limits, SearchInfo, SearchInput, Style};
-use damier_game::{AnyMove, Board};
 use serde_json::json;
 use std::time::Duration;
 
@@ -31,17 +30,6 @@ pub struct AnalyzeArgs {
     /// One JSON object per line.
     #[arg(long)]
     json: bool,
-}
-
-/// A line of moves in the variant's notation, played out from `board`.
-pub fn line_text(board: &Board, line: &[AnyMove]) -> String {
-    let mut b = *board;
-    let mut words = Vec::with_capacity(line.len());
-    for mv in line {
-        words.push(b.short(mv));
-        b = b.play_unchecked(mv);
-    }
-    words.join(" ")
 }
 
 pub fn run(args: &AnalyzeArgs) -> Result<()> {
@@ -74,7 +62,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
     let board = input.board;
     let json = args.json;
     let mut print = |info: &SearchInfo| {
-        let pv = line_text(&board, &info.pv);
+        let pv = board.line_short(&info.pv);
         if json {
             println!(
                 "{}",

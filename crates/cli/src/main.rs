@@ -8,6 +8,7 @@ mod cmd_match;
 mod cmd_moves;
 mod cmd_pdn;
 mod cmd_perft;
+mod cmd_play;
 mod cmd_show;
 
 use anyhow::{Context, Result};
@@ -44,6 +45,8 @@ enum Command {
     Hub,
     /// Play a match between two engines: score, Elo estimate and PDN.
     Match(cmd_match::MatchArgs),
+    /// Play a game in the terminal: against the engine, a friend, or watch the engine.
+    Play(Box<cmd_play::PlayArgs>),
 }
 
 /// The position a command works on.
@@ -121,6 +124,7 @@ fn main() {
         Command::Bench(args) => cmd_bench::run(&args),
         Command::Hub => cmd_hub::run(),
         Command::Match(args) => cmd_match::run(&args),
+        Command::Play(args) => cmd_play::run(&args),
     };
     if let Err(e) = result {
         eprintln!("damier: {e:#}");

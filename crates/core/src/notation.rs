@@ -149,6 +149,18 @@ pub fn parse<G: Geometry>(pos: &Position<G>, text: &str) -> Result<Move<G::Bits>
                 .iter()
                 .any(|(pm, p)| pm == m && is_subsequence(via, p))
         });
+        // A complete long form names one move even when it is also a shortened form of a
+        // longer capture (`1x19x30` against `1x10x3x12x19x30`).
+        if candidates.len() > 1 {
+            let exact: Vec<_> = candidates
+                .iter()
+                .copied()
+                .filter(|m| paths.iter().any(|(pm, p)| pm == m && p == via))
+                .collect();
+            if exact.len() == 1 {
+                candidates = exact;
+            }
+        }
     }
     match candidates.len() {
         1 => Ok(candidates[0]),

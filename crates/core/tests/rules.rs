@@ -104,6 +104,44 @@ fn same_start_end_and_captured_set_is_one_move() {
 }
 
 #[test]
+fn a_complete_long_form_is_never_ambiguous() {
+    // Pool king on 1: over 6 to 19, then over 23 to 30 (two pieces); or over 6 to 10, 7 to 3,
+    // 8 to 12, 16 to 19 and 23 to 30 (five; Pool has no majority rule). Both end on 30, and
+    // the first path's squares 19, 30 are also on the second path, so `1x19x30` must be read
+    // as the complete path it is, not as a shortened form of the longer capture.
+    let fen_text = "W:WK1:B6,7,8,11,16,23";
+    assert_after(
+        "pool",
+        fen_text,
+        "1x19x30",
+        "B:WK30:B7,8,11,16",
+        &["6", "23"],
+    );
+    assert_after(
+        "pool",
+        fen_text,
+        "1x10x3x12x19x30",
+        "B:WK30:B11",
+        &["6", "7", "8", "16", "23"],
+    );
+    let rules = "pool".parse::<Variant>().unwrap().rules();
+    let pos: Position<damier_core::Diagonal8> = fen::parse(rules, fen_text).unwrap();
+    match notation::parse(&pos, "1x30") {
+        Err(notation::MoveError::Ambiguous { candidates, .. }) => {
+            assert!(
+                candidates.contains(&"1x19x30".to_string()),
+                "{candidates:?}"
+            );
+            assert!(
+                candidates.contains(&"1x10x3x12x19x30".to_string()),
+                "{candidates:?}"
+            );
+        }
+        other => panic!("1x30 should be ambiguous, got {other:?}"),
+    }
+}
+
+#[test]
 fn different_captured_sets_are_different_moves() {
     // English man on 22 reaches 6 over 17 and 9 (via 13) or over 18 and 10 (via 15): two
     // moves, written in long form because they share start and end.

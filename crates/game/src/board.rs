@@ -267,6 +267,17 @@ impl Board {
         on!(self, p => notation::short(p, &narrow(mv)))
     }
 
+    /// A line of legal moves played out from here, in short form: `32-28 19-23 28x19`.
+    pub fn line_short(&self, line: &[AnyMove]) -> String {
+        let mut board = *self;
+        let mut words = Vec::with_capacity(line.len());
+        for mv in line {
+            words.push(board.short(mv));
+            board = board.play_unchecked(mv);
+        }
+        words.join(" ")
+    }
+
     /// Long form of a legal move.
     pub fn long(&self, mv: &AnyMove) -> String {
         on!(self, p => notation::long(p, &narrow(mv)))

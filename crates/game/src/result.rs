@@ -1,5 +1,6 @@
 //! How a game ended: who won, or a draw, and why.
 
+use crate::board::Board;
 use crate::draw::DrawRule;
 use damier_core::Color;
 use serde::Serialize;
@@ -81,21 +82,44 @@ impl GameResult {
 
     /// One line for people: "white wins: black resigned", "draw: third repetition …".
     pub fn describe(&self) -> String {
-        let loser = self.outcome.winner().map(|w| w.opponent().name());
-        let why = match self.reason {
-            Reason::NoLegalMove => "the side to move had no legal move".to_string(),
-            Reason::Resignation => format!("{} resigned", loser.unwrap_or("a player")),
-            Reason::Time => format!("{} ran out of time", loser.unwrap_or("a player")),
-            Reason::ForfeitedTurns => {
-                format!(
-                    "{} forfeited three turns in a row",
-                    loser.unwrap_or("a player")
-                )
+        self.describe_why(None)
+    }
+
+    /// As [`describe`](Self::describe), telling from the final position whether the side
+    /// that could not move had no pieces left or was blocked (and that this wins in giveaway).
+    pub fn describe_at(&self, final_board: &Board) -> String {
+        self.describe_why(Some(final_board))
+    }
+
+    fn describe_why(&self, final_board: Option<&Board>) -> String {
+        let loser = self
+            .outcome
+            .winner()
+            .map_or("a player", |w| w.opponent().name());
+        let why = match (self.reason, final_board) {
+            (Reason::NoLegalMove, None) => "the side to move had no legal move".to_string(),
+            (Reason::NoLegalMove, Some(board)) => {
+                let stuck = board.side();
+                let how = if board.pieces(stuck) == 0 {
+                    "has no pieces left"
+                } else {
+                    "cannot move"
+                };
+                if board.variant().giveaway {
+                    format!("{} {how}, and in giveaway that wins", stuck.name())
+                } else {
+                    format!("{} {how}", stuck.name())
+                }
             }
-            Reason::Agreement => "agreed".to_string(),
-            Reason::Rule(rule) => rule.describe().to_string(),
-            Reason::Recorded => "as recorded".to_string(),
-            Reason::Adjudication => "adjudicated after the move limit".to_string(),
+            (Reason::Resignation, _) => format!("{loser} resigned"),
+            (Reason::Time, _) => format!("{loser} ran out of time"),
+            (Reason::ForfeitedTurns, _) => {
+                format!("{loser} lost three turns in a row on time")
+            }
+            (Reason::Agreement, _) => "agreed by both players".to_string(),
+            (Reason::Rule(rule), _) => rule.describe().to_string(),
+            (Reason::Recorded, _) => "as recorded".to_string(),
+            (Reason::Adjudication, _) => "adjudicated after the move limit".to_string(),
         };
         match self.outcome {
             Outcome::Win(w) => format!("{} wins: {why}", w.name()),

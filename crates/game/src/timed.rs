@@ -4,6 +4,7 @@ use crate::board::AnyMove;
 use crate::clock::{Clock, TimeoutPenalty};
 use crate::game::{Game, GameError};
 use crate::result::GameResult;
+use damier_core::Color;
 
 /// A game and its clock, kept in step: each move ends the mover's turn on the clock and
 /// starts the opponent's.
@@ -102,6 +103,37 @@ impl TimedGame {
         let result = self.game.resign(side)?;
         self.clock.abandon_turn();
         Ok(result)
+    }
+
+    /// Decline the opponent's draw offer without moving yet (moving declines it too).
+    ///
+    /// # Errors
+    /// As [`Game::decline_draw`].
+    pub fn decline_draw(&mut self) -> Result<(), GameError> {
+        self.game.decline_draw()
+    }
+
+    /// `color` resigns, whoever is to move (a player may resign while the opponent thinks).
+    ///
+    /// # Errors
+    /// As [`Game::resign`].
+    pub fn resign_side(&mut self, color: Color) -> Result<GameResult, GameError> {
+        let result = self.game.resign(color)?;
+        self.clock.abandon_turn();
+        Ok(result)
+    }
+
+    /// Take back the last ply (and any result), then time the side to move again from now.
+    /// Time already used stays used: a take-back gives no time back, and under "moves in
+    /// time" the move count toward the next control is not lowered. Returns false at the start.
+    pub fn undo(&mut self) -> bool {
+        if self.game.plies().is_empty() {
+            return false;
+        }
+        self.clock.abandon_turn();
+        self.game.undo();
+        self.start_turn();
+        true
     }
 
     /// Refuse to act for a side whose time has run out, applying the penalty.

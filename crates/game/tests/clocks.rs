@@ -255,3 +255,43 @@ fn loss_of_game_penalty_in_giveaway() {
         Some(GameResult::win(Color::White, Reason::Time))
     );
 }
+
+#[test]
+fn take_backs_restart_the_turn_without_giving_time_back() {
+    let control = TimeControl::Fischer {
+        base: secs(60.0),
+        increment: Duration::ZERO,
+    };
+    let (mut g, time) = timed(Variant::INTERNATIONAL, control, TimeoutPenalty::LossOfGame);
+    play_after(&mut g, &time, secs(10.0)).unwrap();
+    time.advance(secs(5.0));
+    assert!(g.undo());
+    // White's 10 s stay spent, Black's 5 s too; White is timed again from now.
+    assert_eq!(g.game().plies().len(), 0);
+    assert_eq!(g.clock().running(), Some(Color::White));
+    assert_eq!(g.clock().remaining(Color::White), Some(secs(50.0)));
+    assert_eq!(g.clock().remaining(Color::Black), Some(secs(55.0)));
+    assert!(!g.undo());
+}
+
+#[test]
+fn a_side_resigns_or_declines_while_the_other_is_to_move() {
+    let (mut g, time) = timed(
+        Variant::INTERNATIONAL,
+        TimeControl::Unlimited,
+        TimeoutPenalty::LossOfGame,
+    );
+    let mv = g.game().position().legal_moves()[0];
+    g.play(&mv, true).unwrap();
+    assert_eq!(g.game().draw_offer(), Some(Color::White));
+    g.decline_draw().unwrap();
+    assert_eq!(g.game().draw_offer(), None);
+    assert_eq!(g.decline_draw(), Err(GameError::NoDrawOffer));
+    play_after(&mut g, &time, secs(1.0)).unwrap();
+    // White to move; Black resigns.
+    assert_eq!(
+        g.resign_side(Color::Black),
+        Ok(GameResult::win(Color::White, Reason::Resignation))
+    );
+    assert_eq!(g.clock().running(), None);
+}

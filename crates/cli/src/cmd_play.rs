@@ -1,0 +1,247 @@
+//! `damier play`: a game in the terminal against the engine, another person, or the engine
+//! against itself. Arguments become a `PlayConfig`; `damier-tui` does the rest.
+
+use crate::PositionArgs;
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use damier_core::Color;
+use damier_engine::{EngineOptions, Level};
+use damier_game::ballot::Deck;
+use damier_game::{Game, TimeoutPenalty};
+use damier_tui::clock_text::{parse_control, parse_duration, Unit};
+use damier_tui::setup::{deck_name, game_from_ballot, game_from_pdn, BallotChoice};
+use damier_tui::{PlayConfig, Player, View};
+use std::path::PathBuf;
+
+/// Arguments of `damier play`.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Your side: white, black or random (default: the side to move).
+    #[arg(long)]
+    side: Option<String>,
+    /// Who you play: engine, or human (another person at this keyboard).
+    #[arg(long, default_value = "engine")]
+    opponent: String,
+    /// Watch the engine play itself (--side then only turns the board).
+    #[arg(long, conflicts_with = "opponent")]
+    watch: bool,
+    /// Engine level, 1 (beginner) to 10 (full strength); with --watch give it twice for
+    /// White and Black.
+    #[arg(long, value_name = "LEVEL")]
+    level: Vec<Level>,
+    /// Clock: none; 5m+3s (sudden death with increment); 40/2h (moves in time, repeated);
+    /// move:60s/12s (time per move, shorter for a forced capture).
+    #[arg(long, default_value = "none")]
+    clock: String,
+    /// What running out of time costs: game, or turn (giveaway variants: the turn is lost,
+    /// the opponent may pass, three in a row lose).
+    #[arg(long, default_value = "game")]
+    timeout: String,
+    /// Continue a game from a PDN file.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "ballot"])]
+    pdn: Option<PathBuf>,
+    /// Which game of the PDN file (1 is the first).
+    #[arg(long, default_value_t = 1, requires = "pdn")]
+    game: usize,
+    /// Open an English or Pool game with a ballot: its number, or random.
+    #[arg(long, conflicts_with = "fen")]
+    ballot: Option<String>,
+    /// Ballot deck: three (ACF three-move list) or two (two-move openings).
+    #[arg(long, default_value = "three", requires = "ballot")]
+    deck: String,
+    /// Plain line mode (automatic when input or output is not a terminal).
+    #[arg(long)]
+    plain: bool,
+    /// Print each depth the engine completes (line mode).
+    #[arg(long)]
+    thinking: bool,
+    /// Save the game to FILE when it ends.
+    #[arg(long, value_name = "FILE")]
+    save: Option<PathBuf>,
+    /// Engine search depth in plies, with no time limit: reproducible games.
+    #[arg(long)]
+    depth: Option<i32>,
+    /// Seed for random choices (side, ballot) and the engine's style.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Engine search threads.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Engine hash table size in MiB.
+    #[arg(long, default_value_t = 64)]
+    hash: usize,
+    /// Each line of input takes this long on a hand-moved clock instead of the wall clock.
+    #[arg(long, hide = true, value_name = "DURATION")]
+    fake_clock: Option<String>,
+}
+
+pub fn run(args: &PlayArgs) -> Result<()> {
+    let seed = args.seed.unwrap_or_else(time_seed);
+    let mut notes = Vec::new();
+    let (game, tags) = start_game(args, seed, &mut notes)?;
+    let variant = game.variant();
+    let players = players(args, &game, seed)?;
+    let control = parse_control(&args.clock)?;
+    let penalty = match args.timeout.to_ascii_lowercase().as_str() {
+        "game" | "loss" => TimeoutPenalty::LossOfGame,
+        "turn" if variant.giveaway => TimeoutPenalty::LossOfTurn,
+        "turn" => bail!(
+            "--timeout turn is a giveaway rule (RULES.md §5); {variant} loses the game on time"
+        ),
+        other => bail!("--timeout must be game or turn, got '{other}'"),
+    };
+    if let Some(d) = args.depth {
+        if !(1..=64).contains(&d) {
+            bail!("--depth must be between 1 and 64, got {d}");
+        }
+    }
+    if args.threads == 0 || args.threads > 256 {
+        bail!("--threads must be between 1 and 256, got {}", args.threads);
+    }
+    let fake_clock = match &args.fake_clock {
+        Some(text) => Some(
+            parse_duration(text, Unit::Seconds)
+                .map_err(anyhow::Error::msg)
+                .context("--fake-clock")?,
+        ),
+        None => None,
+    };
+    let mut config = PlayConfig::new(game, players);
+    config.control = control;
+    config.penalty = penalty;
+    config.engine = EngineOptions {
+        threads: args.threads,
+        hash_mb: args.hash.clamp(1, 65536),
+    };
+    config.depth = args.depth;
+    config.seed = seed;
+    config.tags = tags;
+    config.save_at_end = args.save.clone();
+    config.show_thinking = args.thinking;
+    config.notes = notes;
+    if let Some(side) = &args.side {
+        if args.watch || players.iter().all(|p| p.is_human()) {
+            config.bottom = parse_side(side, seed)?;
+        }
+    }
+    let view = if args.plain { View::Plain } else { View::Auto };
+    damier_tui::play(config, view, fake_clock).context("terminal")?;
+    Ok(())
+}
+
+/// The game to start from: a PDN game, a ballot, or the position arguments; then `--play`.
+fn start_game(
+    args: &PlayArgs,
+    seed: u64,
+    notes: &mut Vec<String>,
+) -> Result<(Game, Vec<(String, String)>)> {
+    let variant = args.position.variant()?;
+    if let Some(path) = &args.pdn {
+        let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+        let text = String::from_utf8_lossy(&bytes);
+        let (mut game, tags) = game_from_pdn(path, &text, args.game, variant)?;
+        notes.push(format!(
+            "Continuing game {} of {} after {} moves.",
+            args.game,
+            path.display(),
+            game.plies().len()
+        ));
+        play_moves(args, &mut game)?;
+        return Ok((game, tags));
+    }
+    if let Some(which) = &args.ballot {
+        let deck = match args.deck.to_ascii_lowercase().as_str() {
+            "three" | "3" => Deck::ThreeMove,
+            "two" | "2" => Deck::TwoMove,
+            other => bail!("--deck must be three or two, got '{other}'"),
+        };
+        let choice =
+            if which.eq_ignore_ascii_case("random") {
+                BallotChoice::Random(seed)
+            } else {
+                BallotChoice::Number(which.parse().with_context(|| {
+                    format!("--ballot must be a number or random, got '{which}'")
+                })?)
+            };
+        let (mut game, ballot) = game_from_ballot(variant, deck, choice)?;
+        notes.push(format!(
+            "Ballot {} of the {} deck: {}.",
+            ballot.number,
+            deck_name(deck),
+            ballot.text()
+        ));
+        play_moves(args, &mut game)?;
+        return Ok((game, Vec::new()));
+    }
+    Ok((args.position.game()?, Vec::new()))
+}
+
+/// The `--play` moves, after a PDN game or a ballot.
+fn play_moves(args: &PlayArgs, game: &mut Game) -> Result<()> {
+    let moves = args.position.play.as_deref().unwrap_or("");
+    for (i, text) in moves
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|t| !t.is_empty())
+        .enumerate()
+    {
+        game.play_text(text)
+            .with_context(|| format!("--play, move {} of \"{moves}\"", i + 1))?;
+    }
+    Ok(())
+}
+
+/// Who plays White and Black.
+fn players(args: &PlayArgs, game: &Game, seed: u64) -> Result<[Player; 2]> {
+    let levels = &args.level;
+    let level = |i: usize| {
+        levels
+            .get(i)
+            .or(levels.first())
+            .copied()
+            .unwrap_or(Level::DEFAULT)
+    };
+    if levels.len() > 2 || (levels.len() == 2 && !args.watch) {
+        bail!("--level is given once (twice with --watch: White's, then Black's)");
+    }
+    if args.watch {
+        return Ok([Player::Engine(level(0)), Player::Engine(level(1))]);
+    }
+    match args.opponent.to_ascii_lowercase().as_str() {
+        "human" | "person" | "friend" => Ok([Player::Human; 2]),
+        "engine" | "damier" | "computer" => {
+            let you = match &args.side {
+                Some(s) => parse_side(s, seed)?,
+                None => game.side_to_move(),
+            };
+            let engine = Player::Engine(level(0));
+            Ok(match you {
+                Color::White => [Player::Human, engine],
+                Color::Black => [engine, Player::Human],
+            })
+        }
+        other => bail!("--opponent must be engine or human, got '{other}'"),
+    }
+}
+
+fn parse_side(text: &str, seed: u64) -> Result<Color> {
+    match text.to_ascii_lowercase().as_str() {
+        "white" | "w" => Ok(Color::White),
+        "black" | "b" => Ok(Color::Black),
+        "random" => Ok(if seed % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        }),
+        other => bail!("--side must be white, black or random, got '{other}'"),
+    }
+}
+
+/// A seed from the time, for games that differ from one run to the next.
+fn time_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0)
+}

@@ -1,0 +1,276 @@
+//! What each command does to the game.
+
+use super::{Event, Session};
+use crate::command::Command;
+use crate::setup::Player;
+use crate::thinker::Purpose;
+use crate::words;
+use damier_game::GameError;
+
+/// Asked before a game that was never saved is lost.
+pub const QUIT_QUESTION: &str = "The game is not saved. Quit anyway? (yes/no; or save FILE first)";
+
+impl Session {
+    pub(super) fn command(&mut self, command: Command) {
+        match command {
+            Command::Move { text, offer } => self.human_move(&text, offer),
+            Command::Moves => self.list_moves(),
+            Command::Undo => self.undo(),
+            Command::Draw => self.draw(),
+            Command::Accept => self.accept(),
+            Command::Decline => self.decline(),
+            Command::Resign => self.resign(),
+            Command::Flip => {
+                self.bottom = self.bottom.opponent();
+                self.events.push(Event::Board);
+            }
+            Command::Hint => self.hint(),
+            Command::Now => self.move_now(),
+            Command::Pass => self.pass(),
+            Command::Save(path) => self.save(path),
+            Command::Board => self.events.push(Event::Board),
+            Command::Pieces => {
+                let text = words::pieces_text(self.game().position());
+                self.info(text);
+            }
+            Command::Help => self.events.push(Event::Help),
+            Command::Quit => {
+                if self.unsaved() && !self.game().plies().is_empty() {
+                    self.confirm_quit = true;
+                    self.events.push(Event::Question(QUIT_QUESTION.into()));
+                } else {
+                    self.quit_now();
+                }
+            }
+            Command::Yes | Command::No => self.warn("There is no question to answer."),
+            Command::Empty => {}
+            Command::Unknown(word) => self.warn(format!(
+                "Unknown command '{word}': type help for the commands."
+            )),
+        }
+    }
+
+    pub(super) fn info(&mut self, text: impl Into<String>) {
+        self.events.push(Event::Info(text.into()));
+    }
+
+    pub(super) fn warn(&mut self, text: impl Into<String>) {
+        self.events.push(Event::Warning(text.into()));
+    }
+
+    /// Refuse an action that needs a person to move now, saying why; true when one may.
+    fn may_act(&mut self) -> bool {
+        let game = self.game();
+        if let Some(r) = game.result() {
+            let text = words::result_text(&r, game.position());
+            self.warn(format!(
+                "The game is over ({text}): undo takes back moves, save FILE keeps it."
+            ));
+            return false;
+        }
+        if self.watching() {
+            self.warn("You are watching: Damier plays both sides.");
+            return false;
+        }
+        if !self.human_to_move() {
+            let side = game.side_to_move();
+            self.warn(format!(
+                "It is {}'s turn: Damier is thinking (now makes it move).",
+                side.name()
+            ));
+            return false;
+        }
+        // A flag that fell before the player acted takes effect first.
+        let before = self.game().plies().len();
+        self.timed.check_time();
+        if self.game().plies().len() != before || self.game().is_over() {
+            self.drop_stale_search();
+            self.after_change(false);
+            return false;
+        }
+        true
+    }
+
+    fn human_move(&mut self, text: &str, offer: bool) {
+        if !self.may_act() {
+            return;
+        }
+        let mv = match self.game().position().parse_move(text) {
+            Ok(mv) => mv,
+            Err(e) => return self.warn(capitalised(&e.to_string()) + "."),
+        };
+        self.stop_hint();
+        let offer = offer || self.offer_next;
+        match self.timed.play(&mv, offer) {
+            Ok(()) => self.offer_next = false,
+            Err(GameError::TurnForfeited | GameError::Over(_)) => {}
+            Err(e) => self.warn(capitalised(&e.to_string()) + "."),
+        }
+        self.after_change(false);
+    }
+
+    fn list_moves(&mut self) {
+        let board = *self.game().position();
+        let moves = self.game().legal_moves();
+        if moves.is_empty() {
+            return self.info("No legal moves.");
+        }
+        let texts: Vec<String> = moves.iter().map(|m| board.short(m)).collect();
+        let what = match (board.must_capture(), texts.len()) {
+            (true, 1) => "capture (compulsory)",
+            (true, _) => "captures (compulsory)",
+            (false, 1) => "move",
+            (false, _) => "moves",
+        };
+        self.info(format!(
+            "{} {what} for {}: {}",
+            texts.len(),
+            board.side().name(),
+            texts.join(" ")
+        ));
+    }
+
+    fn undo(&mut self) {
+        if self.watching() {
+            return self.warn("You are watching: there is nothing of yours to take back.");
+        }
+        let Some(me) = self.acting_side() else {
+            return;
+        };
+        let single_human = self.players.iter().filter(|p| p.is_human()).count() == 1;
+        let mine = self.game().plies().iter().any(|p| p.mover == me);
+        if self.game().plies().is_empty() || (single_human && !mine) {
+            return self.warn("Nothing to take back.");
+        }
+        if let Some(t) = self.thinker.take() {
+            t.cancel();
+        }
+        self.thinking = None;
+        self.offer_next = false;
+        let mut taken = Vec::new();
+        while let Some(ply) = self.game().plies().last().cloned() {
+            self.timed.undo();
+            taken.push(ply.notation.clone());
+            // Against the engine, go back to the player's own turn, before their last move.
+            let back_to_me = !single_human || (ply.mover == me && self.game().side_to_move() == me);
+            if back_to_me {
+                break;
+            }
+        }
+        taken.reverse();
+        self.info(format!("Took back {}.", taken.join(" ")));
+        self.after_change(false);
+    }
+
+    fn draw(&mut self) {
+        if !self.may_act() {
+            return;
+        }
+        if self.game().draw_offer().is_some() {
+            return self.accept();
+        }
+        self.offer_next = true;
+        let side = self.game().side_to_move();
+        self.info(format!(
+            "{} offers a draw with the next move.",
+            words::title(side)
+        ));
+    }
+
+    fn accept(&mut self) {
+        if !self.may_act() {
+            return;
+        }
+        match self.timed.accept_draw() {
+            Ok(_) => self.after_change(false),
+            Err(_) => self.warn("There is no draw offer to accept."),
+        }
+    }
+
+    fn decline(&mut self) {
+        if !self.may_act() {
+            return;
+        }
+        match self.timed.decline_draw() {
+            Ok(()) => {
+                let side = self.game().side_to_move();
+                self.info(format!("{} declines the draw.", words::title(side)));
+            }
+            Err(_) => self.warn("There is no draw offer to decline."),
+        }
+    }
+
+    fn resign(&mut self) {
+        if self.game().is_over() {
+            return self.warn("The game is already over.");
+        }
+        let Some(side) = self.acting_side() else {
+            return self.warn("You are watching: there is nobody to resign for.");
+        };
+        if let Some(t) = self.thinker.take() {
+            t.cancel();
+        }
+        // The game is running, so resigning cannot fail.
+        let _ = self.timed.resign_side(side);
+        self.after_change(false);
+    }
+
+    fn pass(&mut self) {
+        if !self.may_act() {
+            return;
+        }
+        if !self.game().may_pass() {
+            return self
+                .warn("You may pass only right after the opponent forfeited a turn on time.");
+        }
+        self.stop_hint();
+        let _ = self.timed.pass();
+        self.after_change(false);
+    }
+
+    fn hint(&mut self) {
+        if !self.may_act() {
+            return;
+        }
+        if self.searching() == Some(Purpose::Hint) {
+            return self.warn("Damier is already looking for a hint.");
+        }
+        self.start_search(Purpose::Hint);
+    }
+
+    fn move_now(&mut self) {
+        match &self.thinker {
+            Some(t) if t.purpose == Purpose::Move => {
+                t.stop();
+                let side = self.game().side_to_move();
+                self.info(format!("{} moves now.", words::title(side)));
+            }
+            Some(t) => t.stop(),
+            None => self.warn("Damier is not thinking."),
+        }
+    }
+
+    /// A hint being looked for is no longer wanted (the player moved).
+    fn stop_hint(&mut self) {
+        if self.searching() == Some(Purpose::Hint) {
+            if let Some(t) = self.thinker.take() {
+                t.cancel();
+            }
+            self.thinking = None;
+        }
+    }
+
+    /// Whether `color` is played by the engine.
+    pub(super) fn is_engine(&self, color: damier_core::Color) -> bool {
+        matches!(self.player(color), Player::Engine(_))
+    }
+}
+
+/// A message with its first letter in capitals, for a sentence of its own.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}

@@ -1,0 +1,281 @@
+//! What a game is played with: who plays each side, the clock, and where it starts (a FEN, a
+//! game of a PDN file to continue, an English ballot).
+
+use damier_core::{Base, Color, Variant};
+use damier_engine::{EngineOptions, Level};
+use damier_game::ballot::{Ballot, Deck};
+use damier_game::pdn::{self, PdnGame};
+use damier_game::{Game, GameError, TimeControl, TimeoutPenalty};
+use std::path::PathBuf;
+
+/// Who plays a side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// A person at this keyboard.
+    Human,
+    /// The engine at a level.
+    Engine(Level),
+}
+
+impl Player {
+    /// Whether a person plays this side.
+    pub fn is_human(self) -> bool {
+        self == Player::Human
+    }
+
+    /// The name written in a saved game's `White`/`Black` tag.
+    pub fn name(self) -> String {
+        match self {
+            Player::Human => "Human".into(),
+            Player::Engine(level) => format!("Damier level {}", level.number()),
+        }
+    }
+}
+
+/// Why a game could not be set up.
+#[derive(Debug, thiserror::Error)]
+pub enum SetupError {
+    /// The PDN file could not be read.
+    #[error("cannot read {path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The PDN file has fewer games than asked for.
+    #[error("{path} has {count} game(s); there is no game {number}")]
+    NoSuchGame {
+        /// The file.
+        path: PathBuf,
+        /// Games in the file.
+        count: usize,
+        /// The game asked for.
+        number: usize,
+    },
+    /// The game asked for is not valid PDN or breaks the rules.
+    #[error("{path}: {source}")]
+    Pdn {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong, and where.
+        source: pdn::PdnError,
+    },
+    /// The game of the file is already over by the rules.
+    #[error("game {number} of {path} is already over ({result}); nothing is left to play")]
+    Finished {
+        /// The file.
+        path: PathBuf,
+        /// The game.
+        number: usize,
+        /// How it ended.
+        result: String,
+    },
+    /// Ballots are English openings.
+    #[error("ballots are English checkers openings; {0} does not number its squares like English (use --variant english or pool)")]
+    BallotVariant(Variant),
+    /// No ballot has that number.
+    #[error("there is no ballot {number} in the {deck} deck (1 to {max})")]
+    NoSuchBallot {
+        /// The number asked for.
+        number: u16,
+        /// The deck's name.
+        deck: &'static str,
+        /// The highest number.
+        max: u16,
+    },
+    /// A move of the opening could not be played.
+    #[error("{0}")]
+    Move(#[from] GameError),
+}
+
+/// Everything a game of `damier play` is played with.
+#[derive(Debug)]
+pub struct PlayConfig {
+    /// The game so far (start position and any moves already played).
+    pub game: Game,
+    /// Who plays White, then Black.
+    pub players: [Player; 2],
+    /// The clock.
+    pub control: TimeControl,
+    /// What a time-out costs (loss of turn only in giveaway forms).
+    pub penalty: TimeoutPenalty,
+    /// The side shown at the bottom of the board.
+    pub bottom: Color,
+    /// Engine threads and hash.
+    pub engine: EngineOptions,
+    /// Search exactly this deep, ignoring levels' and clocks' time (reproducible games).
+    pub depth: Option<i32>,
+    /// Seed of the engine's style (noise and blunders of low levels).
+    pub seed: u64,
+    /// Tags to write when the game is saved (Event, White, Black, …).
+    pub tags: Vec<(String, String)>,
+    /// Save the game to this file when it ends.
+    pub save_at_end: Option<PathBuf>,
+    /// Print every completed depth while the engine thinks, in line mode.
+    pub show_thinking: bool,
+    /// Lines to say after the opening line (the ballot drawn, the game continued).
+    pub notes: Vec<String>,
+}
+
+impl PlayConfig {
+    /// A game of `game` between `players` with no clock, White at the bottom unless a person
+    /// plays only Black.
+    pub fn new(game: Game, players: [Player; 2]) -> PlayConfig {
+        let bottom = if players[1].is_human() && !players[0].is_human() {
+            Color::Black
+        } else {
+            Color::White
+        };
+        PlayConfig {
+            game,
+            players,
+            control: TimeControl::Unlimited,
+            penalty: TimeoutPenalty::LossOfGame,
+            bottom,
+            engine: EngineOptions {
+                threads: 1,
+                hash_mb: 64,
+            },
+            depth: None,
+            seed: 0,
+            tags: Vec::new(),
+            save_at_end: None,
+            show_thinking: false,
+            notes: Vec::new(),
+        }
+    }
+
+    /// The player of a side.
+    pub fn player(&self, color: Color) -> Player {
+        self.players[color as usize]
+    }
+}
+
+/// Game `number` (1-based) of the PDN text read from `path`, ready to play on, with its tags.
+/// A result recorded in the file that the rules did not reach is set aside: the game goes on
+/// from its last position.
+///
+/// # Errors
+/// [`SetupError`] when the game is missing, bad, or already over by the rules.
+pub fn game_from_pdn(
+    path: &std::path::Path,
+    text: &str,
+    number: usize,
+    default: Variant,
+) -> Result<(Game, Vec<(String, String)>), SetupError> {
+    let games = pdn::read(text, default);
+    let count = games.len();
+    let chosen = number
+        .checked_sub(1)
+        .and_then(|i| games.into_iter().nth(i))
+        .ok_or(SetupError::NoSuchGame {
+            path: path.to_path_buf(),
+            count,
+            number,
+        })?;
+    let record: PdnGame = chosen.map_err(|source| SetupError::Pdn {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let mut game = Game::from_board(record.start);
+    for m in &record.main.moves {
+        // A move refused here comes after an automatic draw the record played past.
+        if game.play(&m.mv).is_err() {
+            break;
+        }
+    }
+    if let Some(result) = game.result() {
+        return Err(SetupError::Finished {
+            path: path.to_path_buf(),
+            number,
+            result: result.describe(),
+        });
+    }
+    Ok((game, record.tags))
+}
+
+/// Which ballot to draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BallotChoice {
+    /// The ballot with this number.
+    Number(u16),
+    /// A ballot drawn with this seed.
+    Random(u64),
+}
+
+/// A game of `variant` (English, Pool or their giveaway forms) opened with a ballot; returns
+/// the game and the ballot drawn.
+///
+/// # Errors
+/// [`SetupError`] for another variant or a number the deck does not have.
+pub fn game_from_ballot(
+    variant: Variant,
+    deck: Deck,
+    choice: BallotChoice,
+) -> Result<(Game, &'static Ballot), SetupError> {
+    if !matches!(variant.base, Base::English | Base::Pool) {
+        return Err(SetupError::BallotVariant(variant));
+    }
+    let ballot = match choice {
+        BallotChoice::Random(seed) => deck.draw(seed),
+        BallotChoice::Number(n) => deck.get(n).ok_or(SetupError::NoSuchBallot {
+            number: n,
+            deck: deck_name(deck),
+            max: deck.list().len() as u16,
+        })?,
+    };
+    Ok((ballot.game_in(variant)?, ballot))
+}
+
+/// The deck's name in messages.
+pub fn deck_name(deck: Deck) -> &'static str {
+    match deck {
+        Deck::TwoMove => "two-move",
+        Deck::ThreeMove => "three-move",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    #[test]
+    fn continues_a_pdn_game_and_refuses_a_finished_one() {
+        let text = "[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 1-0\n\n\
+                    [GameType \"20\"]\n[SetUp \"1\"]\n[FEN \"W:W28:B23\"]\n1. 28x19 *";
+        let (game, _) = game_from_pdn(Path::new("a.pdn"), text, 1, Variant::INTERNATIONAL).unwrap();
+        assert_eq!(game.plies().len(), 4);
+        assert!(!game.is_over(), "the recorded 1-0 is set aside");
+        let err = game_from_pdn(Path::new("a.pdn"), text, 2, Variant::INTERNATIONAL).unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("game 2 of a.pdn is already over"),
+            "{err}"
+        );
+        let err = game_from_pdn(Path::new("a.pdn"), text, 3, Variant::INTERNATIONAL).unwrap_err();
+        assert_eq!(err.to_string(), "a.pdn has 2 game(s); there is no game 3");
+    }
+
+    #[test]
+    fn ballots_open_english_games_only() {
+        let english = Variant::new(Base::English);
+        let (game, ballot) =
+            game_from_ballot(english, Deck::ThreeMove, BallotChoice::Number(1)).unwrap();
+        assert_eq!(game.plies().len(), 3);
+        assert_eq!(ballot.number, 1);
+        let err = game_from_ballot(
+            Variant::INTERNATIONAL,
+            Deck::TwoMove,
+            BallotChoice::Random(7),
+        )
+        .unwrap_err();
+        assert!(err.to_string().starts_with("ballots are English"));
+        let err = game_from_ballot(english, Deck::TwoMove, BallotChoice::Number(99)).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "there is no ballot 99 in the two-move deck (1 to 47)"
+        );
+    }
+}

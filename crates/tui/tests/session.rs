@@ -1,0 +1,207 @@
+//! The session driven directly, with time moved by hand: flags that fall while the engine
+//! thinks or while nobody types, and the events the views are given.
+
+use damier_core::{Base, Color, Variant};
+use damier_engine::Level;
+use damier_game::{Game, ManualTime, TimeControl};
+use damier_tui::{Event, PlayConfig, Player, Session};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+fn session(game: Game, players: [Player; 2], control: TimeControl) -> (Session, ManualTime) {
+    let time = ManualTime::new();
+    let mut config = PlayConfig::new(game, players);
+    config.control = control;
+    config.depth = Some(2);
+    config.seed = 1;
+    config.engine.hash_mb = 1;
+    (Session::new(config, Arc::new(time.clone())), time)
+}
+
+fn sudden_death(secs: u64) -> TimeControl {
+    TimeControl::Fischer {
+        base: Duration::from_secs(secs),
+        increment: Duration::ZERO,
+    }
+}
+
+/// Poll until the engine has nothing more to do, or 20 s pass.
+fn settle(s: &mut Session) -> Vec<Event> {
+    let mut events = Vec::new();
+    let start = Instant::now();
+    loop {
+        s.poll(Duration::from_millis(20));
+        events.extend(s.take_events());
+        let engine_to_move = !s.game().is_over() && !s.human_to_move();
+        if (s.searching().is_none() && !engine_to_move) || start.elapsed().as_secs() > 20 {
+            return events;
+        }
+    }
+}
+
+fn over_text(events: &[Event], s: &Session) -> Option<String> {
+    events.iter().find_map(|e| match e {
+        Event::Over(r) => Some(damier_tui::words::result_text(r, s.game().position())),
+        _ => None,
+    })
+}
+
+#[test]
+fn a_flag_falls_while_nobody_types() {
+    let engine = Player::Engine(Level::new(1).unwrap());
+    let (mut s, time) = session(
+        Game::new(Variant::INTERNATIONAL),
+        [Player::Human, engine],
+        sudden_death(60),
+    );
+    let start = s.take_events();
+    assert!(matches!(start.last(), Some(Event::Turn(Color::White))));
+    time.advance(Duration::from_secs(59));
+    s.poll(Duration::ZERO);
+    assert!(s.take_events().is_empty());
+    assert_eq!(s.clock_reading(Color::White).as_deref(), Some("0:01.0"));
+    time.advance(Duration::from_secs(1));
+    s.poll(Duration::ZERO);
+    let events = s.take_events();
+    assert_eq!(
+        over_text(&events, &s).as_deref(),
+        Some("black wins: white ran out of time (0-1)")
+    );
+    // Nothing more can be played, but the game can be taken back and saved.
+    s.handle("32-28");
+    assert!(
+        matches!(&s.take_events()[..], [Event::Warning(w)] if w.starts_with("The game is over"))
+    );
+}
+
+#[test]
+fn the_engine_loses_on_time_while_it_thinks() {
+    // Black is the engine, at full level with no depth limit: it thinks for seconds.
+    let time = ManualTime::new();
+    let mut config = PlayConfig::new(
+        Game::new(Variant::INTERNATIONAL),
+        [Player::Human, Player::Engine(Level::new(10).unwrap())],
+    );
+    config.control = sudden_death(30);
+    config.engine.hash_mb = 1;
+    let mut s = Session::new(config, Arc::new(time.clone()));
+    s.handle("32-28");
+    s.poll(Duration::ZERO);
+    assert!(s.searching().is_some());
+    time.advance(Duration::from_secs(31));
+    s.poll(Duration::ZERO);
+    let events = s.take_events();
+    assert_eq!(
+        over_text(&events, &s).as_deref(),
+        Some("white wins: black ran out of time (1-0)")
+    );
+    assert!(s.searching().is_none(), "the search is dropped");
+}
+
+#[test]
+fn the_engine_plays_its_only_move_and_undo_goes_back_past_it() {
+    let game = Game::from_fen(Variant::new(Base::Russian), "W:Wa1,b2,c3:Be5").unwrap();
+    let engine = Player::Engine(Level::new(3).unwrap());
+    let (mut s, _time) = session(game, [Player::Human, engine], TimeControl::Unlimited);
+    s.take_events();
+    s.handle("c3-d4");
+    let events = settle(&mut s);
+    let played: Vec<String> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Played { number, text, .. } => Some(format!("{number} {text}")),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(played, ["1. c3-d4", "1... e5:c3"]);
+    assert!(matches!(events.last(), Some(Event::Turn(Color::White))));
+    assert_eq!(s.captured_by(Color::Black), 1);
+    assert!(s.unsaved());
+    s.handle("undo");
+    let events = s.take_events();
+    assert!(events.contains(&Event::Info("Took back c3-d4 e5:c3.".into())));
+    assert_eq!(s.game().plies().len(), 0);
+    assert_eq!(s.captured_by(Color::Black), 0);
+}
+
+#[test]
+fn quitting_an_unsaved_game_asks_first() {
+    let (mut s, _time) = session(
+        Game::new(Variant::INTERNATIONAL),
+        [Player::Human, Player::Human],
+        TimeControl::Unlimited,
+    );
+    s.take_events();
+    s.handle("32-28");
+    s.handle("q");
+    assert!(s.confirming_quit());
+    s.handle("n");
+    assert!(!s.confirming_quit() && !s.has_quit());
+    s.handle("quit");
+    s.handle("y");
+    assert!(s.has_quit());
+    assert_eq!(s.take_events().last(), Some(&Event::Quit));
+    // With nothing played there is nothing to lose.
+    let (mut fresh, _time) = session(
+        Game::new(Variant::INTERNATIONAL),
+        [Player::Human, Player::Human],
+        TimeControl::Unlimited,
+    );
+    fresh.handle("quit");
+    assert!(fresh.has_quit());
+}
+
+#[test]
+fn nonsense_gets_a_message_never_a_failure() {
+    let inputs = [
+        "",
+        " ",
+        "x",
+        "-",
+        "x-x",
+        "32-",
+        "-28",
+        "99-100",
+        "0-0",
+        "32-28-19-10-5",
+        "ü1-2",
+        "é",
+        "a1-b2",
+        "c3:e5:g7",
+        "1234567890123456789012345",
+        "draw draw",
+        "undo",
+        "accept",
+        "decline",
+        "pass",
+        "now",
+        "hint",
+        "moves",
+        "32x28x",
+        "🙂",
+        "\u{0}",
+        "32 28",
+        "32--28",
+        "save /nonexistent-dir/x.pdn",
+        "yes",
+        "no",
+        "resign",
+        "undo",
+        "undo",
+    ];
+    for variant in ["international", "russian", "turkish", "italian", "canadian"] {
+        let game = Game::new(variant.parse().unwrap());
+        let (mut s, _time) = session(game, [Player::Human, Player::Human], TimeControl::Unlimited);
+        let mut warnings = 0;
+        for line in inputs {
+            s.handle(line);
+            s.poll(Duration::ZERO);
+            warnings += settle(&mut s)
+                .iter()
+                .filter(|e| matches!(e, Event::Warning(_)))
+                .count();
+        }
+        assert!(warnings > 20, "{variant}: {warnings}");
+        assert!(!s.has_quit());
+    }
+}
