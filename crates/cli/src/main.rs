@@ -5,6 +5,7 @@ mod cmd_analyze;
 mod cmd_moves;
 mod cmd_pdn;
 mod cmd_perft;
+mod cmd_serve;
 mod cmd_show;
 
 use anyhow::{Context, Result};
@@ -35,6 +36,8 @@ enum Command {
     Pdn(cmd_pdn::PdnArgs),
     /// Analyse a position: one line per completed depth.
     Analyze(cmd_analyze::AnalyzeArgs),
+    /// Serve the web page to play and analyse every variant.
+    Serve(cmd_serve::ServeArgs),
 }
 
 /// The position a command works on.
@@ -109,6 +112,7 @@ fn main() {
         Command::Show(args) => cmd_show::run(&args),
         Command::Pdn(args) => cmd_pdn::run(&args),
         Command::Analyze(args) => cmd_analyze::run(&args),
+        Command::Serve(args) => cmd_serve::run(&args),
     };
     if let Err(e) = result {
         eprintln!("damier: {e:#}");
