@@ -504,12 +504,18 @@ pub fn find_move(
     if let Some(w) = &mut want {
         w.sort_unstable();
     }
+    // `22x6` names a move by its ends even when the short form lists landings to tell two
+    // such moves apart; `captured` then says which.
+    let squares: Vec<&str> = text.split(['-', 'x', 'X', ':']).map(str::trim).collect();
     let fits: Vec<usize> = legal
         .iter()
         .enumerate()
         .filter(|(_, m)| {
             let info = board.describe(m);
-            (info.short == text || info.long == text)
+            let by_ends = squares.len() == 2
+                && info.from.eq_ignore_ascii_case(squares[0])
+                && info.to.eq_ignore_ascii_case(squares[1]);
+            (info.short == text || info.long == text || (want.is_some() && by_ends))
                 && want.as_ref().map_or(true, |w| {
                     let mut got: Vec<&str> = info.captured.iter().map(String::as_str).collect();
                     got.sort_unstable();
