@@ -371,12 +371,23 @@ function renderMoves() {
   if (cur && live()) cur.scrollIntoView({ block: 'nearest' });
 }
 
+// The evaluation of position `ply`: searched there, or else read from the search of the
+// position before it when the move played was that search's best (the engine's own moves).
+function evalAt(ply) {
+  const evals = S.game.evals;
+  const here = evals.find((e) => e.ply === ply);
+  if (here || ply === 0) return here || null;
+  const before = evals.find((e) => e.ply === ply - 1);
+  const move = S.game.history[ply - 1];
+  if (!before || !move || before.pv[0] !== move.notation || before.depth < 2) return null;
+  return { ply, white: before.white, text: before.text, depth: before.depth - 1, pv: before.pv.slice(1) };
+}
+
 function renderAnalysis() {
   if (!S.game) return;
   const ply = shownPly();
   const a = S.analysis && S.analysis.ply === ply && ply <= plies() ? S.analysis : null;
-  const stored = S.game.evals.find((e) => e.ply === ply);
-  const shown = a || stored;
+  const shown = a || evalAt(ply);
   $('an-score').textContent = shown ? shown.text : '–';
   $('an-depth').textContent = shown ? String(shown.depth) : '–';
   $('an-nodes').textContent = a ? `${a.nodes.toLocaleString()} (${Math.round(a.nps / 1000)} kN/s)` : '–';
@@ -387,7 +398,11 @@ function renderAnalysis() {
   else if (busy && busy.kind === 'analysis') src = `Analysing the position after ${busy.ply} plies…`;
   else if (busy && busy.kind === 'game') src = 'Evaluating every position…';
   $('an-source').textContent = src;
-  const evals = new Map(S.game.evals.map((e) => [e.ply, e.white]));
+  const evals = new Map();
+  for (let p = 0; p <= plies(); p++) {
+    const e = evalAt(p);
+    if (e) evals.set(p, e.white);
+  }
   if (a) evals.set(a.ply, a.white);
   graph.render(evals, plies() + 1, ply);
 }
