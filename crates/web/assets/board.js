@@ -3,7 +3,7 @@
 
 const NS = 'http://www.w3.org/2000/svg';
 const CELL = 100;
-const MARGIN = 28; // room for file letters and rank numbers
+const MARGIN = 32; // room for file letters and rank numbers
 
 function el(name, attrs = {}, parent = null) {
   const e = document.createElementNS(NS, name);
@@ -142,16 +142,16 @@ export class BoardView {
     if (!v.algebraic) {
       for (const s of v.squares) {
         const c = this.cell(s.row, s.col);
-        const t = el('text', { x: c.x * CELL + 4, y: c.y * CELL + 16, class: 'num' }, coords);
+        const t = el('text', { x: c.x * CELL + 4, y: c.y * CELL + 19, class: 'num' }, coords);
         t.textContent = s.name;
       }
     }
     for (let i = 0; i < n; i++) {
       const col = this.flipped ? n - 1 - i : i;
       const row = this.flipped ? i : n - 1 - i;
-      const f = el('text', { x: i * CELL + CELL / 2, y: full + 20, class: 'file' }, coords);
+      const f = el('text', { x: i * CELL + CELL / 2, y: full + 24, class: 'file' }, coords);
       f.textContent = String.fromCharCode(97 + col);
-      const r = el('text', { x: -MARGIN / 2, y: i * CELL + CELL / 2 + 7, class: 'rank' }, coords);
+      const r = el('text', { x: -MARGIN / 2, y: i * CELL + CELL / 2 + 8, class: 'rank' }, coords);
       r.textContent = String(row + 1);
     }
 
