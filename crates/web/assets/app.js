@@ -379,8 +379,8 @@ function evalAt(ply) {
   if (here || ply === 0) return here || null;
   const before = evals.find((e) => e.ply === ply - 1);
   const move = S.game.history[ply - 1];
-  if (!before || !move || before.pv[0] !== move.notation || before.depth < 2) return null;
-  return { ply, white: before.white, text: before.text, depth: before.depth - 1, pv: before.pv.slice(1) };
+  if (!before || !move || before.pv[0] !== move.notation) return null;
+  return { ply, white: before.white, text: before.text, depth: Math.max(1, before.depth - 1), pv: before.pv.slice(1) };
 }
 
 function renderAnalysis() {
@@ -405,6 +405,7 @@ function renderAnalysis() {
   }
   if (a) evals.set(a.ply, a.white);
   graph.render(evals, plies() + 1, ply);
+  $('graph-hint').hidden = evals.size > 1;
 }
 
 function renderShare() {
