@@ -9,6 +9,7 @@ mod cmd_moves;
 mod cmd_pdn;
 mod cmd_perft;
 mod cmd_play;
+mod cmd_serve;
 mod cmd_show;
 
 use anyhow::{Context, Result};
@@ -47,6 +48,8 @@ enum Command {
     Match(cmd_match::MatchArgs),
     /// Play a game in the terminal: against the engine, a friend, or watch the engine.
     Play(Box<cmd_play::PlayArgs>),
+    /// Serve the web page to play and analyse every variant.
+    Serve(cmd_serve::ServeArgs),
 }
 
 /// The position a command works on.
@@ -125,6 +128,7 @@ fn main() {
         Command::Hub => cmd_hub::run(),
         Command::Match(args) => cmd_match::run(&args),
         Command::Play(args) => cmd_play::run(&args),
+        Command::Serve(args) => cmd_serve::run(&args),
     };
     if let Err(e) = result {
         eprintln!("damier: {e:#}");

@@ -1,0 +1,38 @@
+//! `damier serve`: the web page to play and analyse every variant (crate `damier-web`).
+
+use anyhow::Result;
+use clap::Args;
+use damier_web::{serve_blocking, ServeOptions, DEFAULT_PORT};
+
+/// Arguments of `damier serve`.
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// Address to listen on (0.0.0.0 lets other machines of the network in, for games by
+    /// link).
+    #[arg(long, default_value = "127.0.0.1")]
+    host: String,
+    /// Port to listen on (0 picks a free one).
+    #[arg(long, short = 'p', default_value_t = DEFAULT_PORT)]
+    port: u16,
+    /// Games held at once (the least recently used goes when full).
+    #[arg(long, default_value_t = ServeOptions::default().max_games)]
+    max_games: usize,
+    /// Transposition table of each game's engine, MiB.
+    #[arg(long, default_value_t = ServeOptions::default().hash_mb)]
+    hash: usize,
+}
+
+pub fn run(args: &ServeArgs) -> Result<()> {
+    if args.max_games == 0 {
+        anyhow::bail!("--max-games must be at least 1");
+    }
+    let options = ServeOptions {
+        max_games: args.max_games,
+        hash_mb: args.hash.clamp(1, 4096),
+        ..ServeOptions::default()
+    };
+    serve_blocking(&args.host, args.port, options, |addr| {
+        println!("Damier is serving on http://{addr}/ (Ctrl-C stops it)");
+    })?;
+    Ok(())
+}

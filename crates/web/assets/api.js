@@ -1,0 +1,68 @@
+// The server's API (crates/web/API.md) as promises. Errors throw ApiError with the server's
+// JSON error (`error`, `message`, and `candidates` for an ambiguous move).
+
+export class ApiError extends Error {
+  constructor(status, body) {
+    super(body && body.message ? body.message : `HTTP ${status}`);
+    this.status = status;
+    this.code = body && body.error;
+    this.body = body;
+  }
+}
+
+async function request(method, path, { body, token } = {}) {
+  const headers = {};
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers['Authorization'] = `Bearer ${token}`;
+  const res = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const type = res.headers.get('Content-Type') || '';
+  const data = type.includes('json') ? await res.json() : await res.text();
+  if (!res.ok) throw new ApiError(res.status, typeof data === 'object' ? data : { message: data });
+  return data;
+}
+
+const game = (id) => `/api/games/${encodeURIComponent(id)}`;
+
+export const api = {
+  variants: () => request('GET', '/api/variants'),
+  checkPosition: (variant, fen) => request('POST', '/api/positions', { body: { variant, fen } }),
+  create: (spec) => request('POST', '/api/games', { body: spec }),
+  importPdn: (spec) => request('POST', '/api/games/import', { body: spec }),
+  state: (id, token) => request('GET', game(id), { token }),
+  play: (id, token, body) => request('POST', `${game(id)}/moves`, { body, token }),
+  pass: (id, token, ply) => request('POST', `${game(id)}/pass`, { body: { ply }, token }),
+  undo: (id, token) => request('POST', `${game(id)}/undo`, { token }),
+  redo: (id, token) => request('POST', `${game(id)}/redo`, { token }),
+  draw: (id, token, action) => request('POST', `${game(id)}/draw`, { body: { action }, token }),
+  resign: (id, token, side) => request('POST', `${game(id)}/resign`, { body: side ? { side } : {}, token }),
+  engineMove: (id, token) => request('POST', `${game(id)}/engine`, { body: { action: 'move' }, token }),
+  analysis: (id, token, body) => request('POST', `${game(id)}/analysis`, { body, token }),
+  pdn: (id) => request('GET', `${game(id)}/pdn`),
+};
+
+// A WebSocket that follows a game and reconnects after a drop. `onMessage` gets each
+// parsed message; returns a function that closes it for good.
+export function watchGame(id, token, onMessage) {
+  let socket = null;
+  let closed = false;
+  let retry = 500;
+  const open = () => {
+    const proto = location.protocol === 'https:' ? 'wss' : 'ws';
+    const q = token ? `?token=${encodeURIComponent(token)}` : '';
+    socket = new WebSocket(`${proto}://${location.host}${game(id)}/ws${q}`);
+    socket.onopen = () => { retry = 500; };
+    socket.onmessage = (ev) => {
+      try { onMessage(JSON.parse(ev.data)); } catch (_) { /* "pong" and the like */ }
+    };
+    socket.onclose = () => {
+      if (!closed) setTimeout(open, retry);
+      retry = Math.min(retry * 2, 8000);
+    };
+  };
+  open();
+  return () => { closed = true; if (socket) socket.close(); };
+}

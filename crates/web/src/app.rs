@@ -1,0 +1,60 @@
+//! [`App`]: what every handler shares — the games, the limit on concurrent searches, and the
+//! server's options.
+
+use crate::error::ApiError;
+use crate::store::{GameEntry, Store};
+use std::sync::Arc;
+use tokio::sync::Semaphore;
+
+/// How the server is set up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ServeOptions {
+    /// Games held at once; when full, the game unused the longest is dropped.
+    pub max_games: usize,
+    /// Transposition table of each game's engine, MiB.
+    pub hash_mb: usize,
+    /// Searches running at once, all games together (default: the number of cores), so that
+    /// many games cannot oversubscribe the machine: a search waits for a free slot.
+    pub search_slots: usize,
+}
+
+impl Default for ServeOptions {
+    fn default() -> Self {
+        ServeOptions {
+            max_games: 2000,
+            hash_mb: 16,
+            search_slots: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        }
+    }
+}
+
+/// The server's shared state.
+pub struct App {
+    /// The games.
+    pub store: Store,
+    /// One permit per search allowed to run.
+    pub search_slots: Arc<Semaphore>,
+    /// The options.
+    pub options: ServeOptions,
+}
+
+impl App {
+    /// A server state with `options`.
+    pub fn new(options: ServeOptions) -> Arc<App> {
+        Arc::new(App {
+            store: Store::new(options.max_games),
+            search_slots: Arc::new(Semaphore::new(options.search_slots.max(1))),
+            options,
+        })
+    }
+
+    /// The game with this id.
+    ///
+    /// # Errors
+    /// [`ApiError::UnknownGame`].
+    pub fn game(&self, id: &str) -> Result<Arc<GameEntry>, ApiError> {
+        self.store
+            .get(id)
+            .ok_or_else(|| ApiError::UnknownGame(id.to_string()))
+    }
+}

@@ -1,0 +1,379 @@
+//! Making games from a client's request: a new game ([`NewGame`]: variant, FEN or ballot,
+//! players, level, clock) or a game read from PDN ([`ImportGame`]).
+
+use crate::clocked::Clocked;
+use crate::error::ApiError;
+use crate::ids;
+use crate::session::{Player, Seats, Session};
+use crate::variants::has_ballots;
+use damier_core::Variant;
+use damier_engine::Level;
+use damier_game::ballot::Deck;
+use damier_game::{pdn, Game, TimeControl, TimeoutPenalty};
+use serde::Deserialize;
+use std::time::Duration;
+
+/// Who plays a side, as a client names it.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum PlayerKind {
+    /// A person.
+    #[default]
+    Human,
+    /// The engine.
+    Engine,
+}
+
+/// A ballot opening (English and Pool).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BallotSpec {
+    /// `two-move` or `three-move`.
+    pub deck: String,
+    /// The ballot's number; drawn at random when absent.
+    #[serde(default)]
+    pub number: Option<u16>,
+}
+
+/// A time control, as a client names it.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClockSpec {
+    /// No clock.
+    None,
+    /// Sudden death with an increment.
+    Fischer {
+        /// Time for the game.
+        base_ms: u64,
+        /// Added after each move.
+        #[serde(default)]
+        increment_ms: u64,
+    },
+    /// `moves` moves in `time_ms`, repeated.
+    MovesIn {
+        /// Moves per period.
+        moves: u32,
+        /// Time per period.
+        time_ms: u64,
+    },
+    /// A fixed time per move, shorter for a forced capture.
+    PerMove {
+        /// Time for a move.
+        time_ms: u64,
+        /// Time when the only move is a capture (default: the same).
+        #[serde(default)]
+        forced_capture_ms: Option<u64>,
+    },
+}
+
+/// `POST /api/games`.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    /// Variant id or alias (default `international`).
+    #[serde(default)]
+    pub variant: Option<String>,
+    /// Start position (PDN FEN).
+    #[serde(default)]
+    pub fen: Option<String>,
+    /// Open with a ballot instead (English, Pool).
+    #[serde(default)]
+    pub ballot: Option<BallotSpec>,
+    /// Moves to play from the start position first.
+    #[serde(default)]
+    pub moves: Vec<String>,
+    /// White's player (default human).
+    #[serde(default)]
+    pub white: PlayerKind,
+    /// Black's player (default human).
+    #[serde(default)]
+    pub black: PlayerKind,
+    /// The engine's level, 1–10 (default 5).
+    #[serde(default)]
+    pub level: Option<u8>,
+    /// White engine's level, if it differs.
+    #[serde(default)]
+    pub white_level: Option<u8>,
+    /// Black engine's level, if it differs.
+    #[serde(default)]
+    pub black_level: Option<u8>,
+    /// The clock (default none).
+    #[serde(default)]
+    pub clock: Option<ClockSpec>,
+    /// `loss_of_game` (default) or `loss_of_turn` (giveaway).
+    #[serde(default)]
+    pub timeout_penalty: Option<String>,
+}
+
+/// `POST /api/games/import`.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ImportGame {
+    /// The PDN text.
+    pub pdn: String,
+    /// Variant of games without a `GameType` or `Variant` tag (default international).
+    #[serde(default)]
+    pub variant: Option<String>,
+    /// Which game of the file (0-based, default 0).
+    #[serde(default)]
+    pub index: usize,
+    /// White's player (default human).
+    #[serde(default)]
+    pub white: PlayerKind,
+    /// Black's player (default human).
+    #[serde(default)]
+    pub black: PlayerKind,
+    /// The engine's level.
+    #[serde(default)]
+    pub level: Option<u8>,
+}
+
+fn variant(name: Option<&str>) -> Result<Variant, ApiError> {
+    match name {
+        None => Ok(Variant::INTERNATIONAL),
+        Some(n) => n.parse().map_err(|e| ApiError::Invalid(format!("{e}"))),
+    }
+}
+
+fn level(n: Option<u8>, fallback: Level) -> Result<Level, ApiError> {
+    match n {
+        None => Ok(fallback),
+        Some(n) => Level::new(n).ok_or_else(|| {
+            ApiError::Invalid(format!("level must be 1 to {}, got {n}", Level::MAX))
+        }),
+    }
+}
+
+fn player(kind: PlayerKind, level: Level) -> Player {
+    match kind {
+        PlayerKind::Human => Player::Human,
+        PlayerKind::Engine => Player::Engine(level),
+    }
+}
+
+/// Longest clock accepted: a day.
+const MAX_CLOCK: Duration = Duration::from_secs(24 * 3600);
+
+fn duration(ms: u64, what: &str, zero_ok: bool) -> Result<Duration, ApiError> {
+    let d = Duration::from_millis(ms);
+    if (!zero_ok && ms == 0) || d > MAX_CLOCK {
+        return Err(ApiError::Invalid(format!(
+            "{what} must be {} 1 ms and 24 hours",
+            if zero_ok { "between 0 and" } else { "between" }
+        )));
+    }
+    Ok(d)
+}
+
+/// The time control a client asked for.
+///
+/// # Errors
+/// [`ApiError::Invalid`] for times out of range.
+pub fn control(spec: Option<&ClockSpec>) -> Result<TimeControl, ApiError> {
+    Ok(match spec {
+        None | Some(ClockSpec::None) => TimeControl::Unlimited,
+        Some(ClockSpec::Fischer {
+            base_ms,
+            increment_ms,
+        }) => TimeControl::Fischer {
+            base: duration(*base_ms, "base_ms", false)?,
+            increment: duration(*increment_ms, "increment_ms", true)?,
+        },
+        Some(ClockSpec::MovesIn { moves, time_ms }) => {
+            if *moves == 0 || *moves > 1000 {
+                return Err(ApiError::Invalid("moves must be 1 to 1000".into()));
+            }
+            TimeControl::MovesIn {
+                moves: *moves,
+                time: duration(*time_ms, "time_ms", false)?,
+            }
+        }
+        Some(ClockSpec::PerMove {
+            time_ms,
+            forced_capture_ms,
+        }) => TimeControl::PerMove {
+            time: duration(*time_ms, "time_ms", false)?,
+            forced_capture: duration(
+                forced_capture_ms.unwrap_or(*time_ms),
+                "forced_capture_ms",
+                false,
+            )?,
+        },
+    })
+}
+
+fn penalty(name: Option<&str>) -> Result<TimeoutPenalty, ApiError> {
+    match name {
+        None | Some("loss_of_game") => Ok(TimeoutPenalty::LossOfGame),
+        Some("loss_of_turn") => Ok(TimeoutPenalty::LossOfTurn),
+        Some(other) => Err(ApiError::Invalid(format!(
+            "timeout_penalty must be loss_of_game or loss_of_turn, got '{other}'"
+        ))),
+    }
+}
+
+fn start_game(req: &NewGame, variant: Variant) -> Result<Game, ApiError> {
+    let mut game = match (&req.fen, &req.ballot) {
+        (Some(_), Some(_)) => {
+            return Err(ApiError::Invalid("give a fen or a ballot, not both".into()))
+        }
+        (Some(fen), None) => {
+            Game::from_fen(variant, fen).map_err(|e| ApiError::Invalid(format!("fen: {e}")))?
+        }
+        (None, Some(b)) => {
+            if !has_ballots(variant) {
+                return Err(ApiError::Invalid(format!(
+                    "ballots open English and Pool games, not {variant}"
+                )));
+            }
+            let deck = match b.deck.as_str() {
+                "two-move" => Deck::TwoMove,
+                "three-move" => Deck::ThreeMove,
+                other => {
+                    return Err(ApiError::Invalid(format!(
+                        "deck must be two-move or three-move, got '{other}'"
+                    )))
+                }
+            };
+            let ballot = match b.number {
+                Some(n) => deck
+                    .get(n)
+                    .ok_or_else(|| ApiError::Invalid(format!("the deck has no ballot {n}")))?,
+                None => deck.draw(ids::seed()),
+            };
+            ballot
+                .game_in(variant)
+                .map_err(|e| ApiError::Invalid(format!("ballot {}: {e}", ballot.number)))?
+        }
+        (None, None) => Game::new(variant),
+    };
+    for (i, m) in req.moves.iter().enumerate() {
+        game.play_text(m)
+            .map_err(|e| ApiError::Invalid(format!("moves[{i}] '{m}': {e}")))?;
+    }
+    Ok(game)
+}
+
+fn seats(players: &[Player; 2]) -> Seats {
+    Seats {
+        master: ids::token(),
+        side: players.map(|p| (p == Player::Human).then(ids::token)),
+    }
+}
+
+fn players(
+    white: PlayerKind,
+    black: PlayerKind,
+    level_all: Option<u8>,
+    white_level: Option<u8>,
+    black_level: Option<u8>,
+) -> Result<[Player; 2], ApiError> {
+    let all = level(level_all, Level::DEFAULT)?;
+    Ok([
+        player(white, level(white_level, all)?),
+        player(black, level(black_level, all)?),
+    ])
+}
+
+/// A session for a new game.
+///
+/// # Errors
+/// [`ApiError::Invalid`] naming the field that is wrong.
+pub fn new_session(req: &NewGame) -> Result<Session, ApiError> {
+    let variant = variant(req.variant.as_deref())?;
+    let game = start_game(req, variant)?;
+    let players = players(
+        req.white,
+        req.black,
+        req.level,
+        req.white_level,
+        req.black_level,
+    )?;
+    let play = Clocked::new(
+        game,
+        control(req.clock.as_ref())?,
+        penalty(req.timeout_penalty.as_deref())?,
+    );
+    let seats = seats(&players);
+    Ok(Session::new(
+        ids::game_id(),
+        play,
+        players,
+        seats,
+        Vec::new(),
+        ids::seed(),
+    ))
+}
+
+/// A session for a game read from PDN, and how many games the file holds.
+///
+/// # Errors
+/// [`ApiError::Invalid`] with the reader's message (game, line, column) for a bad game.
+pub fn import_session(req: &ImportGame) -> Result<(Session, usize), ApiError> {
+    let default = variant(req.variant.as_deref())?;
+    let games = pdn::read(&req.pdn, default);
+    let count = games.len();
+    let chosen = games.into_iter().nth(req.index).ok_or_else(|| {
+        ApiError::Invalid(if count == 0 {
+            "the PDN text holds no game".to_string()
+        } else {
+            format!(
+                "the PDN text holds {count} games; index {} is out of range",
+                req.index
+            )
+        })
+    })?;
+    let pdn_game = chosen.map_err(|e| ApiError::Invalid(format!("PDN: {e}")))?;
+    let game = pdn_game
+        .to_game()
+        .map_err(|e| ApiError::Invalid(format!("PDN: {e}")))?;
+    let players = players(req.white, req.black, req.level, None, None)?;
+    let play = Clocked::new(game, TimeControl::Unlimited, TimeoutPenalty::LossOfGame);
+    let seats = seats(&players);
+    let tags = pdn_game.tags.clone();
+    Ok((
+        Session::new(ids::game_id(), play, players, seats, tags, ids::seed()),
+        count,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn requests_make_games_or_say_what_is_wrong() {
+        let ok = NewGame {
+            variant: Some("checkers".into()),
+            ballot: Some(BallotSpec {
+                deck: "three-move".into(),
+                number: Some(1),
+            }),
+            black: PlayerKind::Engine,
+            level: Some(3),
+            ..NewGame::default()
+        };
+        let s = new_session(&ok).unwrap();
+        assert_eq!(s.game().plies().len(), 3);
+        assert!(s.seats.side[1].is_none() && s.seats.side[0].is_some());
+
+        let bad_fen = NewGame {
+            fen: Some("W:W99".into()),
+            ..NewGame::default()
+        };
+        assert!(matches!(new_session(&bad_fen), Err(ApiError::Invalid(_))));
+        let bad_level = NewGame {
+            level: Some(11),
+            ..NewGame::default()
+        };
+        assert!(matches!(new_session(&bad_level), Err(ApiError::Invalid(_))));
+        let ballot_wrong_variant = NewGame {
+            ballot: Some(BallotSpec {
+                deck: "two-move".into(),
+                number: None,
+            }),
+            ..NewGame::default()
+        };
+        assert!(new_session(&ballot_wrong_variant).is_err());
+    }
+}

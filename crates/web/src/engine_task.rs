@@ -1,0 +1,324 @@
+//! Running the engine for a game: its moves, analysis of any position, and evaluations of
+//! every position for the graph. Searches run on tokio's blocking threads, at most
+//! [`crate::ServeOptions::search_slots`] at once; their iterations are published to
+//! WebSocket watchers as `analysis` events.
+
+use crate::app::App;
+use crate::error::ApiError;
+use crate::session::{line, BusyKind, Session};
+use crate::store::GameEntry;
+use damier_core::Color;
+use damier_engine::{Control, Level, Limits, SearchInfo, SearchInput, SearchResult, Style};
+use serde_json::json;
+use std::sync::{Arc, Weak};
+use std::time::Duration;
+
+/// Longest analysis a client may ask for.
+pub const MAX_ANALYSIS: Duration = Duration::from_secs(300);
+
+/// Where a search's iterations come from, for the events.
+#[derive(Clone, Copy)]
+enum Source {
+    Engine,
+    Analysis,
+    Game,
+}
+
+impl Source {
+    fn name(self) -> &'static str {
+        match self {
+            Source::Engine => "engine",
+            Source::Analysis => "analysis",
+            Source::Game => "game",
+        }
+    }
+}
+
+/// One search to run for a game.
+struct Job {
+    id: u64,
+    ply: usize,
+    input: SearchInput,
+    limits: Limits,
+    style: Style,
+    control: Arc<Control>,
+    source: Source,
+}
+
+/// Tell watchers about a change and let the engine move if it is its turn.
+pub fn after_change(app: &Arc<App>, entry: &Arc<GameEntry>) {
+    let mut s = entry.lock();
+    if let Some(level) = s.engine_turn() {
+        start_engine_move(app, entry, &mut s, level);
+    }
+    entry.publish(&s);
+}
+
+/// The engine chooses a move for the side to move (its own turn, or a human's who asked).
+pub fn start_engine_move(app: &Arc<App>, entry: &Arc<GameEntry>, s: &mut Session, level: Level) {
+    let game = s.game();
+    let side = game.side_to_move();
+    let ply = game.plies().len();
+    let clock = s.play.clock().and_then(|c| Limits::for_clock(c, side));
+    let limits = level.limits(clock);
+    let style = Style::of_level(
+        level,
+        s.seed ^ (ply as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+    );
+    let input = SearchInput::from_game(game);
+    let control = Arc::new(Control::new());
+    let id = s.start_busy(BusyKind::EngineMove, control.clone());
+    let job = Job {
+        id,
+        ply,
+        input,
+        limits,
+        style,
+        control,
+        source: Source::Engine,
+    };
+    let (app, entry) = (app.clone(), entry.clone());
+    tokio::spawn(async move {
+        let board = job.input.board;
+        let id = job.id;
+        let result = run(&app, &entry, job).await;
+        {
+            let mut s = entry.lock();
+            if !s.finish_busy(id) {
+                return;
+            }
+            let Some(r) = result else {
+                // The search failed: leave the turn to a person (undo, or "engine move").
+                entry.publish(&s);
+                return;
+            };
+            if let Some(best) = r.best {
+                let pv = line(&board, &r.pv);
+                s.play_engine_move(&best, r.score, r.depth, pv);
+            }
+        }
+        after_change(&app, &entry);
+    });
+}
+
+/// Analyse the position after `ply` plies (default: the current one) for at most `time`.
+///
+/// # Errors
+/// Conflict while the engine chooses a move or when the position has no move; invalid ply.
+pub fn start_analysis(
+    app: &Arc<App>,
+    entry: &Arc<GameEntry>,
+    ply: Option<usize>,
+    time: Duration,
+) -> Result<usize, ApiError> {
+    let mut s = entry.lock();
+    refuse_while_moving(&s)?;
+    let ply = ply.unwrap_or(s.game().plies().len());
+    let game = s
+        .game_at(ply)
+        .ok_or_else(|| ApiError::Invalid(format!("the game has no position after ply {ply}")))?;
+    if game.position().legal_moves().is_empty() {
+        return Err(ApiError::Conflict(
+            "the side to move has no legal move: nothing to analyse".into(),
+        ));
+    }
+    let control = Arc::new(Control::new());
+    let id = s.start_busy(BusyKind::Analysis { ply }, control.clone());
+    entry.publish(&s);
+    drop(s);
+    let job = Job {
+        id,
+        ply,
+        input: SearchInput::from_game(&game),
+        limits: Limits::move_time(time.min(MAX_ANALYSIS)),
+        style: Style::default(),
+        control,
+        source: Source::Analysis,
+    };
+    let (app, entry) = (app.clone(), entry.clone());
+    tokio::spawn(async move {
+        let id = job.id;
+        let result = run(&app, &entry, job).await;
+        let mut s = entry.lock();
+        if let Some(r) = result {
+            if s.is_current(id) {
+                let pv = line(&s.game().positions()[ply], &r.pv);
+                s.record_eval(ply, r.score, r.depth, pv);
+            }
+        }
+        s.finish_busy(id);
+        entry.publish(&s);
+    });
+    Ok(ply)
+}
+
+/// Evaluate every position of the game to `depth` (those not yet known that deep), one
+/// after the other, publishing the game after each so the graph fills in.
+///
+/// # Errors
+/// Conflict while the engine chooses a move.
+pub fn start_game_evals(
+    app: &Arc<App>,
+    entry: &Arc<GameEntry>,
+    depth: i32,
+) -> Result<usize, ApiError> {
+    let mut s = entry.lock();
+    refuse_while_moving(&s)?;
+    let plies: Vec<usize> = (0..s.game().positions().len())
+        .filter(|&i| {
+            s.evals[i].as_ref().map_or(true, |e| e.depth < depth)
+                && !s.game().positions()[i].legal_moves().is_empty()
+        })
+        .collect();
+    let control = Arc::new(Control::new());
+    let id = s.start_busy(BusyKind::GameEvals, control.clone());
+    let inputs: Vec<(usize, SearchInput)> = plies
+        .iter()
+        .filter_map(|&p| Some((p, SearchInput::from_game(&s.game_at(p)?))))
+        .collect();
+    entry.publish(&s);
+    drop(s);
+    let count = inputs.len();
+    let (app, entry) = (app.clone(), entry.clone());
+    tokio::spawn(async move {
+        for (ply, input) in inputs {
+            if control.is_stopped() {
+                break;
+            }
+            let job = Job {
+                id,
+                ply,
+                input,
+                limits: Limits {
+                    depth: Some(depth),
+                    move_time: Some(Duration::from_secs(2)),
+                    ..Limits::default()
+                },
+                style: Style::default(),
+                control: control.clone(),
+                source: Source::Game,
+            };
+            let board = job.input.board;
+            let Some(r) = run(&app, &entry, job).await else {
+                break;
+            };
+            let mut s = entry.lock();
+            if !s.is_current(id) {
+                return;
+            }
+            s.record_eval(ply, r.score, r.depth, line(&board, &r.pv));
+            s.changed();
+            entry.publish(&s);
+        }
+        let mut s = entry.lock();
+        s.finish_busy(id);
+        entry.publish(&s);
+    });
+    Ok(count)
+}
+
+/// Stop an analysis or the game evaluations (not an engine move).
+pub fn stop_analysis(entry: &GameEntry) {
+    let mut s = entry.lock();
+    s.stop_analysis();
+    entry.publish(&s);
+}
+
+fn refuse_while_moving(s: &Session) -> Result<(), ApiError> {
+    if s.busy.as_ref().map(|b| b.kind) == Some(BusyKind::EngineMove) {
+        return Err(ApiError::Conflict(
+            "the engine is choosing its move; analyse after it has played".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// Run one search when a slot is free; `None` if it was cancelled first or failed.
+async fn run(app: &Arc<App>, entry: &Arc<GameEntry>, job: Job) -> Option<SearchResult> {
+    let permit = app.search_slots.clone().acquire_owned().await.ok()?;
+    if job.control.is_stopped() && !entry.lock().is_current(job.id) {
+        return None;
+    }
+    let engine = entry.engine();
+    let watcher = Arc::downgrade(entry);
+    tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        let mut listener = |info: &SearchInfo| publish_info(&watcher, &job, info);
+        engine.search(
+            &job.input,
+            &job.limits,
+            job.style,
+            &job.control,
+            &mut listener,
+        )
+    })
+    .await
+    .ok()
+}
+
+/// Record an iteration and send it to the game's watchers.
+fn publish_info(entry: &Weak<GameEntry>, job: &Job, info: &SearchInfo) {
+    let Some(entry) = entry.upgrade() else {
+        return;
+    };
+    let board = job.input.board;
+    let pv = line(&board, &info.pv);
+    {
+        let mut s = entry.lock();
+        if !s.is_current(job.id) {
+            return;
+        }
+        s.record_info(job.ply, info);
+    }
+    let white = match board.side() {
+        Color::White => info.score,
+        Color::Black => -info.score,
+    };
+    let event = json!({
+        "type": "analysis",
+        "source": job.source.name(),
+        "ply": job.ply,
+        "depth": info.depth,
+        "seldepth": info.seldepth,
+        "score": info.score.0,
+        "white": white.0,
+        "text": white.to_string(),
+        "nodes": info.nodes,
+        "nps": info.nps,
+        "time_ms": info.time.as_millis() as u64,
+        "pv": pv,
+    });
+    // No watcher is not an error.
+    let _ = entry.events.send(Arc::from(event.to_string()));
+}
+
+/// For a game with a clock: wake when the side to move's time would run out and apply the
+/// time-out, so that a silent player still loses on time and watchers see it.
+pub fn watch_clock(app: &Arc<App>, entry: &Arc<GameEntry>) {
+    if entry.lock().play.clock().is_none() {
+        return;
+    }
+    let weak = Arc::downgrade(entry);
+    let app = app.clone();
+    tokio::spawn(async move {
+        loop {
+            let wait = {
+                let Some(e) = weak.upgrade() else { return };
+                let s = e.lock();
+                if s.game().is_over() {
+                    return;
+                }
+                s.play.time_left_to_move()
+            };
+            let wait = wait.map_or(Duration::from_secs(1), |d| {
+                d.min(Duration::from_secs(1)) + Duration::from_millis(2)
+            });
+            tokio::time::sleep(wait).await;
+            let Some(e) = weak.upgrade() else { return };
+            let changed = e.lock().check_time();
+            if changed {
+                after_change(&app, &e);
+            }
+        }
+    });
+}

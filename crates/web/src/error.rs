@@ -1,0 +1,127 @@
+//! [`ApiError`]: every way a request can fail, each with its HTTP status and a JSON body
+//! (`{"error": "illegal_move", "message": "…"}`), so that clients never have to read HTML or
+//! plain-text errors.
+
+use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::Serialize;
+
+/// Why a request was refused. Nothing is changed by a refused request.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ApiError {
+    /// No game has this id (never existed, deleted, or evicted).
+    #[error("no game with id '{0}'")]
+    UnknownGame(String),
+    /// No such endpoint.
+    #[error("no such endpoint: {0}")]
+    NotFound(String),
+    /// The body is not the JSON the endpoint expects (syntax, types, missing fields).
+    #[error("{0}")]
+    BadRequest(String),
+    /// The body is larger than the server accepts.
+    #[error("request body too large (limit {limit} bytes)")]
+    TooLarge {
+        /// The limit in bytes.
+        limit: usize,
+    },
+    /// The body is not declared as JSON.
+    #[error("expected a JSON body (Content-Type: application/json)")]
+    UnsupportedMediaType,
+    /// The request has no token, or one that does not hold the side it acts for.
+    #[error("{0}")]
+    Forbidden(String),
+    /// The request does not fit the game's state (over, not this side's turn, stale ply).
+    #[error("{0}")]
+    Conflict(String),
+    /// A well-formed move that is not legal here.
+    #[error("{0}")]
+    IllegalMove(String),
+    /// Several legal moves fit the text; `candidates` are their long forms.
+    #[error("ambiguous move: could be {}", .candidates.join(" or "))]
+    AmbiguousMove {
+        /// Each candidate, in long form.
+        candidates: Vec<String>,
+    },
+    /// A field's value is not acceptable (unknown variant, bad FEN, bad PDN, bad clock).
+    #[error("{0}")]
+    Invalid(String),
+}
+
+/// The JSON body of an error response.
+#[derive(Serialize)]
+struct ErrorBody<'a> {
+    error: &'a str,
+    message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    candidates: Option<&'a [String]>,
+}
+
+impl ApiError {
+    /// The HTTP status of this error.
+    pub fn status(&self) -> StatusCode {
+        match self {
+            ApiError::UnknownGame(_) | ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            ApiError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
+            ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::IllegalMove(_) | ApiError::AmbiguousMove { .. } | ApiError::Invalid(_) => {
+                StatusCode::UNPROCESSABLE_ENTITY
+            }
+        }
+    }
+
+    /// A stable machine-readable code (`unknown_game`, `illegal_move`, …).
+    pub fn code(&self) -> &'static str {
+        match self {
+            ApiError::UnknownGame(_) => "unknown_game",
+            ApiError::NotFound(_) => "not_found",
+            ApiError::BadRequest(_) => "bad_request",
+            ApiError::TooLarge { .. } => "too_large",
+            ApiError::UnsupportedMediaType => "unsupported_media_type",
+            ApiError::Forbidden(_) => "forbidden",
+            ApiError::Conflict(_) => "conflict",
+            ApiError::IllegalMove(_) => "illegal_move",
+            ApiError::AmbiguousMove { .. } => "ambiguous_move",
+            ApiError::Invalid(_) => "invalid",
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let candidates = match &self {
+            ApiError::AmbiguousMove { candidates } => Some(candidates.as_slice()),
+            _ => None,
+        };
+        let body = ErrorBody {
+            error: self.code(),
+            message: self.to_string(),
+            candidates,
+        };
+        (self.status(), Json(body)).into_response()
+    }
+}
+
+impl From<JsonRejection> for ApiError {
+    fn from(r: JsonRejection) -> ApiError {
+        match r {
+            JsonRejection::MissingJsonContentType(_) => ApiError::UnsupportedMediaType,
+            JsonRejection::BytesRejection(_) if r.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+                ApiError::TooLarge {
+                    limit: crate::server::BODY_LIMIT,
+                }
+            }
+            other => ApiError::BadRequest(other.body_text()),
+        }
+    }
+}
+
+impl From<QueryRejection> for ApiError {
+    fn from(r: QueryRejection) -> ApiError {
+        ApiError::BadRequest(r.body_text())
+    }
+}

@@ -1,0 +1,64 @@
+//! Request extractors whose rejections are [`ApiError`]s, so that a malformed body or a missing
+//! token gets the same JSON error shape as every other refusal.
+
+use crate::error::ApiError;
+use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::http::request::Parts;
+use axum::Json;
+use serde::de::DeserializeOwned;
+
+/// A JSON body; a syntax error, a wrong type or an oversized body is an [`ApiError`].
+pub struct Body<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        let Json(value) = Json::<T>::from_request(req, state).await?;
+        Ok(Body(value))
+    }
+}
+
+/// A JSON body that may be absent: an empty body reads as `T::default()` (so `POST /undo` needs
+/// no `{}`), anything else must be valid JSON.
+pub struct OptionalBody<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned + Default> FromRequest<S> for OptionalBody<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        let bytes = axum::body::Bytes::from_request(req, state)
+            .await
+            .map_err(|_| ApiError::TooLarge {
+                limit: crate::server::BODY_LIMIT,
+            })?;
+        if bytes.iter().all(u8::is_ascii_whitespace) {
+            return Ok(OptionalBody(T::default()));
+        }
+        serde_json::from_slice(&bytes)
+            .map(OptionalBody)
+            .map_err(|e| ApiError::BadRequest(format!("invalid JSON body: {e}")))
+    }
+}
+
+/// The token of `Authorization: Bearer <token>`, if the request has one.
+pub struct Token(pub Option<String>);
+
+impl<S: Send + Sync> FromRequestParts<S> for Token {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
+        let Some(value) = parts.headers.get(axum::http::header::AUTHORIZATION) else {
+            return Ok(Token(None));
+        };
+        let text = value
+            .to_str()
+            .map_err(|_| ApiError::Forbidden("unreadable Authorization header".into()))?;
+        match text.strip_prefix("Bearer ") {
+            Some(t) if !t.trim().is_empty() => Ok(Token(Some(t.trim().to_string()))),
+            _ => Err(ApiError::Forbidden(
+                "the Authorization header must be 'Bearer <token>'".into(),
+            )),
+        }
+    }
+}

@@ -1,0 +1,500 @@
+//! The HTTP API (documented in `API.md`): one handler per endpoint, each locking the game's
+//! session only for the moment it acts.
+
+use crate::app::App;
+use crate::create::{import_session, new_session, ImportGame, NewGame};
+use crate::engine_task::{self, MAX_ANALYSIS};
+use crate::error::ApiError;
+use crate::extract::{Body, OptionalBody, Token};
+use crate::session::{Actor, BusyKind, MoveRequest, Session};
+use crate::store::GameEntry;
+use crate::view::{game_view, pieces, GameView, PieceView};
+use crate::{assets, variants, ws};
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Path, Query, State};
+use axum::http::{header, Method, Uri};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use damier_core::{Color, Variant};
+use damier_game::Board;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The whole API and the page.
+pub fn router(app: Arc<App>) -> Router {
+    Router::new()
+        .route("/", get(assets::index))
+        .route("/assets/{file}", get(assets::file))
+        .route("/api/health", get(health))
+        .route("/api/variants", get(list_variants))
+        .route("/api/variants/{id}", get(one_variant))
+        .route("/api/positions", post(check_position))
+        .route("/api/games", post(create))
+        .route("/api/games/import", post(import))
+        .route("/api/games/{id}", get(state).delete(delete))
+        .route("/api/games/{id}/moves", get(legal_moves).post(play))
+        .route("/api/games/{id}/pass", post(pass))
+        .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/redo", post(redo))
+        .route("/api/games/{id}/draw", post(draw))
+        .route("/api/games/{id}/resign", post(resign))
+        .route("/api/games/{id}/engine", post(engine))
+        .route("/api/games/{id}/analysis", post(analysis))
+        .route("/api/games/{id}/pdn", get(export_pdn))
+        .route("/api/games/{id}/ws", get(ws::upgrade))
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .with_state(app)
+}
+
+async fn not_found(uri: Uri) -> ApiError {
+    ApiError::NotFound(uri.path().to_string())
+}
+
+async fn method_not_allowed(method: Method, uri: Uri) -> Response {
+    let body = serde_json::json!({
+        "error": "method_not_allowed",
+        "message": format!("{method} is not allowed on {}", uri.path()),
+    });
+    (axum::http::StatusCode::METHOD_NOT_ALLOWED, Json(body)).into_response()
+}
+
+async fn health(State(app): State<Arc<App>>) -> Json<serde_json::Value> {
+    Json(serde_json::json!({"ok": true, "games": app.store.len()}))
+}
+
+async fn list_variants() -> Json<Vec<variants::VariantInfo>> {
+    Json(variants::all())
+}
+
+fn parse_variant(name: &str) -> Result<Variant, ApiError> {
+    name.parse().map_err(|e| ApiError::Invalid(format!("{e}")))
+}
+
+async fn one_variant(Path(id): Path<String>) -> Result<Json<variants::VariantInfo>, ApiError> {
+    let v = id
+        .parse::<Variant>()
+        .map_err(|_| ApiError::NotFound(format!("/api/variants/{id}")))?;
+    Ok(Json(variants::info(v)))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PositionRequest {
+    variant: String,
+    fen: String,
+}
+
+#[derive(Serialize)]
+struct PositionView {
+    variant: String,
+    fen: String,
+    side_to_move: &'static str,
+    pieces: Vec<PieceView>,
+    moves: Vec<damier_game::MoveInfo>,
+}
+
+/// Check a FEN (the position editor): the position as the server reads it, or why not.
+async fn check_position(Body(req): Body<PositionRequest>) -> Result<Json<PositionView>, ApiError> {
+    let variant = parse_variant(&req.variant)?;
+    let board =
+        Board::from_fen(variant, &req.fen).map_err(|e| ApiError::Invalid(format!("fen: {e}")))?;
+    Ok(Json(PositionView {
+        variant: variant.to_string(),
+        fen: board.fen(),
+        side_to_move: board.side().name(),
+        pieces: pieces(&board),
+        moves: board.describe_moves(),
+    }))
+}
+
+/// What creating a game answers: the game, the creator's token and the invitation tokens.
+#[derive(Serialize)]
+struct Created {
+    id: String,
+    token: String,
+    seats: Seats,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    games_in_file: Option<usize>,
+    state: GameView,
+}
+
+#[derive(Serialize)]
+struct Seats {
+    white: Option<String>,
+    black: Option<String>,
+}
+
+fn add(app: &Arc<App>, session: Session, games_in_file: Option<usize>) -> Created {
+    let entry = Arc::new(GameEntry::new(
+        session,
+        app.options.hash_mb,
+        app.store.now(),
+    ));
+    app.store.insert(entry.clone());
+    engine_task::after_change(app, &entry);
+    engine_task::watch_clock(app, &entry);
+    let s = entry.lock();
+    let you = s.sides_of(Actor::Master);
+    Created {
+        id: s.id.clone(),
+        token: s.seats.master.clone(),
+        seats: Seats {
+            white: s.seats.side[0].clone(),
+            black: s.seats.side[1].clone(),
+        },
+        games_in_file,
+        state: game_view(&s, &you),
+    }
+}
+
+async fn create(
+    State(app): State<Arc<App>>,
+    OptionalBody(req): OptionalBody<NewGame>,
+) -> Result<(axum::http::StatusCode, Json<Created>), ApiError> {
+    let session = new_session(&req)?;
+    Ok((
+        axum::http::StatusCode::CREATED,
+        Json(add(&app, session, None)),
+    ))
+}
+
+async fn import(
+    State(app): State<Arc<App>>,
+    Body(req): Body<ImportGame>,
+) -> Result<(axum::http::StatusCode, Json<Created>), ApiError> {
+    let (session, count) = import_session(&req)?;
+    Ok((
+        axum::http::StatusCode::CREATED,
+        Json(add(&app, session, Some(count))),
+    ))
+}
+
+/// The view for a request: `you` lists the sides its token acts for (none for a spectator or
+/// an unknown token: reading a game needs no token).
+fn view(s: &Session, token: Option<&str>) -> GameView {
+    let you = s.actor(token).map(|a| s.sides_of(a)).unwrap_or_default();
+    game_view(s, &you)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StateQuery {
+    /// Answer only once the version is above this (long polling).
+    since: Option<u64>,
+    /// How long to wait for that, at most 30 s (default 10 s).
+    wait_ms: Option<u64>,
+}
+
+async fn state(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Token(token): Token,
+    query: Result<Query<StateQuery>, QueryRejection>,
+) -> Result<Json<GameView>, ApiError> {
+    let Query(q) = query?;
+    let entry = app.game(&id)?;
+    if let Some(since) = q.since {
+        let mut rx = entry.changes.subscribe();
+        let wait = Duration::from_millis(q.wait_ms.unwrap_or(10_000).min(30_000));
+        let _ = tokio::time::timeout(wait, rx.wait_for(|v| *v > since)).await;
+    }
+    if entry.lock().check_time() {
+        engine_task::after_change(&app, &entry);
+    }
+    let s = entry.lock();
+    Ok(Json(view(&s, token.as_deref())))
+}
+
+async fn delete(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Token(token): Token,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let entry = app.game(&id)?;
+    if entry.lock().actor(token.as_deref())? != Actor::Master {
+        return Err(ApiError::Forbidden(
+            "only the game's creator may delete it".into(),
+        ));
+    }
+    app.store.remove(&id);
+    Ok(Json(serde_json::json!({"deleted": id})))
+}
+
+async fn legal_moves(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let entry = app.game(&id)?;
+    let s = entry.lock();
+    let game = s.game();
+    let moves = if game.is_over() {
+        Vec::new()
+    } else {
+        game.position().describe_moves()
+    };
+    Ok(Json(serde_json::json!({
+        "ply": game.plies().len(),
+        "side_to_move": game.side_to_move().name(),
+        "moves": moves,
+    })))
+}
+
+/// Run `act` on the session as the token's actor, then publish, let the engine move if it
+/// is its turn, and answer the new view.
+fn act<T>(
+    app: &Arc<App>,
+    id: &str,
+    token: Option<&str>,
+    act: impl FnOnce(&mut Session, Actor) -> Result<T, ApiError>,
+) -> Result<Json<GameView>, ApiError> {
+    let entry = app.game(id)?;
+    {
+        let mut s = entry.lock();
+        let actor = s.actor(token)?;
+        act(&mut s, actor)?;
+    }
+    engine_task::after_change(app, &entry);
+    let s = entry.lock();
+    Ok(Json(view(&s, token)))
+}
+
+async fn play(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Token(token): Token,
+    Body(req): Body<MoveRequest>,
+) -> Result<Json<GameView>, ApiError> {
+    act(&app, &id, token.as_deref(), |s, a| s.play_move(a, &req))
+}
+
+#[derive(Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlyOnly {
+    ply: Option<usize>,
+}
+
+async fn pass(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Token(token): Token,
+    OptionalBody(req): OptionalBody<PlyOnly>,
+) -> Result<Json<GameView>, ApiError> {
+    act(&app, &id, token.as_deref(), |s, a| s.pass(a, req.ply))
+}
+
+fn creator_only(actor: Actor) -> Result<(), ApiError> {
+    match actor {
+        Actor::Master => Ok(()),
+        Actor::Side(_) => Err(ApiError::Forbidden(
+            "takebacks need the creator's token (both players' consent)".into(),
+        )),
+    }
+}
+
+async fn undo(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Token(token): Token,
+) -> Result<Json<GameView>, ApiError> {
+    act(&app, &id, token.as_deref(), |s, a| {
+        creator_only(a)?;
+        s.undo()
+    })
+}
+
+async fn redo(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Token(token): Token,
+) -> Result<Json<GameView>, ApiError> {
+    act(&app, &id, token.as_deref(), |s, a| {
+        creator_only(a)?;
+        s.redo()
+    })
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DrawRequest {
+    /// `accept` or `decline` (a draw is offered with a move: `offer_draw` there).
+    action: String,
+}
+
+async fn draw(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Token(token): Token,
+    Body(req): Body<DrawRequest>,
+) -> Result<Json<GameView>, ApiError> {
+    let accept = match req.action.as_str() {
+        "accept" => true,
+        "decline" => false,
+        other => {
+            return Err(ApiError::Invalid(format!(
+                "action must be accept or decline, got '{other}' (offer a draw with a move)"
+            )))
+        }
+    };
+    act(&app, &id, token.as_deref(), |s, a| s.answer_draw(a, accept))
+}
+
+#[derive(Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ResignRequest {
+    side: Option<String>,
+}
+
+fn color(name: &str) -> Result<Color, ApiError> {
+    match name {
+        "white" => Ok(Color::White),
+        "black" => Ok(Color::Black),
+        other => Err(ApiError::Invalid(format!(
+            "side must be white or black, got '{other}'"
+        ))),
+    }
+}
+
+async fn resign(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Token(token): Token,
+    OptionalBody(req): OptionalBody<ResignRequest>,
+) -> Result<Json<GameView>, ApiError> {
+    let side = req.side.as_deref().map(color).transpose()?;
+    act(&app, &id, token.as_deref(), |s, a| s.resign(a, side))
+}
+
+#[derive(Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EngineRequest {
+    /// `move` (default): the engine plays now — a thinking engine plays its best move so
+    /// far, or the engine moves for the human side to move.
+    action: Option<String>,
+    /// Level for a move made for a human side (default 10).
+    level: Option<u8>,
+}
+
+async fn engine(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Token(token): Token,
+    OptionalBody(req): OptionalBody<EngineRequest>,
+) -> Result<Json<GameView>, ApiError> {
+    match req.action.as_deref().unwrap_or("move") {
+        "move" => {}
+        other => {
+            return Err(ApiError::Invalid(format!(
+                "action must be move, got '{other}'"
+            )))
+        }
+    }
+    let level = match req.level {
+        None => damier_engine::Level::new(damier_engine::Level::MAX),
+        Some(n) => damier_engine::Level::new(n),
+    }
+    .ok_or_else(|| ApiError::Invalid("level must be 1 to 10".into()))?;
+    let entry = app.game(&id)?;
+    {
+        let mut s = entry.lock();
+        let actor = s.actor(token.as_deref())?;
+        let thinking = s.busy.as_ref().filter(|b| b.kind == BusyKind::EngineMove);
+        if let Some(b) = thinking {
+            // Already thinking: play the best move found so far.
+            b.control.stop();
+        } else {
+            s.check_time();
+            if let Some(r) = s.game().result() {
+                return Err(ApiError::Conflict(format!(
+                    "the game is over ({})",
+                    r.describe()
+                )));
+            }
+            let side = s.game().side_to_move();
+            if !s.sides_of(actor).contains(&side) {
+                return Err(ApiError::Forbidden(format!(
+                    "this token cannot move for {}",
+                    side.name()
+                )));
+            }
+            s.stop_analysis();
+            engine_task::start_engine_move(&app, &entry, &mut s, level);
+            entry.publish(&s);
+        }
+    }
+    let s = entry.lock();
+    Ok(Json(view(&s, token.as_deref())))
+}
+
+#[derive(Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AnalysisRequest {
+    /// `start` (default), `stop`, or `game` (evaluate every position for the graph).
+    action: Option<String>,
+    /// Position to analyse: plies from the start (default: the current position).
+    ply: Option<usize>,
+    /// Longest time, ms (default 20 000, at most 300 000).
+    time_ms: Option<u64>,
+    /// Depth of `game` evaluations (default 8, at most 20).
+    depth: Option<i32>,
+}
+
+async fn analysis(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Token(token): Token,
+    OptionalBody(req): OptionalBody<AnalysisRequest>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let entry = app.game(&id)?;
+    entry.lock().actor(token.as_deref())?;
+    match req.action.as_deref().unwrap_or("start") {
+        "start" => {
+            let time = Duration::from_millis(req.time_ms.unwrap_or(20_000).max(1));
+            if time > MAX_ANALYSIS {
+                return Err(ApiError::Invalid("time_ms is at most 300000".into()));
+            }
+            let ply = engine_task::start_analysis(&app, &entry, req.ply, time)?;
+            Ok(Json(serde_json::json!({"analysing": ply})))
+        }
+        "stop" => {
+            engine_task::stop_analysis(&entry);
+            Ok(Json(serde_json::json!({"stopped": true})))
+        }
+        "game" => {
+            let depth = req.depth.unwrap_or(8);
+            if !(1..=20).contains(&depth) {
+                return Err(ApiError::Invalid("depth must be 1 to 20".into()));
+            }
+            let n = engine_task::start_game_evals(&app, &entry, depth)?;
+            Ok(Json(serde_json::json!({"positions": n})))
+        }
+        other => Err(ApiError::Invalid(format!(
+            "action must be start, stop or game, got '{other}'"
+        ))),
+    }
+}
+
+async fn export_pdn(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let entry = app.game(&id)?;
+    let text = crate::export::pdn_text(&entry.lock());
+    let name = format!("damier-{}.pdn", &id[..id.len().min(8)]);
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "application/x-pdn; charset=utf-8".to_string(),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{name}\""),
+            ),
+        ],
+        text,
+    )
+        .into_response())
+}

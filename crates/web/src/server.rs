@@ -1,0 +1,97 @@
+//! Binding and running the server.
+
+use crate::app::{App, ServeOptions};
+use crate::routes::router;
+use axum::extract::DefaultBodyLimit;
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+/// Largest request body accepted (a PDN file of a few hundred games fits).
+pub const BODY_LIMIT: usize = 1 << 20;
+
+/// Why the server could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// The address could not be bound (in use, not local, no permission).
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        /// The address asked for.
+        addr: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The server stopped with an I/O error.
+    #[error("server error: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// A bound server, not yet serving: its address is known, so a caller can print it (or a
+/// test can connect) before [`Server::run`].
+pub struct Server {
+    listener: tokio::net::TcpListener,
+    app: Arc<App>,
+}
+
+impl Server {
+    /// Bind `addr` (`127.0.0.1:0` picks a free port).
+    ///
+    /// # Errors
+    /// [`ServeError::Bind`].
+    pub async fn bind(addr: &str, options: ServeOptions) -> Result<Server, ServeError> {
+        let listener = tokio::net::TcpListener::bind(addr)
+            .await
+            .map_err(|source| ServeError::Bind {
+                addr: addr.to_string(),
+                source,
+            })?;
+        Ok(Server {
+            listener,
+            app: App::new(options),
+        })
+    }
+
+    /// The address bound.
+    ///
+    /// # Errors
+    /// If the socket cannot say.
+    pub fn local_addr(&self) -> std::io::Result<SocketAddr> {
+        self.listener.local_addr()
+    }
+
+    /// Serve until the process ends.
+    ///
+    /// # Errors
+    /// [`ServeError::Io`] if accepting connections fails.
+    pub async fn run(self) -> Result<(), ServeError> {
+        let service = router(self.app).layer(DefaultBodyLimit::max(BODY_LIMIT));
+        axum::serve(self.listener, service).await?;
+        Ok(())
+    }
+}
+
+/// Bind `host:port`, call `ready` with the address bound, and serve until the process ends,
+/// on a runtime of its own: the entry point of `damier serve`.
+///
+/// # Errors
+/// [`ServeError`] when the address cannot be bound or serving fails.
+pub fn serve_blocking(
+    host: &str,
+    port: u16,
+    options: ServeOptions,
+    ready: impl FnOnce(SocketAddr),
+) -> Result<(), ServeError> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async {
+        // An IPv6 literal needs brackets in an address.
+        let addr = if host.contains(':') && !host.starts_with('[') {
+            format!("[{host}]:{port}")
+        } else {
+            format!("{host}:{port}")
+        };
+        let server = Server::bind(&addr, options).await?;
+        ready(server.local_addr()?);
+        server.run().await
+    })
+}

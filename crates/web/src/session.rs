@@ -1,0 +1,631 @@
+//! [`Session`]: one game on the server — the game and its clock, who plays each side, the
+//! tokens that let a client act for a side, the evaluations known for each position, and
+//! whether the engine is busy with it. Everything here is synchronous and quick: handlers
+//! lock a session, act, and unlock; searches run elsewhere (`engine_task`).
+
+use crate::clocked::Clocked;
+use crate::error::ApiError;
+use damier_core::Color;
+use damier_engine::{Control, Level, Score, SearchInfo};
+use damier_game::{AnyMove, Board, Game, GameError};
+use std::sync::Arc;
+
+/// Who plays a side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// A person, through the page or the API.
+    Human,
+    /// The engine at a level.
+    Engine(Level),
+}
+
+/// Who a request acts as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Actor {
+    /// The game's creator: acts for every human side.
+    Master,
+    /// A player invited by a link: acts for one side.
+    Side(Color),
+}
+
+/// The secrets of a game: the creator's token and one per human side for invitations.
+#[derive(Clone, Debug)]
+pub struct Seats {
+    /// Acts for every human side; needed for takebacks and deletion.
+    pub master: String,
+    /// Acts for one side (`None` for an engine side).
+    pub side: [Option<String>; 2],
+}
+
+/// An evaluation of a position, kept for the graph.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Eval {
+    /// Score for the side to move in that position.
+    pub score: Score,
+    /// Depth searched.
+    pub depth: i32,
+    /// The best line, in notation.
+    pub pv: Vec<String>,
+}
+
+impl Eval {
+    /// The score from White's point of view.
+    pub fn white(&self, side: Color) -> Score {
+        match side {
+            Color::White => self.score,
+            Color::Black => -self.score,
+        }
+    }
+}
+
+/// What the engine is doing for this game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BusyKind {
+    /// Choosing a move for the side to move.
+    EngineMove,
+    /// Analysing the position after `ply` plies.
+    Analysis {
+        /// Position index (0 = start).
+        ply: usize,
+    },
+    /// Evaluating every position of the game for the graph.
+    GameEvals,
+}
+
+/// A running search and the handle that stops it.
+#[derive(Clone, Debug)]
+pub struct Busy {
+    /// What it is for.
+    pub kind: BusyKind,
+    /// Stops it.
+    pub control: Arc<Control>,
+    /// Identifies the job: a finished search whose job is no longer current is discarded.
+    pub job: u64,
+}
+
+/// One game on the server.
+#[derive(Debug)]
+pub struct Session {
+    pub(crate) id: String,
+    pub(crate) play: Clocked,
+    pub(crate) players: [Player; 2],
+    pub(crate) seats: Seats,
+    pub(crate) tags: Vec<(String, String)>,
+    pub(crate) evals: Vec<Option<Eval>>,
+    pub(crate) busy: Option<Busy>,
+    pub(crate) version: u64,
+    pub(crate) seed: u64,
+    jobs: u64,
+}
+
+/// A move as a client sends it.
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveRequest {
+    /// The move in short or long notation (`32-28`, `28x19x10`).
+    #[serde(rename = "move")]
+    pub text: String,
+    /// The captured squares, to pick one of several moves with the same landing squares.
+    #[serde(default)]
+    pub captured: Option<Vec<String>>,
+    /// Offer a draw with the move.
+    #[serde(default)]
+    pub offer_draw: bool,
+    /// Plies played before this move, as the client saw the game: a stale client (or a
+    /// repeated request) gets a conflict instead of playing a move twice.
+    #[serde(default)]
+    pub ply: Option<usize>,
+}
+
+impl Session {
+    /// A session for `play`, with its players and seats.
+    pub fn new(
+        id: String,
+        play: Clocked,
+        players: [Player; 2],
+        seats: Seats,
+        tags: Vec<(String, String)>,
+        seed: u64,
+    ) -> Session {
+        let mut s = Session {
+            id,
+            play,
+            players,
+            seats,
+            tags,
+            evals: Vec::new(),
+            busy: None,
+            version: 1,
+            seed,
+            jobs: 0,
+        };
+        s.sync_evals();
+        s
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game {
+        self.play.game()
+    }
+
+    /// The version: it grows with every change a client can see.
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    /// Who plays `color`.
+    pub fn player(&self, color: Color) -> Player {
+        self.players[color as usize]
+    }
+
+    /// Who the request with `token` acts as.
+    ///
+    /// # Errors
+    /// [`ApiError::Forbidden`] without a token or with one of another game.
+    pub fn actor(&self, token: Option<&str>) -> Result<Actor, ApiError> {
+        let Some(token) = token else {
+            return Err(ApiError::Forbidden(
+                "this action needs the game's token (Authorization: Bearer <token>)".into(),
+            ));
+        };
+        if token == self.seats.master {
+            return Ok(Actor::Master);
+        }
+        for c in [Color::White, Color::Black] {
+            if self.seats.side[c as usize].as_deref() == Some(token) {
+                return Ok(Actor::Side(c));
+            }
+        }
+        Err(ApiError::Forbidden(
+            "this token does not belong to this game".into(),
+        ))
+    }
+
+    /// The sides `actor` may act for (human sides only).
+    pub fn sides_of(&self, actor: Actor) -> Vec<Color> {
+        [Color::White, Color::Black]
+            .into_iter()
+            .filter(|&c| self.may_act_for(actor, c))
+            .collect()
+    }
+
+    fn may_act_for(&self, actor: Actor, color: Color) -> bool {
+        self.player(color) == Player::Human
+            && match actor {
+                Actor::Master => true,
+                Actor::Side(c) => c == color,
+            }
+    }
+
+    /// Refuse unless `actor` may act for the side to move, the game runs, and `ply` (if
+    /// given) is the number of plies played.
+    fn check_turn(&self, actor: Actor, ply: Option<usize>) -> Result<Color, ApiError> {
+        if let Some(r) = self.game().result() {
+            return Err(ApiError::Conflict(format!(
+                "the game is over ({})",
+                r.describe()
+            )));
+        }
+        let side = self.game().side_to_move();
+        if let Some(p) = ply {
+            let now = self.game().plies().len();
+            if p != now {
+                return Err(ApiError::Conflict(format!(
+                    "the game has {now} plies, not {p}: reload it and try again"
+                )));
+            }
+        }
+        if self.player(side) != Player::Human {
+            return Err(ApiError::Conflict(format!(
+                "it is the engine's turn ({})",
+                side.name()
+            )));
+        }
+        if !self.may_act_for(actor, side) {
+            return Err(ApiError::Forbidden(format!(
+                "it is {}'s turn and this token plays the other side",
+                side.name()
+            )));
+        }
+        Ok(side)
+    }
+
+    /// Play a human move.
+    ///
+    /// # Errors
+    /// Conflict, forbidden, illegal or ambiguous move; nothing changes then.
+    pub fn play_move(&mut self, actor: Actor, req: &MoveRequest) -> Result<(), ApiError> {
+        self.check_time();
+        self.check_turn(actor, req.ply)?;
+        let mv = find_move(self.game().position(), &req.text, req.captured.as_deref())?;
+        self.stop_analysis();
+        self.play.play(&mv, req.offer_draw).map_err(game_error)?;
+        self.changed();
+        Ok(())
+    }
+
+    /// Play the engine's move (from a finished search of job `job`); a draw offer of the
+    /// opponent is accepted instead when the engine judges itself worse.
+    pub fn play_engine_move(&mut self, mv: &AnyMove, score: Score, depth: i32, pv: Vec<String>) {
+        let ply = self.game().plies().len();
+        self.record_eval(ply, score, depth, pv);
+        let accept = self.game().draw_offer().is_some() && score.0 < -30;
+        let done = if accept {
+            self.play.accept_draw().map(|_| ())
+        } else {
+            self.play.play(mv, false)
+        };
+        if done.is_err() {
+            // Time ran out while the engine thought: the clock's penalty applied instead.
+            self.check_time();
+        }
+        self.changed();
+    }
+
+    /// Pass after the opponent forfeited a turn (giveaway, loss of turn).
+    ///
+    /// # Errors
+    /// As [`Session::play_move`].
+    pub fn pass(&mut self, actor: Actor, ply: Option<usize>) -> Result<(), ApiError> {
+        self.check_time();
+        self.check_turn(actor, ply)?;
+        self.play.pass().map_err(game_error)?;
+        self.changed();
+        Ok(())
+    }
+
+    /// Accept or decline the opponent's draw offer.
+    ///
+    /// # Errors
+    /// Conflict when no offer stands, forbidden for a token of the side that offered.
+    pub fn answer_draw(&mut self, actor: Actor, accept: bool) -> Result<(), ApiError> {
+        self.check_time();
+        self.check_turn(actor, None)?;
+        if self.game().draw_offer().is_none() {
+            return Err(ApiError::Conflict("no draw offer is pending".into()));
+        }
+        if accept {
+            self.play.accept_draw().map_err(game_error)?;
+            self.cancel_busy();
+        } else {
+            self.play.decline_draw().map_err(game_error)?;
+        }
+        self.changed();
+        Ok(())
+    }
+
+    /// `actor` resigns for `side` (default: its only side, or the side to move).
+    ///
+    /// # Errors
+    /// Conflict after the end, forbidden for a side the token does not hold.
+    pub fn resign(&mut self, actor: Actor, side: Option<Color>) -> Result<Color, ApiError> {
+        self.check_time();
+        if let Some(r) = self.game().result() {
+            return Err(ApiError::Conflict(format!(
+                "the game is over ({})",
+                r.describe()
+            )));
+        }
+        let mine = self.sides_of(actor);
+        let side = match side {
+            Some(c) => c,
+            None if mine.len() == 1 => mine[0],
+            None => self.game().side_to_move(),
+        };
+        if !mine.contains(&side) {
+            return Err(ApiError::Forbidden(format!(
+                "this token cannot resign for {}",
+                side.name()
+            )));
+        }
+        self.play.resign(side).map_err(game_error)?;
+        self.cancel_busy();
+        self.changed();
+        Ok(side)
+    }
+
+    /// Take back moves until a human is to move again (at least one ply).
+    ///
+    /// # Errors
+    /// Forbidden unless `actor` is the creator; conflict with a clock or at the start.
+    pub fn undo(&mut self) -> Result<usize, ApiError> {
+        self.check_takeback()?;
+        if self.game().plies().is_empty() {
+            return Err(ApiError::Conflict("nothing to take back".into()));
+        }
+        self.cancel_busy();
+        let mut n = 0;
+        while self.play.undo() {
+            n += 1;
+            if self.player(self.game().side_to_move()) == Player::Human {
+                break;
+            }
+        }
+        self.changed();
+        Ok(n)
+    }
+
+    /// Replay what [`Session::undo`] took back, up to the next human turn.
+    ///
+    /// # Errors
+    /// As [`Session::undo`].
+    pub fn redo(&mut self) -> Result<usize, ApiError> {
+        self.check_takeback()?;
+        self.cancel_busy();
+        let mut n = 0;
+        while self.play.redo() {
+            n += 1;
+            if self.player(self.game().side_to_move()) == Player::Human {
+                break;
+            }
+        }
+        if n == 0 {
+            return Err(ApiError::Conflict("nothing to replay".into()));
+        }
+        self.changed();
+        Ok(n)
+    }
+
+    fn check_takeback(&self) -> Result<(), ApiError> {
+        if self.play.clock().is_some() {
+            return Err(ApiError::Conflict(
+                "takebacks are not allowed in a game with a clock".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Apply a time-out if the side to move's time is up; returns whether it did.
+    pub fn check_time(&mut self) -> bool {
+        let changed = self.play.check_time();
+        if changed {
+            // The turn changed hands or the game ended: a search for the old turn is moot.
+            self.cancel_busy();
+            self.changed();
+        }
+        changed
+    }
+
+    /// The engine's level if it is its turn and nothing else runs.
+    pub fn engine_turn(&self) -> Option<Level> {
+        if self.game().is_over() || self.busy.is_some() {
+            return None;
+        }
+        match self.player(self.game().side_to_move()) {
+            Player::Engine(level) => Some(level),
+            Player::Human => None,
+        }
+    }
+
+    /// Mark the engine busy with a new job; returns its id.
+    pub fn start_busy(&mut self, kind: BusyKind, control: Arc<Control>) -> u64 {
+        self.cancel_busy();
+        self.jobs += 1;
+        self.busy = Some(Busy {
+            kind,
+            control,
+            job: self.jobs,
+        });
+        self.changed();
+        self.jobs
+    }
+
+    /// End job `job` if it is still current: returns false when it was cancelled meanwhile.
+    pub fn finish_busy(&mut self, job: u64) -> bool {
+        match &self.busy {
+            Some(b) if b.job == job => {
+                self.busy = None;
+                self.changed();
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether job `job` is still current.
+    pub fn is_current(&self, job: u64) -> bool {
+        self.busy.as_ref().is_some_and(|b| b.job == job)
+    }
+
+    /// Stop whatever search runs; its result will be discarded.
+    pub fn cancel_busy(&mut self) {
+        if let Some(b) = self.busy.take() {
+            b.control.stop();
+            self.changed();
+        }
+    }
+
+    /// Stop an analysis (a move changes the position under it), not an engine move.
+    pub fn stop_analysis(&mut self) {
+        if matches!(
+            self.busy.as_ref().map(|b| b.kind),
+            Some(BusyKind::Analysis { .. } | BusyKind::GameEvals)
+        ) {
+            self.cancel_busy();
+        }
+    }
+
+    /// Record what a search found for position `ply`, keeping the deeper of two.
+    pub fn record_eval(&mut self, ply: usize, score: Score, depth: i32, pv: Vec<String>) {
+        if let Some(slot) = self.evals.get_mut(ply) {
+            if slot.as_ref().map_or(true, |e| e.depth <= depth) {
+                *slot = Some(Eval { score, depth, pv });
+            }
+        }
+    }
+
+    /// Record one iteration of a search of position `ply`.
+    pub fn record_info(&mut self, ply: usize, info: &SearchInfo) {
+        let Some(board) = self.game().positions().get(ply).copied() else {
+            return;
+        };
+        let pv = line(&board, &info.pv);
+        self.record_eval(ply, info.score, info.depth, pv);
+    }
+
+    /// The game up to position `ply` (plies after it taken back), for searching an earlier
+    /// position with its history.
+    pub fn game_at(&self, ply: usize) -> Option<Game> {
+        let n = self.game().plies().len();
+        if ply > n {
+            return None;
+        }
+        let mut g = self.game().clone();
+        for _ in ply..n {
+            g.undo();
+        }
+        Some(g)
+    }
+
+    /// Something a client can see changed.
+    pub fn changed(&mut self) {
+        self.version += 1;
+        self.sync_evals();
+    }
+
+    fn sync_evals(&mut self) {
+        let n = self.game().positions().len();
+        self.evals.resize(n, None);
+    }
+}
+
+/// The legal move meant by `text` (and `captured`, when given).
+///
+/// # Errors
+/// Illegal or ambiguous move, with the rules' reason.
+pub fn find_move(
+    board: &Board,
+    text: &str,
+    captured: Option<&[String]>,
+) -> Result<AnyMove, ApiError> {
+    let text = text.trim();
+    let legal = board.legal_moves();
+    let mut want: Option<Vec<&str>> = captured.map(|c| c.iter().map(|s| s.trim()).collect());
+    if let Some(w) = &mut want {
+        w.sort_unstable();
+    }
+    // `22x6` names a move by its ends even when the short form lists landings to tell two
+    // such moves apart; `captured` then says which.
+    let squares: Vec<&str> = text.split(['-', 'x', 'X', ':']).map(str::trim).collect();
+    let fits: Vec<usize> = legal
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| {
+            let info = board.describe(m);
+            let by_ends = squares.len() == 2
+                && info.from.eq_ignore_ascii_case(squares[0])
+                && info.to.eq_ignore_ascii_case(squares[1]);
+            (info.short == text || info.long == text || (want.is_some() && by_ends))
+                && want.as_ref().map_or(true, |w| {
+                    let mut got: Vec<&str> = info.captured.iter().map(String::as_str).collect();
+                    got.sort_unstable();
+                    &got == w
+                })
+        })
+        .map(|(i, _)| i)
+        .collect();
+    if fits.len() == 1 {
+        return Ok(legal[fits[0]]);
+    }
+    if want.is_some() && fits.is_empty() {
+        return Err(ApiError::IllegalMove(format!(
+            "no legal move {text} captures exactly those squares"
+        )));
+    }
+    board.parse_move(text).map_err(|e| match e {
+        damier_core::notation::MoveError::Ambiguous { candidates, .. } => {
+            ApiError::AmbiguousMove { candidates }
+        }
+        other => ApiError::IllegalMove(other.to_string()),
+    })
+}
+
+/// A line of moves from `board`, in notation.
+pub fn line(board: &Board, moves: &[AnyMove]) -> Vec<String> {
+    let mut b = *board;
+    let mut out = Vec::with_capacity(moves.len());
+    for mv in moves {
+        if b.play(mv).is_err() {
+            break;
+        }
+        out.push(b.short(mv));
+        b = b.play_unchecked(mv);
+    }
+    out
+}
+
+fn game_error(e: GameError) -> ApiError {
+    match e {
+        GameError::Move(m) => ApiError::IllegalMove(m.to_string()),
+        GameError::Illegal => ApiError::IllegalMove("illegal move".into()),
+        other => ApiError::Conflict(other.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use damier_core::Variant;
+    use damier_game::{TimeControl, TimeoutPenalty};
+
+    fn session(players: [Player; 2]) -> Session {
+        let play = Clocked::new(
+            Game::new(Variant::INTERNATIONAL),
+            TimeControl::Unlimited,
+            TimeoutPenalty::LossOfGame,
+        );
+        let seats = Seats {
+            master: "m".into(),
+            side: [Some("w".into()), Some("b".into())],
+        };
+        Session::new("id".into(), play, players, seats, Vec::new(), 1)
+    }
+
+    fn mv(text: &str) -> MoveRequest {
+        MoveRequest {
+            text: text.into(),
+            ..MoveRequest::default()
+        }
+    }
+
+    #[test]
+    fn seats_act_for_their_side_only() {
+        let mut s = session([Player::Human, Player::Human]);
+        assert_eq!(s.actor(Some("w")), Ok(Actor::Side(Color::White)));
+        assert!(matches!(s.actor(Some("x")), Err(ApiError::Forbidden(_))));
+        assert!(matches!(
+            s.play_move(Actor::Side(Color::Black), &mv("32-28")),
+            Err(ApiError::Forbidden(_))
+        ));
+        s.play_move(Actor::Side(Color::White), &mv("32-28"))
+            .unwrap();
+        let stale = MoveRequest {
+            ply: Some(0),
+            ..mv("19-23")
+        };
+        assert!(matches!(
+            s.play_move(Actor::Master, &stale),
+            Err(ApiError::Conflict(_))
+        ));
+        assert_eq!(s.game().plies().len(), 1);
+        assert!(matches!(
+            s.play_move(Actor::Master, &mv("19-25")),
+            Err(ApiError::IllegalMove(_))
+        ));
+        s.play_move(Actor::Master, &mv("19-23")).unwrap();
+        assert_eq!(s.undo(), Ok(1));
+        assert_eq!(s.evals.len(), 2);
+    }
+
+    #[test]
+    fn undo_against_the_engine_returns_to_the_human() {
+        let mut s = session([Player::Human, Player::Engine(Level::DEFAULT)]);
+        s.play_move(Actor::Master, &mv("32-28")).unwrap();
+        assert_eq!(s.engine_turn(), Some(Level::DEFAULT));
+        let reply = s.game().legal_moves()[0];
+        s.play_engine_move(&reply, Score(0), 1, Vec::new());
+        assert_eq!(s.undo(), Ok(2));
+        assert!(s.game().plies().is_empty());
+        assert_eq!(s.sides_of(Actor::Master), vec![Color::White]);
+    }
+}

@@ -1,0 +1,137 @@
+//! What the page needs to know of each variant to draw its board and edit positions: size,
+//! square names with their real coordinates, who moves first, and the start position.
+
+use damier_core::{Base, Variant};
+use damier_game::Board;
+use serde::Serialize;
+
+/// A playing square: its name in the variant's notation and where it is on the real board.
+#[derive(Clone, Debug, Serialize)]
+pub struct SquareInfo {
+    /// `32`, `c3`.
+    pub name: String,
+    /// Row from White's side, 0 at the bottom.
+    pub row: u32,
+    /// Column from White's left, 0 = file a.
+    pub col: u32,
+}
+
+/// One variant as the page sees it.
+#[derive(Clone, Debug, Serialize)]
+pub struct VariantInfo {
+    /// Canonical id (`international`, `russian-giveaway`).
+    pub id: String,
+    /// A name for people.
+    pub name: String,
+    /// Whether the winning condition is reversed.
+    pub giveaway: bool,
+    /// Squares per side of the board.
+    pub size: u32,
+    /// Whether every square is used and men move orthogonally (Turkish).
+    pub orthogonal: bool,
+    /// Whether a1 is not a playing square.
+    pub mirrored: bool,
+    /// Whether squares are named a1–h8 rather than numbered.
+    pub algebraic: bool,
+    /// Who moves first from the start position: `white` or `black`.
+    pub first: &'static str,
+    /// The start position in PDN FEN.
+    pub start_fen: String,
+    /// Whether the English ballot decks apply (variants numbered like English).
+    pub ballots: bool,
+    /// Playing squares in notation order (square 1 first; a1 first for algebraic boards).
+    pub squares: Vec<SquareInfo>,
+}
+
+/// A name for people.
+pub fn display_name(base: Base) -> &'static str {
+    match base {
+        Base::English => "English (American checkers)",
+        Base::Italian => "Italian",
+        Base::Spanish => "Spanish",
+        Base::Portuguese => "Portuguese",
+        Base::Czech => "Czech",
+        Base::Russian => "Russian (shashki)",
+        Base::Brazilian => "Brazilian",
+        Base::German => "German (Damenspiel)",
+        Base::Pool => "Pool (American pool)",
+        Base::International => "International 10x10",
+        Base::Frisian => "Frisian 10x10",
+        Base::Canadian => "Canadian 12x12",
+        Base::SriLankan => "Sri Lankan 12x12",
+        Base::Turkish => "Turkish (Dama)",
+        Base::Thai => "Thai (Mak-hos)",
+    }
+}
+
+/// Whether the English ballot decks can open a game of `variant` (its squares are numbered
+/// like English and its men start the same way).
+pub fn has_ballots(variant: Variant) -> bool {
+    matches!(variant.base, Base::English | Base::Pool)
+}
+
+/// The page's view of `variant`.
+pub fn info(variant: Variant) -> VariantInfo {
+    let rules = variant.rules();
+    let board = Board::start(variant);
+    let names = board.names();
+    let squares = names
+        .in_order()
+        .filter_map(|s| {
+            let (row, col) = names.real_coords(s)?;
+            Some(SquareInfo {
+                name: names.name(s),
+                row,
+                col,
+            })
+        })
+        .collect();
+    let mut name = display_name(variant.base).to_string();
+    if variant.giveaway {
+        name.push_str(" — giveaway");
+    }
+    VariantInfo {
+        id: variant.to_string(),
+        name,
+        giveaway: variant.giveaway,
+        size: rules.board.size(),
+        orthogonal: !rules.board.is_diagonal(),
+        mirrored: rules.mirrored,
+        algebraic: names.is_algebraic(),
+        first: rules.first.name(),
+        start_fen: board.fen(),
+        ballots: has_ballots(variant),
+        squares,
+    }
+}
+
+/// Every variant, bases first then their giveaway forms.
+pub fn all() -> Vec<VariantInfo> {
+    Variant::all().map(info).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_variant_lists_its_playing_squares() {
+        for v in all() {
+            let expected = if v.orthogonal {
+                v.size * v.size
+            } else {
+                v.size * v.size / 2
+            };
+            assert_eq!(v.squares.len() as u32, expected, "{}", v.id);
+            assert!(v.squares.iter().all(|s| s.row < v.size && s.col < v.size));
+        }
+        let intl = info(Variant::INTERNATIONAL);
+        // Square 1 is b10: top row, second column.
+        assert_eq!(
+            (intl.squares[0].row, intl.squares[0].col),
+            (9, 1),
+            "{:?}",
+            intl.squares[0]
+        );
+    }
+}

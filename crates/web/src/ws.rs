@@ -1,0 +1,87 @@
+//! `GET /api/games/{id}/ws`: a WebSocket that pushes the game to a watcher — its state after
+//! every change (`{"type":"state","state":{…}}`) and each iteration of the engine's searches
+//! (`{"type":"analysis",…}`). Actions go through the HTTP API; the socket only listens.
+
+use crate::app::App;
+use crate::error::ApiError;
+use crate::store::GameEntry;
+use crate::view::game_view;
+use axum::extract::rejection::QueryRejection;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, Query, State};
+use axum::response::Response;
+use serde::Deserialize;
+use std::sync::Arc;
+use tokio::sync::broadcast::error::RecvError;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct WsQuery {
+    /// The watcher's token, to fill `you` in the states sent (optional).
+    token: Option<String>,
+}
+
+/// Upgrade to a WebSocket watching the game.
+pub(crate) async fn upgrade(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    query: Result<Query<WsQuery>, QueryRejection>,
+    ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
+) -> Result<Response, ApiError> {
+    let Query(q) = query?;
+    let entry = app.game(&id)?;
+    let ws = ws.map_err(|e| ApiError::BadRequest(format!("not a WebSocket request: {e}")))?;
+    Ok(ws.on_upgrade(move |socket| watch(socket, entry, q.token)))
+}
+
+fn state_message(entry: &GameEntry, token: Option<&str>) -> String {
+    let s = entry.lock();
+    let you = s.actor(token).map(|a| s.sides_of(a)).unwrap_or_default();
+    serde_json::json!({"type": "state", "state": game_view(&s, &you)}).to_string()
+}
+
+async fn watch(mut socket: WebSocket, entry: Arc<GameEntry>, token: Option<String>) {
+    let mut changes = entry.changes.subscribe();
+    let mut events = entry.events.subscribe();
+    changes.mark_unchanged();
+    let first = state_message(&entry, token.as_deref());
+    if socket.send(Message::Text(first.into())).await.is_err() {
+        return;
+    }
+    loop {
+        tokio::select! {
+            changed = changes.changed() => {
+                if changed.is_err() {
+                    break;
+                }
+                let text = state_message(&entry, token.as_deref());
+                if socket.send(Message::Text(text.into())).await.is_err() {
+                    break;
+                }
+            }
+            event = events.recv() => {
+                match event {
+                    Ok(text) => {
+                        if socket.send(Message::Text(text.as_ref().into())).await.is_err() {
+                            break;
+                        }
+                    }
+                    // A slow watcher misses some iterations; the next ones still come.
+                    Err(RecvError::Lagged(_)) => {}
+                    Err(RecvError::Closed) => break,
+                }
+            }
+            incoming = socket.recv() => {
+                match incoming {
+                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
+                    Some(Ok(Message::Text(t))) if t.as_str() == "ping" => {
+                        if socket.send(Message::Text("pong".into())).await.is_err() {
+                            break;
+                        }
+                    }
+                    Some(Ok(_)) => {}
+                }
+            }
+        }
+    }
+}

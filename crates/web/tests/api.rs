@@ -1,0 +1,488 @@
+//! The HTTP and WebSocket API against a real server on a loopback port.
+
+mod common;
+
+use common::{start, Client};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+
+fn plies(state: &Value) -> usize {
+    state["history"].as_array().unwrap().len()
+}
+
+#[tokio::test]
+async fn variants_and_health() {
+    let c = Client::new(&start().await);
+    let v = c.get("/api/variants").await;
+    assert_eq!(v.status, 200);
+    let list = v.body.as_array().unwrap();
+    assert_eq!(list.len(), 30);
+    let turkish = list.iter().find(|x| x["id"] == "turkish").unwrap();
+    assert_eq!(turkish["squares"].as_array().unwrap().len(), 64);
+    assert_eq!(turkish["orthogonal"], true);
+    assert_eq!(c.get("/api/variants/shashki").await.body["id"], "russian");
+    assert_eq!(c.get("/api/variants/chess").await.status, 404);
+    assert_eq!(c.get("/api/health").await.body["ok"], true);
+    let page = c.http.get(format!("{}/", c.base)).send().await.unwrap();
+    assert!(page.text().await.unwrap().contains("/assets/app.js"));
+    for asset in ["app.js", "board.js", "style.css"] {
+        let r = c
+            .http
+            .get(format!("{}/assets/{asset}", c.base))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 200, "{asset}");
+    }
+}
+
+#[tokio::test]
+async fn games_in_several_variants_play_undo_and_redo() {
+    let c = Client::new(&start().await);
+    for (variant, first, second) in [
+        ("international", "32-28", "19-23"),
+        ("english", "11-15", "22-18"),
+        ("russian", "c3-d4", "f6-e5"),
+        ("turkish", "a3-a4", "a6-a5"),
+        ("canadian", "48-42", "25-31"),
+    ] {
+        let (id, token, created) = c.create(json!({ "variant": variant })).await;
+        assert_eq!(created["state"]["variant"], variant);
+        assert_eq!(created["state"]["you"].as_array().unwrap().len(), 2);
+        let moves = c.get(&format!("/api/games/{id}/moves")).await;
+        assert!(!moves.body["moves"].as_array().unwrap().is_empty());
+        let a = c.play(&id, &token, first).await;
+        assert_eq!(a.status, 200, "{variant} {first}: {}", a.body);
+        let a = c.play(&id, &token, second).await;
+        assert_eq!(a.status, 200, "{variant} {second}: {}", a.body);
+        assert_eq!(plies(&a.body), 2);
+        let u = c
+            .post(&format!("/api/games/{id}/undo"), Some(&token), json!({}))
+            .await;
+        assert_eq!(plies(&u.body), 1, "{}", u.body);
+        let r = c
+            .post(&format!("/api/games/{id}/redo"), Some(&token), json!({}))
+            .await;
+        assert_eq!(plies(&r.body), 2);
+        assert_eq!(r.body["history"][1]["notation"], second);
+    }
+}
+
+#[tokio::test]
+async fn bad_requests_get_json_errors_and_change_nothing() {
+    let c = Client::new(&start().await);
+    let (id, token, _) = c.create(json!({"variant": "international"})).await;
+    let before = c.state(&id).await;
+
+    // Unknown game, unknown route, wrong method.
+    let a = c.play("0123456789abcdef01234567", &token, "32-28").await;
+    assert_eq!(
+        (a.status, a.body["error"].as_str()),
+        (404, Some("unknown_game"))
+    );
+    let a = c.get("/api/nothing-here").await;
+    assert_eq!(
+        (a.status, a.body["error"].as_str()),
+        (404, Some("not_found"))
+    );
+    let a = c
+        .send(
+            reqwest::Method::PUT,
+            &format!("/api/games/{id}"),
+            None,
+            None,
+        )
+        .await;
+    assert_eq!(a.status, 405);
+    assert!(a.body["message"].is_string());
+
+    // Illegal, unreadable and ambiguous-free moves.
+    let a = c.play(&id, &token, "33-27").await;
+    assert_eq!(
+        (a.status, a.body["error"].as_str()),
+        (422, Some("illegal_move"))
+    );
+    assert!(a.body["message"].as_str().unwrap().contains("33-27"));
+    let a = c.play(&id, &token, "hello").await;
+    assert_eq!(a.status, 422);
+
+    // Malformed JSON, a wrong field, a wrong type, no JSON content type.
+    let path = format!("{}/api/games/{id}/moves", c.base);
+    let r = c
+        .http
+        .post(&path)
+        .bearer_auth(&token)
+        .header("Content-Type", "application/json")
+        .body("{\"move\": ")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 400);
+    let body: Value = r.json().await.unwrap();
+    assert_eq!(body["error"], "bad_request");
+    let a = c
+        .post(
+            &format!("/api/games/{id}/moves"),
+            Some(&token),
+            json!({"mvoe": "32-28"}),
+        )
+        .await;
+    assert_eq!(
+        (a.status, a.body["error"].as_str()),
+        (400, Some("bad_request"))
+    );
+    let a = c
+        .post(
+            &format!("/api/games/{id}/moves"),
+            Some(&token),
+            json!({"move": 3228}),
+        )
+        .await;
+    assert_eq!(a.status, 400);
+    let r = c
+        .http
+        .post(&path)
+        .bearer_auth(&token)
+        .body("{\"move\": \"32-28\"}")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 415);
+
+    // An oversized body.
+    let big = format!("{{\"move\": \"{}\"}}", "x".repeat(2 << 20));
+    let r = c
+        .http
+        .post(&path)
+        .bearer_auth(&token)
+        .header("Content-Type", "application/json")
+        .body(big)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 413);
+    let body: Value = r.json().await.unwrap();
+    assert_eq!(body["error"], "too_large");
+    let big_pdn = json!({"pdn": "1. 32-28 ".repeat(200_000)});
+    assert_eq!(c.post("/api/games/import", None, big_pdn).await.status, 413);
+
+    // No token, a wrong token, a stale ply.
+    let a = c
+        .post(
+            &format!("/api/games/{id}/moves"),
+            None,
+            json!({"move": "32-28"}),
+        )
+        .await;
+    assert_eq!(
+        (a.status, a.body["error"].as_str()),
+        (403, Some("forbidden"))
+    );
+    let a = c
+        .post(
+            &format!("/api/games/{id}/moves"),
+            Some("nope"),
+            json!({"move": "32-28"}),
+        )
+        .await;
+    assert_eq!(a.status, 403);
+    let a = c
+        .post(
+            &format!("/api/games/{id}/moves"),
+            Some(&token),
+            json!({"move": "32-28", "ply": 3}),
+        )
+        .await;
+    assert_eq!(
+        (a.status, a.body["error"].as_str()),
+        (409, Some("conflict"))
+    );
+
+    // Bad creation requests.
+    for spec in [
+        json!({"variant": "chess"}),
+        json!({"fen": "W:W99:B1"}),
+        json!({"level": 0}),
+        json!({"clock": {"type": "fischer", "base_ms": 0}}),
+        json!({"variant": "international", "ballot": {"deck": "two-move"}}),
+        json!({"white": "robot"}),
+    ] {
+        let a = c.post("/api/games", None, spec.clone()).await;
+        assert!(
+            (400..500).contains(&a.status) && a.body["message"].is_string(),
+            "{spec}: {} {}",
+            a.status,
+            a.body
+        );
+    }
+    assert_eq!(
+        c.post(
+            "/api/positions",
+            None,
+            json!({"variant": "english", "fen": "W:W1,2"})
+        )
+        .await
+        .status,
+        422
+    );
+
+    let after = c.state(&id).await;
+    assert_eq!(before, after, "refused requests changed the game");
+}
+
+#[tokio::test]
+async fn multi_captures_and_ambiguous_captures() {
+    let c = Client::new(&start().await);
+    let (id, token, _) = c
+        .create(json!({"variant": "russian", "fen": "W:Wc1:Bd2,f4,f6"}))
+        .await;
+    let s = c.state(&id).await;
+    assert_eq!(s["moves"][0]["path"], json!(["c1", "e3", "g5", "e7"]));
+    let a = c.play(&id, &token, "c1:e7").await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    assert_eq!(a.body["history"][0]["captured"], json!(["d2", "f4", "f6"]));
+    assert!(a.body["result"]["outcome"] == "white", "{}", a.body);
+
+    // Two captures from 22 to 6 over different men: the short form is ambiguous.
+    let (id, token, _) = c
+        .create(json!({"variant": "english", "fen": "W:W22:B17,9,18,10"}))
+        .await;
+    let a = c.play(&id, &token, "22x6").await;
+    assert_eq!(
+        (a.status, a.body["error"].as_str()),
+        (422, Some("ambiguous_move"))
+    );
+    assert_eq!(a.body["candidates"].as_array().unwrap().len(), 2);
+    let a = c
+        .post(
+            &format!("/api/games/{id}/moves"),
+            Some(&token),
+            json!({"move": "22x6", "captured": ["17", "9"]}),
+        )
+        .await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    assert_eq!(a.body["history"][0]["long"], "22x13x6");
+}
+
+#[tokio::test]
+async fn seats_of_a_game_by_link() {
+    let c = Client::new(&start().await);
+    let (id, master, created) = c.create(json!({"variant": "brazilian"})).await;
+    let white = created["seats"]["white"].as_str().unwrap().to_string();
+    let black = created["seats"]["black"].as_str().unwrap().to_string();
+    assert_eq!(c.play(&id, &black, "c3-d4").await.status, 403);
+    assert_eq!(c.play(&id, &white, "c3-d4").await.status, 200);
+    assert_eq!(c.play(&id, &white, "f6-e5").await.status, 403);
+    let a = c.play(&id, &black, "f6-e5").await;
+    assert_eq!(a.body["you"], json!(["black"]));
+    // A takeback needs the creator's token; a player resigns only for their own side.
+    let u = c
+        .post(&format!("/api/games/{id}/undo"), Some(&white), json!({}))
+        .await;
+    assert_eq!(u.status, 403);
+    let r = c
+        .post(
+            &format!("/api/games/{id}/resign"),
+            Some(&white),
+            json!({"side": "black"}),
+        )
+        .await;
+    assert_eq!(r.status, 403);
+    let r = c
+        .post(&format!("/api/games/{id}/resign"), Some(&black), json!({}))
+        .await;
+    assert_eq!(r.body["result"]["outcome"], "white", "{}", r.body);
+    let d = c
+        .send(
+            reqwest::Method::DELETE,
+            &format!("/api/games/{id}"),
+            Some(&white),
+            None,
+        )
+        .await;
+    assert_eq!(d.status, 403);
+    let d = c
+        .send(
+            reqwest::Method::DELETE,
+            &format!("/api/games/{id}"),
+            Some(&master),
+            None,
+        )
+        .await;
+    assert_eq!(d.status, 200);
+    assert_eq!(c.get(&format!("/api/games/{id}")).await.status, 404);
+}
+
+#[tokio::test]
+async fn draw_offers_and_clocks() {
+    let c = Client::new(&start().await);
+    let (id, token, _) = c.create(json!({"variant": "czech"})).await;
+    let a = c
+        .post(
+            &format!("/api/games/{id}/moves"),
+            Some(&token),
+            json!({"move": "c3-d4", "offer_draw": true}),
+        )
+        .await;
+    assert_eq!(a.body["draw_offer"], "white");
+    let d = c
+        .post(
+            &format!("/api/games/{id}/draw"),
+            Some(&token),
+            json!({"action": "accept"}),
+        )
+        .await;
+    assert_eq!(d.body["result"]["outcome"], "draw", "{}", d.body);
+    assert_eq!(d.body["result"]["reason"], "agreement");
+
+    // A clock that runs out with nobody moving: the server flags it by itself.
+    let (id, token, created) = c
+        .create(json!({"variant": "pool", "clock": {"type": "fischer", "base_ms": 400, "increment_ms": 0}}))
+        .await;
+    assert_eq!(created["state"]["clock"]["running"], "black");
+    assert_eq!(created["state"]["takebacks"], false);
+    let s = c.wait_for(&id, |s| !s["result"].is_null()).await;
+    assert_eq!(s["result"]["reason"], "time");
+    assert_eq!(s["result"]["outcome"], "white");
+    assert_eq!(c.play(&id, &token, "11-15").await.status, 409);
+}
+
+#[tokio::test]
+async fn the_engine_answers_and_analysis_streams_over_the_websocket() {
+    let c = Client::new(&start().await);
+    let (id, token, _) = c
+        .create(json!({"variant": "frisian", "black": "engine", "level": 2}))
+        .await;
+    let url = format!(
+        "{}/api/games/{id}/ws?token={token}",
+        c.base.replace("http://", "ws://")
+    );
+    let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+    let first: Value = match ws.next().await.unwrap().unwrap() {
+        tokio_tungstenite::tungstenite::Message::Text(t) => serde_json::from_str(&t).unwrap(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(first["type"], "state");
+    assert_eq!(first["state"]["you"], json!(["white"]));
+    let moves = first["state"]["moves"].as_array().unwrap().clone();
+    let mv = moves[0]["short"].as_str().unwrap();
+    assert_eq!(c.play(&id, &token, mv).await.status, 200);
+    let s = c.wait_for(&id, |s| plies(s) == 2).await;
+    assert_eq!(s["history"][1]["mover"], "black");
+    assert!(s["evals"].as_array().unwrap().iter().any(|e| e["ply"] == 1));
+
+    // Analysis of the current position, streamed.
+    let a = c
+        .post(
+            &format!("/api/games/{id}/analysis"),
+            Some(&token),
+            json!({"action": "start", "time_ms": 400}),
+        )
+        .await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    let mut saw_analysis = false;
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(20);
+    while !saw_analysis {
+        let msg = tokio::time::timeout_at(deadline, ws.next())
+            .await
+            .expect("an analysis event in time")
+            .unwrap()
+            .unwrap();
+        if let tokio_tungstenite::tungstenite::Message::Text(t) = msg {
+            let v: Value = serde_json::from_str(&t).unwrap();
+            if v["type"] == "analysis" && v["source"] == "analysis" {
+                assert_eq!(v["ply"], 2);
+                assert!(v["depth"].as_i64().unwrap() >= 1);
+                assert!(!v["pv"].as_array().unwrap().is_empty());
+                saw_analysis = true;
+            }
+        }
+    }
+    ws.send(tokio_tungstenite::tungstenite::Message::Close(None))
+        .await
+        .ok();
+
+    // The whole game evaluated for the graph.
+    c.wait_for(&id, |s| s["busy"].is_null()).await;
+    let g = c
+        .post(
+            &format!("/api/games/{id}/analysis"),
+            Some(&token),
+            json!({"action": "game", "depth": 3}),
+        )
+        .await;
+    assert_eq!(g.status, 200, "{}", g.body);
+    let s = c
+        .wait_for(&id, |s| {
+            s["busy"].is_null() && s["evals"].as_array().unwrap().len() == 3
+        })
+        .await;
+    assert_eq!(s["evals"][0]["ply"], 0);
+}
+
+#[tokio::test]
+async fn engine_against_engine_and_move_now() {
+    let c = Client::new(&start().await);
+    let (id, _, _) = c
+        .create(json!({"variant": "thai", "white": "engine", "black": "engine", "level": 1}))
+        .await;
+    c.wait_for(&id, |s| plies(s) >= 4).await;
+    // A human asks the engine to play for them.
+    let (id, token, _) = c.create(json!({"variant": "spanish"})).await;
+    let a = c
+        .post(
+            &format!("/api/games/{id}/engine"),
+            Some(&token),
+            json!({"level": 1}),
+        )
+        .await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    let s = c.wait_for(&id, |s| plies(s) == 1).await;
+    assert_eq!(s["players"]["white"]["type"], "human");
+}
+
+#[tokio::test]
+async fn pdn_export_and_import() {
+    let c = Client::new(&start().await);
+    let (id, token, _) = c
+        .create(json!({"variant": "english", "ballot": {"deck": "three-move", "number": 1}}))
+        .await;
+    let s = c.state(&id).await;
+    assert_eq!(plies(&s), 3);
+    let next = s["moves"][0]["short"].as_str().unwrap().to_string();
+    assert_eq!(c.play(&id, &token, &next).await.status, 200);
+    let pdn = c
+        .http
+        .get(format!("{}/api/games/{id}/pdn", c.base))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(pdn.contains("[GameType \"21"), "{pdn}");
+    let (_, _, imported) = {
+        let a = c.post("/api/games/import", None, json!({"pdn": pdn})).await;
+        assert_eq!(a.status, 201, "{}", a.body);
+        (
+            a.body["id"].as_str().unwrap().to_string(),
+            (),
+            a.body["state"].clone(),
+        )
+    };
+    assert_eq!(imported["variant"], "english");
+    assert_eq!(imported["history"], c.state(&id).await["history"]);
+    let bad = c
+        .post(
+            "/api/games/import",
+            None,
+            json!({"pdn": "1. 32-28 19-24 2. 99-98 *"}),
+        )
+        .await;
+    assert_eq!(bad.status, 422);
+    assert!(
+        bad.body["message"].as_str().unwrap().contains("line 1"),
+        "{}",
+        bad.body
+    );
+}

@@ -1,0 +1,118 @@
+//! A real server on a loopback port for the tests, and a small JSON client.
+
+#![allow(dead_code)]
+
+use serde_json::{json, Value};
+use std::time::Duration;
+
+/// Start a server on 127.0.0.1 (a free port) and return its base URL.
+pub async fn start() -> String {
+    let server = damier_web::Server::bind("127.0.0.1:0", Default::default())
+        .await
+        .expect("bind a loopback port");
+    let addr = server.local_addr().unwrap();
+    tokio::spawn(server.run());
+    format!("http://{addr}")
+}
+
+/// A client of one server.
+#[derive(Clone)]
+pub struct Client {
+    pub base: String,
+    pub http: reqwest::Client,
+}
+
+/// An answer: status and JSON body (`Value::Null` when the body is not JSON).
+pub struct Answer {
+    pub status: u16,
+    pub body: Value,
+}
+
+impl Client {
+    pub fn new(base: &str) -> Client {
+        Client {
+            base: base.to_string(),
+            http: reqwest::Client::builder()
+                .timeout(Duration::from_secs(60))
+                .build()
+                .unwrap(),
+        }
+    }
+
+    pub async fn send(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> Answer {
+        let mut req = self.http.request(method, format!("{}{path}", self.base));
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        if let Some(b) = body {
+            req = req.json(&b);
+        }
+        let res = req.send().await.expect("request sent");
+        let status = res.status().as_u16();
+        let text = res.text().await.unwrap_or_default();
+        Answer {
+            status,
+            body: serde_json::from_str(&text).unwrap_or(Value::Null),
+        }
+    }
+
+    pub async fn get(&self, path: &str) -> Answer {
+        self.send(reqwest::Method::GET, path, None, None).await
+    }
+
+    pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> Answer {
+        self.send(reqwest::Method::POST, path, token, Some(body))
+            .await
+    }
+
+    /// Create a game; returns (id, creator token, whole answer).
+    pub async fn create(&self, spec: Value) -> (String, String, Value) {
+        let a = self.post("/api/games", None, spec).await;
+        assert_eq!(a.status, 201, "create: {}", a.body);
+        let id = a.body["id"].as_str().unwrap().to_string();
+        let token = a.body["token"].as_str().unwrap().to_string();
+        (id, token, a.body)
+    }
+
+    pub async fn state(&self, id: &str) -> Value {
+        let a = self.get(&format!("/api/games/{id}")).await;
+        assert_eq!(a.status, 200, "{}", a.body);
+        a.body
+    }
+
+    /// Wait until the game's version is above `since`, or 20 s.
+    pub async fn wait(&self, id: &str, since: u64) -> Value {
+        let a = self
+            .get(&format!("/api/games/{id}?since={since}&wait_ms=20000"))
+            .await;
+        assert_eq!(a.status, 200, "{}", a.body);
+        a.body
+    }
+
+    /// Wait until `pred` holds for the game (polling changes), or panic after 30 s.
+    pub async fn wait_for(&self, id: &str, pred: impl Fn(&Value) -> bool) -> Value {
+        let deadline = std::time::Instant::now() + Duration::from_secs(30);
+        let mut s = self.state(id).await;
+        while !pred(&s) {
+            assert!(std::time::Instant::now() < deadline, "timed out: {s}");
+            let v = s["version"].as_u64().unwrap();
+            s = self.wait(id, v).await;
+        }
+        s
+    }
+
+    pub async fn play(&self, id: &str, token: &str, mv: &str) -> Answer {
+        self.post(
+            &format!("/api/games/{id}/moves"),
+            Some(token),
+            json!({ "move": mv }),
+        )
+        .await
+    }
+}

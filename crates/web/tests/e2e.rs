@@ -1,0 +1,536 @@
+//! End-to-end: the page in a real headless Chromium, driven through chromedriver (WebDriver).
+//! Games in several variants are started from the new-game dialog and played by clicking and
+//! dragging on the SVG board; after each step the pieces drawn (their data and where they
+//! sit on the board) are compared with the FEN the API reports. Screenshots go to
+//! `target/tmp/e2e-*.png`.
+//!
+//! Needs `chromium` and `chromedriver` (Debian: `chromium`, `chromium-driver`; `.ci/run`
+//! installs them). Without them the test fails, unless `DAMIER_NO_BROWSER=1` leaves it out.
+
+mod common;
+
+use common::{start, Client};
+use damier_core::{Color, Role, Variant};
+use damier_game::Board;
+use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+use fantoccini::{ClientBuilder, Locator};
+use serde_json::{json, Value};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn which(names: &[&str]) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    names.iter().find_map(|n| {
+        std::env::split_paths(&path)
+            .map(|d| d.join(n))
+            .find(|p| p.is_file())
+    })
+}
+
+/// chromedriver, killed when dropped.
+struct Driver(Child);
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+struct Page {
+    web: fantoccini::Client,
+    api: Client,
+    _driver: Driver,
+    _profile: PathBuf,
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+impl Page {
+    async fn open(chromium: PathBuf, chromedriver: PathBuf, base: &str) -> Page {
+        let port = free_port();
+        let child = Command::new(chromedriver)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start chromedriver");
+        let driver = Driver(child);
+        let url = format!("http://127.0.0.1:{port}");
+        let probe = reqwest::Client::new();
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while probe.get(format!("{url}/status")).send().await.is_err() {
+            assert!(Instant::now() < deadline, "chromedriver did not start");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        let profile =
+            std::env::temp_dir().join(format!("damier-e2e-{}-{port}", std::process::id()));
+        let caps = json!({
+            "goog:chromeOptions": {
+                "binary": chromium,
+                "args": [
+                    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                    "--no-first-run", "--disable-background-networking",
+                    "--disable-component-update", "--disable-sync", "--hide-scrollbars",
+                    "--window-size=1280,900",
+                    format!("--user-data-dir={}", profile.display()),
+                ]
+            }
+        });
+        let caps = match caps {
+            Value::Object(m) => m,
+            _ => unreachable!(),
+        };
+        let web = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+            .capabilities(caps)
+            .connect(&url)
+            .await
+            .expect("a Chromium session");
+        web.goto(base).await.unwrap();
+        Page {
+            web,
+            api: Client::new(base),
+            _driver: driver,
+            _profile: profile,
+        }
+    }
+
+    async fn js(&self, script: &str) -> Value {
+        self.web
+            .execute(script, vec![])
+            .await
+            .unwrap_or_else(|e| panic!("script failed: {e}\n{script}"))
+    }
+
+    /// Wait until the script returns true.
+    async fn until(&self, what: &str, script: &str) {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            if self.js(script).await == Value::Bool(true) {
+                return;
+            }
+            assert!(Instant::now() < deadline, "timed out waiting for {what}");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
+    async fn game(&self) -> Value {
+        self.js("return window.damier.game").await
+    }
+
+    async fn wait_plies(&self, n: usize) {
+        self.until(
+            &format!("{n} plies"),
+            &format!("const g = window.damier.game; return !!g && g.history.length === {n} && !(g.busy && g.busy.kind === 'move');"),
+        )
+        .await;
+    }
+
+    async fn square(&self, name: &str) -> fantoccini::elements::Element {
+        self.web
+            .find(Locator::Css(&format!(
+                "#board rect.sq[data-square='{name}']"
+            )))
+            .await
+            .unwrap_or_else(|e| panic!("no square {name}: {e}"))
+    }
+
+    /// A real mouse click in the middle of a square (whatever is drawn on it).
+    async fn click_square(&self, name: &str) {
+        let sq = self.square(name).await;
+        let mouse = MouseActions::new("mouse".into())
+            .then(PointerAction::MoveToElement {
+                element: sq,
+                duration: None,
+                x: 0.0,
+                y: 0.0,
+            })
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            })
+            .then(PointerAction::Up {
+                button: MOUSE_BUTTON_LEFT,
+            });
+        self.web.perform_actions(mouse).await.unwrap();
+        self.web.release_actions().await.unwrap();
+    }
+
+    /// Where a square's centre is in the viewport.
+    async fn centre(&self, name: &str) -> (f64, f64) {
+        let v = self
+            .js(&format!(
+                "const r = document.querySelector(\"#board rect.sq[data-square='{name}']\").getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2];"
+            ))
+            .await;
+        (v[0].as_f64().unwrap(), v[1].as_f64().unwrap())
+    }
+
+    /// Drag the piece on `from` to `to` (by viewport coordinates: the board is redrawn when
+    /// the piece is picked up, so elements found before would be stale).
+    async fn drag(&self, from: &str, to: &str) {
+        let (a, b) = (self.centre(from).await, self.centre(to).await);
+        let step = |x: f64, y: f64, ms: u64| PointerAction::MoveTo {
+            duration: Some(Duration::from_millis(ms)),
+            x,
+            y,
+        };
+        let mouse = MouseActions::new("mouse".into())
+            .then(step(a.0, a.1, 0))
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            })
+            .then(step(a.0 + 12.0, a.1 + 12.0, 50))
+            .then(step((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0, 100))
+            .then(step(b.0, b.1, 100))
+            .then(PointerAction::Up {
+                button: MOUSE_BUTTON_LEFT,
+            });
+        self.web.perform_actions(mouse).await.unwrap();
+        self.web.release_actions().await.unwrap();
+    }
+
+    async fn click(&self, css: &str) {
+        self.web
+            .find(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("no {css}: {e}"))
+            .click()
+            .await
+            .unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
+    }
+
+    /// Start a game from the new-game dialog: fields set, then the Start button clicked.
+    async fn new_game(&self, variant: &str, opponent: &str, side: &str, fen: Option<&str>) {
+        self.until(
+            "the page",
+            "return !!window.damier && window.damier.variants.length > 0",
+        )
+        .await;
+        let open = self
+            .js("return document.getElementById('dlg-new').open")
+            .await;
+        if open != Value::Bool(true) {
+            self.click("#btn-new").await;
+        }
+        let old = self.js("return window.damier.id").await;
+        let script = format!(
+            r#"const set = (id, v) => {{ const e = document.getElementById(id); e.value = v; e.dispatchEvent(new Event('change')); }};
+            set('ng-variant', '{variant}'); set('ng-opponent', '{opponent}'); set('ng-side', '{side}');
+            set('ng-level', '1'); set('ng-clock', 'none');
+            document.getElementById('ng-fen').value = {fen};
+            for (const r of document.querySelectorAll('input[name=start]')) r.checked = r.value === {start};
+            return true;"#,
+            fen = serde_json::to_string(fen.unwrap_or("")).unwrap(),
+            start = if fen.is_some() { "'fen'" } else { "'standard'" },
+        );
+        self.js(&script).await;
+        self.click("#ng-start").await;
+        self.until(
+            "the new game",
+            &format!(
+                "const S = window.damier; return !!S.game && S.id !== {old} && S.game.id === S.id && S.game.variant === '{variant}';"
+            ),
+        )
+        .await;
+    }
+
+    /// The pieces drawn: (square, colour, king) from each piece's data, and the square under
+    /// the piece's centre, found by hit-testing the board.
+    async fn drawn(&self) -> Vec<(String, String, bool, String)> {
+        let v = self
+            .js(r#"const out = [];
+            for (const p of document.querySelectorAll('#board .pieces .piece')) {
+              const r = p.getBoundingClientRect();
+              const x = r.left + r.width / 2, y = r.top + r.height / 2;
+              const under = document.elementsFromPoint(x, y).find((e) => e.matches('rect.sq'));
+              out.push([p.dataset.square, p.dataset.color, p.dataset.king === '1', under ? (under.dataset.square || '') : '']);
+            }
+            return out;"#)
+            .await;
+        let mut out: Vec<(String, String, bool, String)> = v
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| {
+                (
+                    p[0].as_str().unwrap().to_string(),
+                    p[1].as_str().unwrap().to_string(),
+                    p[2].as_bool().unwrap(),
+                    p[3].as_str().unwrap().to_string(),
+                )
+            })
+            .collect();
+        out.sort();
+        out
+    }
+
+    /// The board on screen shows the position the API reports for this game.
+    async fn check_board(&self, step: &str) {
+        let id = self.js("return window.damier.id").await;
+        let state = self.api.state(id.as_str().unwrap()).await;
+        let variant: Variant = state["variant"].as_str().unwrap().parse().unwrap();
+        let shown_ply = self
+            .js("return Number(document.getElementById('board').dataset.ply)")
+            .await;
+        let history = state["history"].as_array().unwrap();
+        let ply = shown_ply.as_u64().unwrap() as usize;
+        let fen = if ply == 0 {
+            state["start_fen"].as_str().unwrap()
+        } else {
+            history[ply - 1]["fen"].as_str().unwrap()
+        };
+        let board = Board::from_fen(variant, fen).unwrap();
+        let names = board.names();
+        let mut expected: Vec<(String, String, bool, String)> = names
+            .in_order()
+            .filter_map(|s| {
+                let p = board.piece_at(s)?;
+                let color = if p.color == Color::White {
+                    "white"
+                } else {
+                    "black"
+                };
+                let name = names.name(s);
+                Some((name.clone(), color.to_string(), p.role == Role::King, name))
+            })
+            .collect();
+        expected.sort();
+        let drawn = self.drawn().await;
+        assert_eq!(drawn, expected, "{step}: the board does not show {fen}");
+    }
+
+    async fn screenshot(&self, name: &str) -> PathBuf {
+        let png = self.web.screenshot().await.unwrap();
+        assert!(png.len() > 10_000, "{name}: a blank screenshot?");
+        assert_eq!(&png[1..4], b"PNG");
+        let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("e2e-{name}.png"));
+        std::fs::write(&path, png).unwrap();
+        path
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_plays_games_in_a_real_browser() {
+    let (Some(chromium), Some(chromedriver)) = (
+        which(&["chromium", "chromium-browser", "google-chrome"]),
+        which(&["chromedriver"]),
+    ) else {
+        // Never a silent pass: leaving the browser out takes a deliberate opt-out.
+        if std::env::var_os("DAMIER_NO_BROWSER").is_some() {
+            eprintln!("DAMIER_NO_BROWSER is set: the page is not tested in a browser");
+            return;
+        }
+        panic!(
+            "the end-to-end test needs chromium and chromedriver (apt-get install chromium \
+             chromium-driver; .ci/run installs them), or DAMIER_NO_BROWSER=1 to leave it out"
+        );
+    };
+    let base = start().await;
+    let page = Page::open(chromium, chromedriver, &base).await;
+
+    // 1. International, two people on this screen: clicks, then a multi-capture square by
+    //    square.
+    page.new_game("international", "hotseat", "white", None)
+        .await;
+    page.check_board("international start").await;
+    page.click_square("32").await;
+    page.until(
+        "destinations of 32",
+        "return document.querySelectorAll('#board .target').length === 2",
+    )
+    .await;
+    page.click_square("28").await;
+    page.wait_plies(1).await;
+    page.click_square("19").await;
+    page.click_square("23").await;
+    page.wait_plies(2).await;
+    page.check_board("international after 32-28 19-23").await;
+    assert_eq!(page.game().await["history"][1]["notation"], "19-23");
+    // The capture 28x19 is forced: only 28 may move.
+    page.until(
+        "one movable piece",
+        "return document.querySelectorAll('#board .piece.movable').length === 1",
+    )
+    .await;
+    page.screenshot("international-desktop").await;
+
+    page.new_game("international", "hotseat", "white", Some("W:W32:B27,17,3"))
+        .await;
+    // Only one capture starts 32x21: the second click completes it.
+    page.click_square("32").await;
+    page.click_square("21").await;
+    page.wait_plies(1).await;
+    let g = page.game().await;
+    assert_eq!(g["history"][0]["long"], "32x21x12");
+    page.check_board("international after the double capture")
+        .await;
+    let ghosts = page
+        .js("return document.querySelectorAll('#board .ghosts .piece').length")
+        .await;
+    assert_eq!(ghosts, json!(2), "the captured pieces are marked");
+    page.screenshot("multi-capture").await;
+
+    // 2. English against the engine (level 1): the engine answers.
+    page.new_game("english", "engine", "black", None).await;
+    page.click_square("11").await;
+    page.click_square("15").await;
+    page.wait_plies(2).await;
+    let g = page.game().await;
+    assert_eq!(g["history"][1]["mover"], "white");
+    page.check_board("english after the engine's answer").await;
+    page.until(
+        "the engine's evaluation kept for the graph",
+        "return window.damier.game.evals.some((e) => e.ply === 1) && document.querySelectorAll('#graph .graph-dot').length > 0",
+    )
+    .await;
+    page.screenshot("english-engine").await;
+
+    // An ambiguous capture (22 to 6 over different men) is chosen from a list.
+    page.new_game("english", "hotseat", "white", Some("W:W22:B17,9,18,10"))
+        .await;
+    page.click_square("22").await;
+    page.click_square("6").await;
+    page.until(
+        "the list of captures",
+        "return !document.getElementById('choices').hidden && document.querySelectorAll('#choices .choice').length === 2",
+    )
+    .await;
+    page.screenshot("choose-capture").await;
+    page.click("#choices .choice").await;
+    page.wait_plies(1).await;
+    page.check_board("english after the chosen capture").await;
+
+    // 3. Russian (algebraic squares): a move by dragging, then a triple capture by clicks.
+    page.new_game("russian", "hotseat", "white", None).await;
+    page.drag("c3", "d4").await;
+    page.wait_plies(1).await;
+    assert_eq!(page.game().await["history"][0]["notation"], "c3-d4");
+    page.check_board("russian after dragging c3-d4").await;
+    // Two captures share the first landing (c1:e3 then g5 or c5): entered square by square.
+    page.new_game("russian", "hotseat", "white", Some("W:Wc1:Bd2,f4,d4,h8"))
+        .await;
+    page.click_square("c1").await;
+    page.click_square("e3").await;
+    page.until(
+        "the capture half entered",
+        "return window.damier.prefix.length === 2 && window.damier.game.history.length === 0 && document.querySelectorAll('#board .target').length === 2",
+    )
+    .await;
+    page.screenshot("capture-half-entered").await;
+    page.click_square("g5").await;
+    page.wait_plies(1).await;
+    assert_eq!(page.game().await["history"][0]["long"], "c1:e3:g5");
+    page.check_board("russian after c1:e3:g5").await;
+
+    // 4. Turkish: every square is used.
+    page.new_game("turkish", "hotseat", "white", None).await;
+    page.click_square("a3").await;
+    page.click_square("a4").await;
+    page.wait_plies(1).await;
+    page.check_board("turkish after a3-a4").await;
+    page.screenshot("turkish").await;
+
+    // 5. Review: a click in the move list shows the earlier position.
+    page.click_square("a6").await;
+    page.click_square("a5").await;
+    page.wait_plies(2).await;
+    page.click("#movelist .ply[data-ply='1']").await;
+    page.until(
+        "the position after ply 1",
+        "return document.getElementById('board').dataset.ply === '1'",
+    )
+    .await;
+    page.check_board("turkish reviewing ply 1").await;
+    page.click("#btn-live").await;
+
+    // 6. PDN export shows what the API exports.
+    page.click("#btn-pdn").await;
+    page.until(
+        "the PDN text",
+        "return document.getElementById('pdn-text').value.includes('a3-a4')",
+    )
+    .await;
+    let shown = page
+        .js("return document.getElementById('pdn-text').value")
+        .await;
+    let id = page.js("return window.damier.id").await;
+    let exported = page
+        .api
+        .http
+        .get(format!("{base}/api/games/{}/pdn", id.as_str().unwrap()))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert_eq!(shown.as_str().unwrap(), exported);
+    page.screenshot("pdn").await;
+    page.click("#pdn-close").await;
+
+    // 7. The position editor makes a FEN the server accepts.
+    page.click("#btn-editor").await;
+    page.js("const e = document.getElementById('ed-variant'); e.value = 'english'; e.dispatchEvent(new Event('change')); return true;").await;
+    page.click("#ed-clear").await;
+    for sq in ["22", "17"] {
+        let el = page
+            .web
+            .find(Locator::Css(&format!(
+                "#ed-board rect.sq[data-square='{sq}']"
+            )))
+            .await
+            .unwrap();
+        let mouse = MouseActions::new("mouse".into())
+            .then(PointerAction::MoveToElement {
+                element: el,
+                duration: None,
+                x: 0.0,
+                y: 0.0,
+            })
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            })
+            .then(PointerAction::Up {
+                button: MOUSE_BUTTON_LEFT,
+            });
+        page.web.perform_actions(mouse).await.unwrap();
+        page.web.release_actions().await.unwrap();
+        if sq == "22" {
+            page.js("document.querySelector('input[name=pal][value=black-king]').checked = true; return true;")
+                .await;
+        }
+    }
+    page.js("const e = document.getElementById('ed-side'); e.value = 'white'; e.dispatchEvent(new Event('change')); return true;")
+        .await;
+    page.until(
+        "the editor's FEN checked",
+        "return document.getElementById('ed-fen').value === 'W:W22:BK17' && document.getElementById('ed-check').textContent.includes('legal position')",
+    )
+    .await;
+    page.screenshot("editor").await;
+    page.click("#ed-close").await;
+
+    // 8. A phone-sized screen.
+    page.new_game("international", "engine", "white", None)
+        .await;
+    page.web.set_window_size(390, 844).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let fits = page
+        .js("const r = document.querySelector('#board svg').getBoundingClientRect(); return r.width > 300 && r.right <= window.innerWidth + 1;")
+        .await;
+    assert_eq!(fits, json!(true), "the board fits a phone's width");
+    page.click_square("32").await;
+    page.click_square("28").await;
+    page.wait_plies(2).await;
+    page.check_board("international on a phone").await;
+    page.screenshot("phone").await;
+
+    page.web.close().await.unwrap();
+}

@@ -1,0 +1,171 @@
+//! Load test on loopback: many games at once, each playing random legal moves through the API
+//! for a bounded time. Every move a client saw accepted must be in the server's record, in
+//! order, once; a request repeated with the same `ply` must be refused (no duplicate move).
+//!
+//! The short run is part of the test suite; the long one reports figures:
+//! `cargo test --release -p damier-web --test load -- --ignored --nocapture`
+//! (`DAMIER_LOAD_GAMES`, `DAMIER_LOAD_SECS` change its size).
+
+mod common;
+
+use common::{start, Client};
+use serde_json::{json, Value};
+use std::time::{Duration, Instant};
+
+const VARIANTS: [&str; 5] = ["english", "russian", "international", "turkish", "thai"];
+
+#[derive(Default)]
+struct Tally {
+    moves: usize,
+    games_finished: usize,
+    games_started: usize,
+    duplicates_refused: usize,
+    latencies_us: Vec<u64>,
+}
+
+/// A small deterministic generator (SplitMix64), so a failing run can be repeated.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+fn notations(state: &Value) -> Vec<String> {
+    state["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["notation"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// One client playing games one after another until `until`.
+async fn player(c: Client, seed: u64, until: Instant) -> Tally {
+    let mut rng = Rng(seed);
+    let mut t = Tally::default();
+    while Instant::now() < until {
+        let variant = VARIANTS[(rng.next() % VARIANTS.len() as u64) as usize];
+        let (id, token, created) = c.create(json!({ "variant": variant })).await;
+        t.games_started += 1;
+        let mut state = created["state"].clone();
+        let mut mine: Vec<String> = Vec::new();
+        while state["result"].is_null() && Instant::now() < until {
+            let moves = state["moves"].as_array().unwrap();
+            let mv = moves[(rng.next() % moves.len() as u64) as usize]["long"]
+                .as_str()
+                .unwrap()
+                .to_string();
+            let body = json!({ "move": mv, "ply": mine.len() });
+            let started = Instant::now();
+            let a = c
+                .post(
+                    &format!("/api/games/{id}/moves"),
+                    Some(&token),
+                    body.clone(),
+                )
+                .await;
+            t.latencies_us.push(started.elapsed().as_micros() as u64);
+            assert_eq!(a.status, 200, "{variant} {mv}: {}", a.body);
+            mine.push(
+                a.body["history"].as_array().unwrap().last().unwrap()["notation"]
+                    .as_str()
+                    .unwrap()
+                    .to_string(),
+            );
+            t.moves += 1;
+            if rng.next() % 8 == 0 {
+                // The same request again, as a double click or a retry would send it.
+                let again = c
+                    .post(&format!("/api/games/{id}/moves"), Some(&token), body)
+                    .await;
+                assert!(
+                    again.status == 409,
+                    "a repeated move was not refused: {}",
+                    again.body
+                );
+                t.duplicates_refused += 1;
+            }
+            state = a.body;
+        }
+        let server = c.state(&id).await;
+        assert_eq!(notations(&server), mine, "game {id} lost or doubled a move");
+        if !server["result"].is_null() {
+            t.games_finished += 1;
+        }
+    }
+    t
+}
+
+async fn run(games: usize, secs: f64) -> Tally {
+    let base = start().await;
+    let until = Instant::now() + Duration::from_secs_f64(secs);
+    let handles: Vec<_> = (0..games)
+        .map(|i| tokio::spawn(player(Client::new(&base), 0xDA41 + i as u64, until)))
+        .collect();
+    let mut all = Tally::default();
+    for h in handles {
+        let t = h.await.expect("a player panicked");
+        all.moves += t.moves;
+        all.games_finished += t.games_finished;
+        all.games_started += t.games_started;
+        all.duplicates_refused += t.duplicates_refused;
+        all.latencies_us.extend(t.latencies_us);
+    }
+    all.latencies_us.sort_unstable();
+    all
+}
+
+fn percentile(sorted: &[u64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let i = ((sorted.len() - 1) as f64 * p).round() as usize;
+    sorted[i] as f64 / 1000.0
+}
+
+fn report(t: &Tally, games: usize, secs: f64) {
+    let l = &t.latencies_us;
+    println!(
+        "load: {games} concurrent clients for {secs:.1}s: {} games started, {} finished ({:.1} games/s), \
+         {} moves ({:.0} moves/s), {} repeated requests refused; move latency ms p50 {:.2} p90 {:.2} p99 {:.2} max {:.2}",
+        t.games_started,
+        t.games_finished,
+        t.games_finished as f64 / secs,
+        t.moves,
+        t.moves as f64 / secs,
+        t.duplicates_refused,
+        percentile(l, 0.5),
+        percentile(l, 0.9),
+        percentile(l, 0.99),
+        percentile(l, 1.0),
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn many_games_lose_and_double_no_move() {
+    let t = run(8, 1.5).await;
+    report(&t, 8, 1.5);
+    assert!(t.moves > 50, "too few moves: {}", t.moves);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "long: run with --ignored --nocapture for the figures"]
+async fn load_report() {
+    let games = std::env::var("DAMIER_LOAD_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(64);
+    let secs = std::env::var("DAMIER_LOAD_SECS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(20.0);
+    let t = run(games, secs).await;
+    report(&t, games, secs);
+    assert!(t.moves > 0);
+}
