@@ -119,6 +119,16 @@ fn run_case<G: Geometry>(case: &Case, budget: u64) -> usize {
 fn run_all(budget: u64) {
     let cases = load();
     assert!(cases.len() >= 10, "perft data went missing");
+    // Every variant, and the giveaway form of each, has checked counts from its start.
+    for index in 0..Variant::COUNT {
+        let variant = Variant::from_index(index);
+        assert!(
+            cases
+                .iter()
+                .any(|c| c.variant == variant && c.fen == "start" && !c.counts.is_empty()),
+            "no perft counts from the start position of {variant}"
+        );
+    }
     let mut checked = 0;
     for case in &cases {
         checked += with_geometry!(case.variant.rules().board, G => run_case::<G>(case, budget));
