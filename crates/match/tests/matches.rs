@@ -92,3 +92,30 @@ fn an_engine_that_cannot_start_stops_the_match() {
         "{err}"
     );
 }
+
+/// Each of the weak levels beats the one below it: the ladder a player climbs is a ladder.
+/// (Levels 1–4 are depth-limited, so these games are quick and reproducible.)
+#[test]
+fn each_weak_level_beats_the_one_below() {
+    let set = openings::random_balanced(Variant::INTERNATIONAL, 10, 4, 3, 60);
+    for level in 2..=4 {
+        let upper = || from_spec(&format!("damier:level={level}"));
+        let lower = || from_spec(&format!("damier:level={}", level - 1));
+        let records = run_match(
+            &upper,
+            &lower,
+            &set,
+            20,
+            &MatchConfig::default(),
+            2,
+            &mut |_, _| {},
+        )
+        .unwrap();
+        let points: f64 = records.iter().map(|r| r.first_player_points()).sum();
+        assert!(
+            points >= 13.0,
+            "level {level} scored only {points}/20 against level {}",
+            level - 1
+        );
+    }
+}

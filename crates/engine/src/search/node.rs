@@ -178,11 +178,16 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         self.unpublished = 0;
     }
 
-    fn evaluate(&self, pos: &Position<G>) -> Score {
+    fn evaluate(&self, pos: &Position<G>, ply: Ply) -> Score {
         let mut v = self.eval.evaluate(pos);
-        if self.noise > 0 {
-            let h = (pos.hash() ^ self.noise_seed).wrapping_mul(0x2545_F491_4F6C_DD1D);
-            v += (h >> 40) as i32 % (2 * self.noise + 1) - self.noise;
+        if self.noise > 0 && ply > 0 {
+            // The weaker levels' error: one offset per root move, shared by every leaf below
+            // it. Noise drawn per leaf would instead favour moves that leave the opponent few
+            // replies (a minimum over fewer noisy values is higher), and so grow with depth.
+            let root_move = self.keys[self.root_index + 1];
+            let h = (root_move ^ self.noise_seed).wrapping_mul(0x2545_F491_4F6C_DD1D);
+            let offset = (h >> 40) as i32 % (2 * self.noise + 1) - self.noise;
+            v += if ply % 2 == 1 { -offset } else { offset };
         }
         Score(v.clamp(-Score::DECISIVE.0 + 1, Score::DECISIVE.0 - 1))
     }
@@ -266,7 +271,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             }
         }
         if ply >= MAX_PLY - 2 {
-            return self.evaluate(pos);
+            return self.evaluate(pos, ply);
         }
         let key = pos.hash();
         let entry = self.shared.tt.probe(key);
@@ -378,14 +383,14 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             return Score::DRAW;
         }
         if ply >= MAX_PLY - 2 {
-            return self.evaluate(pos);
+            return self.evaluate(pos, ply);
         }
         let moves = pos.legal_moves();
         if moves.is_empty() {
             return self.no_moves(ply);
         }
         if !moves[0].is_capture() {
-            return self.evaluate(pos);
+            return self.evaluate(pos, ply);
         }
         let mut best = -Score::INFINITE;
         for mv in moves.iter() {
