@@ -249,7 +249,6 @@ impl Engine {
         let main_result = std::thread::scope(|scope| {
             for id in 1..self.options.threads {
                 let mut helper = new_searcher();
-                let shared = &shared;
                 scope.spawn(move || {
                     // Odd helpers search one ply deeper than the main thread, to spread the
                     // threads over different depths of the same tree.
@@ -264,7 +263,8 @@ impl Engine {
                         &mut sink,
                     );
                     helper.flush_nodes();
-                    shared.stop.store(true, Relaxed);
+                    // A helper that reaches the depth limit first just ends: stopping the
+                    // others here would cut the main thread's last iteration short.
                 });
             }
             let mut main = new_searcher();

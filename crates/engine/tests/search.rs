@@ -193,3 +193,24 @@ fn finds_the_shortest_forced_win() {
     }
     assert!(checked >= 40, "only {checked} won positions found");
 }
+
+/// With helper threads, a depth-limited search still completes the depth asked for: a helper
+/// that gets there first must not cut the main thread's last iteration short.
+#[test]
+fn threads_complete_the_requested_depth() {
+    let e = Engine::new(EngineOptions {
+        threads: 3,
+        hash_mb: 4,
+    });
+    let board = Board::from_fen(Variant::INTERNATIONAL, "W:W31-50:B1-20").unwrap();
+    for depth in [6, 7, 8, 9] {
+        let r = e.search(
+            &SearchInput::new(board),
+            &Limits::depth(depth),
+            Style::default(),
+            &Control::new(),
+            &mut Silent,
+        );
+        assert_eq!(r.depth, depth, "asked for depth {depth}");
+    }
+}
