@@ -1,10 +1,11 @@
 //! [`TimedGame`]: a [`Game`] played on a [`Clock`], with the time-out penalty applied.
 
 use crate::board::AnyMove;
-use crate::clock::{Clock, TimeoutPenalty};
+use crate::clock::{Clock, TimeControl, TimeoutPenalty};
 use crate::game::{Game, GameError};
 use crate::result::GameResult;
 use damier_core::Color;
+use std::time::Duration;
 
 /// A game and its clock, kept in step: each move ends the mover's turn on the clock and
 /// starts the opponent's.
@@ -37,13 +38,39 @@ impl TimedGame {
         &self.clock
     }
 
+    /// The clock, unless the game is untimed ([`TimeControl::Unlimited`]).
+    pub fn timed_clock(&self) -> Option<&Clock> {
+        match self.clock.control() {
+            TimeControl::Unlimited => None,
+            _ => Some(&self.clock),
+        }
+    }
+
+    /// What running out of time costs.
+    pub fn penalty(&self) -> TimeoutPenalty {
+        self.penalty
+    }
+
+    /// Time left for the side to move's turn, if a clock runs.
+    pub fn time_left_to_move(&self) -> Option<Duration> {
+        self.clock.remaining(self.clock.running()?)
+    }
+
     /// Apply a time-out if the side to move has used all its time; returns the result if
     /// the game is over. Interfaces call this while waiting for a move.
     pub fn check_time(&mut self) -> Option<GameResult> {
-        if !self.game.is_over() && self.clock.flagged().is_some() {
+        self.apply_flag_fall();
+        self.game.result()
+    }
+
+    /// Apply a time-out if the side to move has used all its time; returns whether it did
+    /// (the game ended, or the turn passed to the opponent).
+    pub fn apply_flag_fall(&mut self) -> bool {
+        let flagged = !self.game.is_over() && self.clock.flagged().is_some();
+        if flagged {
             self.apply_time_out();
         }
-        self.game.result()
+        flagged
     }
 
     /// Play a move, unless the mover's time has run out: then the penalty applies and the move
@@ -134,6 +161,15 @@ impl TimedGame {
         self.game.undo();
         self.start_turn();
         true
+    }
+
+    /// Replay the last ply taken back, then time the side to move from now. Returns false
+    /// when there is nothing to replay.
+    pub fn redo(&mut self) -> bool {
+        self.clock.abandon_turn();
+        let redone = self.game.redo();
+        self.start_turn();
+        redone
     }
 
     /// Refuse to act for a side whose time has run out, applying the penalty.

@@ -295,3 +295,44 @@ fn a_side_resigns_or_declines_while_the_other_is_to_move() {
     );
     assert_eq!(g.clock().running(), None);
 }
+
+#[test]
+fn untimed_games_have_no_clock_and_replay_takebacks() {
+    let (mut g, _) = timed(
+        Variant::INTERNATIONAL,
+        TimeControl::Unlimited,
+        TimeoutPenalty::LossOfGame,
+    );
+    assert!(g.timed_clock().is_none());
+    assert_eq!(g.time_left_to_move(), None);
+    let first = g.game().position().legal_moves()[0];
+    g.play(&first, false).unwrap();
+    assert!(g.undo());
+    assert!(g.game().plies().is_empty());
+    assert!(g.redo());
+    assert_eq!(g.game().plies().len(), 1);
+    assert!(!g.redo(), "nothing left to replay");
+    assert!(!g.apply_flag_fall(), "no flag falls without a clock");
+}
+
+#[test]
+fn a_flag_fall_is_applied_once_and_passes_the_turn() {
+    let control = TimeControl::Fischer {
+        base: secs(5.0),
+        increment: Duration::ZERO,
+    };
+    let (mut g, time) = timed(
+        Variant::giveaway(Base::International),
+        control,
+        TimeoutPenalty::LossOfTurn,
+    );
+    assert!(g.timed_clock().is_some());
+    assert_eq!(g.penalty(), TimeoutPenalty::LossOfTurn);
+    time.advance(secs(2.0));
+    assert_eq!(g.time_left_to_move(), Some(secs(3.0)));
+    time.advance(secs(3.0));
+    assert!(g.apply_flag_fall(), "White's flag fell");
+    assert_eq!(g.game().side_to_move(), Color::Black);
+    assert!(!g.apply_flag_fall(), "Black's time is running, not gone");
+    assert_eq!(g.time_left_to_move(), Some(secs(5.0)));
+}

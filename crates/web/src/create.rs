@@ -1,9 +1,9 @@
 //! Making games from a client's request: a new game ([`NewGame`]: variant, FEN or ballot,
 //! players, level, clock) or a game read from PDN ([`ImportGame`]).
 
-use crate::clocked::Clocked;
 use crate::error::ApiError;
 use crate::ids;
+use crate::session::real_time;
 use crate::session::{Player, Seats, Session};
 use crate::variants::has_ballots;
 use damier_core::Variant;
@@ -289,7 +289,7 @@ pub fn new_session(req: &NewGame) -> Result<Session, ApiError> {
         req.white_level,
         req.black_level,
     )?;
-    let play = Clocked::new(
+    let play = real_time(
         game,
         control(req.clock.as_ref())?,
         penalty(req.timeout_penalty.as_deref())?,
@@ -328,7 +328,7 @@ pub fn import_session(req: &ImportGame) -> Result<(Session, usize), ApiError> {
         .to_game()
         .map_err(|e| ApiError::Invalid(format!("PDN: {e}")))?;
     let players = players(req.white, req.black, req.level, None, None)?;
-    let play = Clocked::new(game, TimeControl::Unlimited, TimeoutPenalty::LossOfGame);
+    let play = real_time(game, TimeControl::Unlimited, TimeoutPenalty::LossOfGame);
     let seats = seats(&players);
     let tags = pdn_game.tags.clone();
     Ok((

@@ -59,7 +59,10 @@ pub fn start_engine_move(app: &Arc<App>, entry: &Arc<GameEntry>, s: &mut Session
     let game = s.game();
     let side = game.side_to_move();
     let ply = game.plies().len();
-    let clock = s.play.clock().and_then(|c| Limits::for_clock(c, side));
+    let clock = s
+        .play
+        .timed_clock()
+        .and_then(|c| Limits::for_clock(c, side));
     let limits = level.limits(clock);
     let style = Style::of_level(
         level,
@@ -295,7 +298,7 @@ fn publish_info(entry: &Weak<GameEntry>, job: &Job, info: &SearchInfo) {
 /// For a game with a clock: wake when the side to move's time would run out and apply the
 /// time-out, so that a silent player still loses on time and watchers see it.
 pub fn watch_clock(app: &Arc<App>, entry: &Arc<GameEntry>) {
-    if entry.lock().play.clock().is_none() {
+    if entry.lock().play.timed_clock().is_none() {
         return;
     }
     let weak = Arc::downgrade(entry);

@@ -24,7 +24,6 @@
 
 mod app;
 mod assets;
-mod clocked;
 mod create;
 mod engine_task;
 mod error;

@@ -3,12 +3,22 @@
 //! whether the engine is busy with it. Everything here is synchronous and quick: handlers
 //! lock a session, act, and unlock; searches run elsewhere (`engine_task`).
 
-use crate::clocked::Clocked;
 use crate::error::ApiError;
 use damier_core::Color;
 use damier_engine::{Control, Level, Score, SearchInfo};
-use damier_game::{AnyMove, Board, Game, GameError};
+use damier_game::{
+    AnyMove, Board, Clock, Game, GameError, SystemTime, TimeControl, TimedGame, TimeoutPenalty,
+};
 use std::sync::Arc;
+
+/// A game on a real-time clock (an untimed one under [`TimeControl::Unlimited`]).
+pub(crate) fn real_time(game: Game, control: TimeControl, penalty: TimeoutPenalty) -> TimedGame {
+    TimedGame::new(
+        game,
+        Clock::new(control, Arc::new(SystemTime::new())),
+        penalty,
+    )
+}
 
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,7 +97,7 @@ pub struct Busy {
 #[derive(Debug)]
 pub struct Session {
     pub(crate) id: String,
-    pub(crate) play: Clocked,
+    pub(crate) play: TimedGame,
     pub(crate) players: [Player; 2],
     pub(crate) seats: Seats,
     pub(crate) tags: Vec<(String, String)>,
@@ -121,7 +131,7 @@ impl Session {
     /// A session for `play`, with its players and seats.
     pub fn new(
         id: String,
-        play: Clocked,
+        play: TimedGame,
         players: [Player; 2],
         seats: Seats,
         tags: Vec<(String, String)>,
@@ -318,7 +328,7 @@ impl Session {
                 side.name()
             )));
         }
-        self.play.resign(side).map_err(game_error)?;
+        self.play.resign_side(side).map_err(game_error)?;
         self.cancel_busy();
         self.changed();
         Ok(side)
@@ -367,7 +377,7 @@ impl Session {
     }
 
     fn check_takeback(&self) -> Result<(), ApiError> {
-        if self.play.clock().is_some() {
+        if self.play.timed_clock().is_some() {
             return Err(ApiError::Conflict(
                 "takebacks are not allowed in a game with a clock".into(),
             ));
@@ -377,7 +387,7 @@ impl Session {
 
     /// Apply a time-out if the side to move's time is up; returns whether it did.
     pub fn check_time(&mut self) -> bool {
-        let changed = self.play.check_time();
+        let changed = self.play.apply_flag_fall();
         if changed {
             // The turn changed hands or the game ended: a search for the old turn is moot.
             self.cancel_busy();
@@ -569,7 +579,7 @@ mod tests {
     use damier_game::{TimeControl, TimeoutPenalty};
 
     fn session(players: [Player; 2]) -> Session {
-        let play = Clocked::new(
+        let play = real_time(
             Game::new(Variant::INTERNATIONAL),
             TimeControl::Unlimited,
             TimeoutPenalty::LossOfGame,

@@ -268,7 +268,7 @@ pub fn game_view(s: &Session, you: &[Color]) -> GameView {
             }
         })
         .collect();
-    let clock = s.play.clock().map(|c| {
+    let clock = s.play.timed_clock().map(|c| {
         let ms = |color| c.remaining(color).map_or(0, |d| d.as_millis() as u64);
         ClockView {
             control: control_json(c.control()),
@@ -336,7 +336,7 @@ pub fn game_view(s: &Session, you: &[Color]) -> GameView {
         result: game.result().map(|r| result(r, game.position())),
         draw_offer: game.draw_offer().map(Color::name),
         may_pass: game.may_pass(),
-        takebacks: s.play.clock().is_none(),
+        takebacks: s.play.timed_clock().is_none(),
         clock,
         busy,
         evals,

@@ -15,6 +15,7 @@
 //! assert_eq!(pdn::read(&pdn::write(&[game.clone()], &Default::default()), Variant::INTERNATIONAL)[0], Ok(game.clone()));
 //! ```
 
+mod date;
 mod gametype;
 mod lexer;
 mod reader;
@@ -27,6 +28,7 @@ use damier_core::fen::FenError;
 use damier_core::notation::MoveError;
 use damier_core::{Color, Variant};
 
+pub use date::{civil_date, date_today, unix_days, unix_seconds};
 pub use reader::{read, read_bytes};
 pub use writer::{write, write_game, WriteOptions};
 

@@ -6,7 +6,6 @@ use damier_core::{Color, Variant};
 use damier_game::pdn::{self, PdnGame, WriteOptions};
 use damier_game::TimeControl;
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
 
 impl Session {
     /// Save the game to `path`, or where it was saved before, or to a new file named after the
@@ -36,11 +35,10 @@ impl Session {
     /// The game as a PDN record: who played, when, on what clock; tags given at the start
     /// (those of a continued PDN game) win.
     fn record(&self) -> PdnGame {
-        let (y, m, d) = civil_date(unix_days());
         let mut tags: Vec<(String, String)> = vec![
             ("Event".into(), "Casual game".into()),
             ("Site".into(), "Damier".into()),
-            ("Date".into(), format!("{y:04}.{m:02}.{d:02}")),
+            ("Date".into(), pdn::date_today()),
             ("White".into(), self.player(Color::White).name()),
             ("Black".into(), self.player(Color::Black).name()),
         ];
@@ -64,11 +62,8 @@ impl Session {
 
 /// `damier-<variant>-<date>-<time>.pdn` in the working directory, numbered if taken.
 fn fresh_name(variant: Variant) -> PathBuf {
-    let secs = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
-    let (y, m, d) = civil_date(secs / 86_400);
+    let secs = pdn::unix_seconds();
+    let (y, m, d) = pdn::civil_date(secs / 86_400);
     let t = secs % 86_400;
     let stem = format!(
         "damier-{variant}-{y:04}{m:02}{d:02}-{:02}{:02}{:02}",
@@ -83,38 +78,4 @@ fn fresh_name(variant: Variant) -> PathBuf {
         n += 1;
     }
     path
-}
-
-fn unix_days() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_secs() / 86_400)
-        .unwrap_or(0)
-}
-
-/// The (year, month, day) of a day counted from 1970-01-01 (Howard Hinnant's algorithm for
-/// the proleptic Gregorian calendar).
-fn civil_date(days: u64) -> (i64, u32, u32) {
-    let z = days as i64 + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::civil_date;
-
-    #[test]
-    fn calendar_dates() {
-        assert_eq!(civil_date(0), (1970, 1, 1));
-        assert_eq!(civil_date(11_016), (2000, 2, 29));
-        assert_eq!(civil_date(19_723), (2024, 1, 1));
-    }
 }
