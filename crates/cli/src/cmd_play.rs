@@ -148,7 +148,7 @@ fn start_game(
             path.display(),
             game.plies().len()
         ));
-        play_moves(args, &mut game)?;
+        args.position.play_onto(&mut game)?;
         return Ok((game, tags));
     }
     if let Some(which) = &args.ballot {
@@ -172,24 +172,10 @@ fn start_game(
             deck_name(deck),
             ballot.text()
         ));
-        play_moves(args, &mut game)?;
+        args.position.play_onto(&mut game)?;
         return Ok((game, Vec::new()));
     }
     Ok((args.position.game()?, Vec::new()))
-}
-
-/// The `--play` moves, after a PDN game or a ballot.
-fn play_moves(args: &PlayArgs, game: &mut Game) -> Result<()> {
-    let moves = args.position.play.as_deref().unwrap_or("");
-    for (i, text) in moves
-        .split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|t| !t.is_empty())
-        .enumerate()
-    {
-        game.play_text(text)
-            .with_context(|| format!("--play, move {} of \"{moves}\"", i + 1))?;
-    }
-    Ok(())
 }
 
 /// Who plays White and Black.

@@ -81,14 +81,8 @@ impl PositionArgs {
             Some(text) => fen::parse(rules, text)
                 .with_context(|| format!("reading --fen \"{text}\" for {variant}"))?,
         };
-        let moves = self.play.as_deref().unwrap_or("");
-        for (i, text) in moves
-            .split(|c: char| c.is_whitespace() || c == ',')
-            .filter(|t| !t.is_empty())
-            .enumerate()
-        {
-            let mv = notation::parse(&pos, text)
-                .with_context(|| format!("--play, move {} of \"{moves}\"", i + 1))?;
+        for (i, text) in self.play_words() {
+            let mv = notation::parse(&pos, text).with_context(|| self.play_context(i))?;
             pos = pos.play_unchecked(&mv);
         }
         Ok(pos)
@@ -103,16 +97,31 @@ impl PositionArgs {
             Some(text) => Game::from_fen(variant, text)
                 .with_context(|| format!("reading --fen \"{text}\" for {variant}"))?,
         };
-        let moves = self.play.as_deref().unwrap_or("");
-        for (i, text) in moves
+        self.play_onto(&mut game)?;
+        Ok(game)
+    }
+
+    /// Play the `--play` moves in `game`.
+    pub fn play_onto(&self, game: &mut Game) -> Result<()> {
+        for (i, text) in self.play_words() {
+            game.play_text(text).with_context(|| self.play_context(i))?;
+        }
+        Ok(())
+    }
+
+    /// The `--play` moves, numbered from 0 (spaces or commas between them).
+    fn play_words(&self) -> impl Iterator<Item = (usize, &str)> {
+        self.play
+            .as_deref()
+            .unwrap_or("")
             .split(|c: char| c.is_whitespace() || c == ',')
             .filter(|t| !t.is_empty())
             .enumerate()
-        {
-            game.play_text(text)
-                .with_context(|| format!("--play, move {} of \"{moves}\"", i + 1))?;
-        }
-        Ok(game)
+    }
+
+    fn play_context(&self, index: usize) -> String {
+        let moves = self.play.as_deref().unwrap_or("");
+        format!("--play, move {} of \"{moves}\"", index + 1)
     }
 }
 
