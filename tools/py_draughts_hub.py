@@ -23,12 +23,24 @@ from draughts.boards.standard import Board as StandardBoard
 from draughts.engines.simple import SimpleEngine
 from draughts.engines.turbo import TurboEngine
 
+
+class EnglishBoard(AmericanBoard):
+    """py-draughts' American board with captures compulsory, as the English/American rules
+    of RULES.md (and of the ACF) have them; py-draughts offers captures as optional."""
+
+    @property
+    def legal_moves(self):
+        moves = AmericanBoard.legal_moves.fget(self)
+        captures = [m for m in moves if m.captured_list]
+        return captures or moves
+
+
 BOARDS = {
     "international": (StandardBoard, 10),
     "frisian": (FrisianBoard, 10),
     "russian": (RussianBoard, 8),
     "brazilian": (BrazilianBoard, 8),
-    "english": (AmericanBoard, 8),
+    "english": (EnglishBoard, 8),
 }
 
 
