@@ -88,6 +88,22 @@ pub fn short<G: Geometry>(pos: &Position<G>, mv: &Move<G::Bits>) -> String {
     join(names, mv.from, &[mv.to], separator(pos, mv))
 }
 
+/// The legal moves from `from` to `to`; with `captured`, only the one that captures exactly
+/// those squares (a move is its start, end and captured set, so there is at most one).
+pub fn moves_between<G: Geometry>(
+    pos: &Position<G>,
+    from: u32,
+    to: u32,
+    captured: Option<G::Bits>,
+) -> Vec<Move<G::Bits>> {
+    pos.legal_moves()
+        .iter()
+        .copied()
+        .filter(|m| u32::from(m.from) == from && u32::from(m.to) == to)
+        .filter(|m| captured.map_or(true, |c| m.captured == c))
+        .collect()
+}
+
 /// Read a move in short or long form and find the legal move it denotes.
 ///
 /// Intermediate squares in a long form must appear, in order, among the landing squares of

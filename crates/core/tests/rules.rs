@@ -292,3 +292,23 @@ fn no_legal_move_loses_or_wins_in_giveaway() {
         assert_eq!(start.outcome(), None);
     }
 }
+
+#[test]
+fn start_end_and_captured_set_name_one_move() {
+    // The English position of `different_captured_sets_are_different_moves`: two captures
+    // from 22 to 6, told apart by what they take.
+    let rules = "english".parse::<Variant>().unwrap().rules();
+    let pos: Position<damier_core::Diagonal8> = fen::parse(rules, "W:W22:B17,9,18,10").unwrap();
+    let names = SquareNames::of(rules);
+    let sq = |n: &str| names.parse(n).unwrap();
+    assert_eq!(
+        notation::moves_between(&pos, sq("22"), sq("6"), None).len(),
+        2
+    );
+    let over_17_and_9 = (1u64 << sq("17")) | (1u64 << sq("9"));
+    let found = notation::moves_between(&pos, sq("22"), sq("6"), Some(over_17_and_9));
+    assert_eq!(found.len(), 1);
+    assert_eq!(notation::long(&pos, &found[0]), "22x13x6");
+    let over_17_and_10 = (1u64 << sq("17")) | (1u64 << sq("10"));
+    assert!(notation::moves_between(&pos, sq("22"), sq("6"), Some(over_17_and_10)).is_empty());
+}

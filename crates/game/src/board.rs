@@ -262,20 +262,36 @@ impl Board {
         on!(self, p => notation::parse(p, text).map(|m| widen(&m)))
     }
 
+    /// The legal moves from `from` to `to` (internal squares); with `captured`, only the one
+    /// capturing exactly those squares. See [`notation::moves_between`].
+    pub fn moves_between(&self, from: u32, to: u32, captured: Option<u128>) -> Vec<AnyMove> {
+        on!(self, p => notation::moves_between(p, from, to, captured.map(BitSet::from_u128))
+            .iter()
+            .map(widen)
+            .collect())
+    }
+
     /// Short form of a legal move.
     pub fn short(&self, mv: &AnyMove) -> String {
         on!(self, p => notation::short(p, &narrow(mv)))
     }
 
-    /// A line of legal moves played out from here, in short form: `32-28 19-23 28x19`.
-    pub fn line_short(&self, line: &[AnyMove]) -> String {
+    /// A line of moves played out from here, in short form, one word a move; it stops at the
+    /// first move that is not legal where it stands (a line from an older position).
+    pub fn line_words(&self, line: &[AnyMove]) -> Vec<String> {
         let mut board = *self;
         let mut words = Vec::with_capacity(line.len());
         for mv in line {
+            let Ok(next) = board.play(mv) else { break };
             words.push(board.short(mv));
-            board = board.play_unchecked(mv);
+            board = next;
         }
-        words.join(" ")
+        words
+    }
+
+    /// [`line_words`](Self::line_words) as one string: `32-28 19-23 28x19`.
+    pub fn line_short(&self, line: &[AnyMove]) -> String {
+        self.line_words(line).join(" ")
     }
 
     /// Long form of a legal move.

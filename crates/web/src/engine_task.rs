@@ -5,7 +5,7 @@
 
 use crate::app::App;
 use crate::error::ApiError;
-use crate::session::{line, BusyKind, Session};
+use crate::session::{BusyKind, Session};
 use crate::store::GameEntry;
 use damier_core::Color;
 use damier_engine::{Control, Level, Limits, SearchInfo, SearchInput, SearchResult, Style};
@@ -96,7 +96,7 @@ pub fn start_engine_move(app: &Arc<App>, entry: &Arc<GameEntry>, s: &mut Session
                 return;
             };
             if let Some(best) = r.best {
-                let pv = line(&board, &r.pv);
+                let pv = board.line_words(&r.pv);
                 s.play_engine_move(&best, r.score, r.depth, pv);
             }
         }
@@ -145,7 +145,7 @@ pub fn start_analysis(
         let mut s = entry.lock();
         if let Some(r) = result {
             if s.is_current(id) {
-                let pv = line(&s.game().positions()[ply], &r.pv);
+                let pv = s.game().positions()[ply].line_words(&r.pv);
                 s.record_eval(ply, r.score, r.depth, pv);
             }
         }
@@ -209,7 +209,7 @@ pub fn start_game_evals(
             if !s.is_current(id) {
                 return;
             }
-            s.record_eval(ply, r.score, r.depth, line(&board, &r.pv));
+            s.record_eval(ply, r.score, r.depth, board.line_words(&r.pv));
             s.changed();
             entry.publish(&s);
         }
@@ -265,7 +265,7 @@ fn publish_info(entry: &Weak<GameEntry>, job: &Job, info: &SearchInfo) {
         return;
     };
     let board = job.input.board;
-    let pv = line(&board, &info.pv);
+    let pv = board.line_words(&info.pv);
     {
         let mut s = entry.lock();
         if !s.is_current(job.id) {

@@ -469,7 +469,7 @@ impl Session {
         let Some(board) = self.game().positions().get(ply).copied() else {
             return;
         };
-        let pv = line(&board, &info.pv);
+        let pv = board.line_words(&info.pv);
         self.record_eval(ply, info.score, info.depth, pv);
     }
 
@@ -509,59 +509,35 @@ pub fn find_move(
     captured: Option<&[String]>,
 ) -> Result<AnyMove, ApiError> {
     let text = text.trim();
-    let legal = board.legal_moves();
-    let mut want: Option<Vec<&str>> = captured.map(|c| c.iter().map(|s| s.trim()).collect());
-    if let Some(w) = &mut want {
-        w.sort_unstable();
+    let Some(captured) = captured else {
+        return board.parse_move(text).map_err(|e| match e {
+            damier_core::notation::MoveError::Ambiguous { candidates, .. } => {
+                ApiError::AmbiguousMove { candidates }
+            }
+            other => ApiError::IllegalMove(other.to_string()),
+        });
+    };
+    // With the captured squares, the move's two ends are enough (`22x6` even where the
+    // short form lists landings to tell two such moves apart): a move is its start, end and
+    // captured set.
+    let names = board.names();
+    let square = |word: &str| {
+        names
+            .parse(word.trim())
+            .ok_or_else(|| ApiError::IllegalMove(format!("'{word}' is not a square of this board")))
+    };
+    let ends: Vec<&str> = text.split(['-', 'x', 'X', ':']).collect();
+    let (from, to) = (square(ends[0])?, square(ends[ends.len() - 1])?);
+    let mut set = 0u128;
+    for word in captured {
+        set |= 1 << square(word)?;
     }
-    // `22x6` names a move by its ends even when the short form lists landings to tell two
-    // such moves apart; `captured` then says which.
-    let squares: Vec<&str> = text.split(['-', 'x', 'X', ':']).map(str::trim).collect();
-    let fits: Vec<usize> = legal
-        .iter()
-        .enumerate()
-        .filter(|(_, m)| {
-            let info = board.describe(m);
-            let by_ends = squares.len() == 2
-                && info.from.eq_ignore_ascii_case(squares[0])
-                && info.to.eq_ignore_ascii_case(squares[1]);
-            (info.short == text || info.long == text || (want.is_some() && by_ends))
-                && want.as_ref().map_or(true, |w| {
-                    let mut got: Vec<&str> = info.captured.iter().map(String::as_str).collect();
-                    got.sort_unstable();
-                    &got == w
-                })
-        })
-        .map(|(i, _)| i)
-        .collect();
-    if fits.len() == 1 {
-        return Ok(legal[fits[0]]);
-    }
-    if want.is_some() && fits.is_empty() {
-        return Err(ApiError::IllegalMove(format!(
+    match board.moves_between(from, to, Some(set)).as_slice() {
+        [mv] => Ok(*mv),
+        _ => Err(ApiError::IllegalMove(format!(
             "no legal move {text} captures exactly those squares"
-        )));
+        ))),
     }
-    board.parse_move(text).map_err(|e| match e {
-        damier_core::notation::MoveError::Ambiguous { candidates, .. } => {
-            ApiError::AmbiguousMove { candidates }
-        }
-        other => ApiError::IllegalMove(other.to_string()),
-    })
-}
-
-/// A line of moves from `board`, in notation.
-pub fn line(board: &Board, moves: &[AnyMove]) -> Vec<String> {
-    let mut b = *board;
-    let mut out = Vec::with_capacity(moves.len());
-    for mv in moves {
-        if b.play(mv).is_err() {
-            break;
-        }
-        out.push(b.short(mv));
-        b = b.play_unchecked(mv);
-    }
-    out
 }
 
 fn game_error(e: GameError) -> ApiError {

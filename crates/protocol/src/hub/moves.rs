@@ -93,13 +93,9 @@ pub fn parse_move(board: &Board, text: &str) -> Result<AnyMove, HubMoveError> {
     if squares.len() < 2 {
         return Err(illegal());
     }
-    let captured = squares[2..].iter().fold(0u128, |acc, &s| acc | 1 << s);
-    let fits: Vec<AnyMove> = board
-        .legal_moves()
-        .into_iter()
-        .filter(|m| u32::from(m.from) == squares[0] && u32::from(m.to) == squares[1])
-        .filter(|m| captured == 0 || m.captured == captured)
-        .collect();
+    let captured =
+        (squares.len() > 2).then(|| squares[2..].iter().fold(0u128, |acc, &s| acc | 1 << s));
+    let fits = board.moves_between(squares[0], squares[1], captured);
     match fits.len() {
         1 => Ok(fits[0]),
         0 => Err(illegal()),
