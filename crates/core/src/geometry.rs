@@ -317,14 +317,21 @@ impl<B: BitSet> Tables<B> {
     }
 }
 
+/// Whether a step in direction `d` is a bare shift, with no mask. A step off the board then
+/// lands on a ghost bit (diagonal steps on diagonal boards) or beyond the board (steps north
+/// and south), never on another square; only steps along a row can wrap onto the next one.
+#[inline(always)]
+const fn unmasked<G: Geometry>(d: Dir) -> bool {
+    (G::KIND.is_diagonal() && d.is_diagonal()) || matches!(d, Dir::North | Dir::South)
+}
+
 /// One step in direction `d` for every member of `set`.
 ///
-/// On diagonal boards a diagonal step is a constant shift with no mask: a step off the board
-/// lands on a ghost bit or beyond the board, so the result may hold bits that are not playing
-/// squares. Callers intersect it with a set of real squares (empty, enemies, …) before use.
+/// The result may hold bits that are not playing squares (see [`unmasked`]); callers
+/// intersect it with a set of real squares (empty, enemies, …) before use.
 #[inline(always)]
 pub fn step<G: Geometry>(set: G::Bits, d: Dir) -> G::Bits {
-    if G::KIND.is_diagonal() && d.is_diagonal() {
+    if unmasked::<G>(d) {
         set.shift(G::KIND.delta(d))
     } else {
         (set & G::CAN_STEP[d as usize]).shift(G::KIND.delta(d))
@@ -334,7 +341,7 @@ pub fn step<G: Geometry>(set: G::Bits, d: Dir) -> G::Bits {
 /// The squares whose neighbour in direction `d` is in `targets` (same caveat as [`step`]).
 #[inline(always)]
 pub fn step_back<G: Geometry>(targets: G::Bits, d: Dir) -> G::Bits {
-    if G::KIND.is_diagonal() && d.is_diagonal() {
+    if unmasked::<G>(d) {
         targets.shift(-G::KIND.delta(d))
     } else {
         targets.shift(-G::KIND.delta(d)) & G::CAN_STEP[d as usize]
@@ -434,6 +441,8 @@ mod tests {
                     assert_eq!(step::<G>(G::Bits::bit(s), d), G::Bits::bit(v as u32));
                 } else {
                     assert!(!G::CAN_STEP[d as usize].has(s));
+                    // Off the board, a step reaches no square, masked or not.
+                    assert!((step::<G>(G::Bits::bit(s), d) & G::ALL).is_empty());
                 }
             }
         }

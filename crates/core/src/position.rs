@@ -375,9 +375,7 @@ impl<G: Geometry> Position<G> {
     /// In debug builds, if the start square holds no piece of the side to move.
     #[inline]
     pub fn play_unchecked(&self, mv: &Move<G::Bits>) -> Self {
-        let mut next = *self;
-        next.apply(mv);
-        next
+        self.after::<true>(mv)
     }
 
     /// Play a legal move in place, returning what [`Position::unmake`] needs to take it back.
@@ -390,7 +388,7 @@ impl<G: Geometry> Position<G> {
             hash: self.hash,
             king_runs: self.king_runs,
         };
-        self.apply(mv);
+        *self = self.after::<true>(mv);
         undo
     }
 
@@ -412,62 +410,71 @@ impl<G: Geometry> Position<G> {
     /// only counts the moves of the result and never looks at its hash.
     #[inline(always)]
     pub(crate) fn play_for_count(&self, mv: &Move<G::Bits>) -> Self {
-        let mut next = *self;
-        next.apply_with::<false>(mv);
-        next
+        self.after::<false>(mv)
     }
 
+    /// The position after `mv`, its hash updated only with `HASH`. Built from this position's
+    /// fields rather than by copying it and changing the copy in place: reading back a field
+    /// of a copy just written stalls the processor (the store cannot be forwarded to the
+    /// narrower load), and perft does this once per leaf.
     #[inline(always)]
-    fn apply(&mut self, mv: &Move<G::Bits>) {
-        self.apply_with::<true>(mv)
-    }
-
-    #[inline(always)]
-    fn apply_with<const HASH: bool>(&mut self, mv: &Move<G::Bits>) {
+    fn after<const HASH: bool>(&self, mv: &Move<G::Bits>) -> Self {
         let us = self.side;
         let them = us.opponent();
         let from = G::Bits::bit(mv.from as u32);
         let to = G::Bits::bit(mv.to as u32);
         debug_assert!(!(self.pieces[us as usize] & from).is_empty());
         let was_king = !(self.kings & from).is_empty();
-        // Captured pieces go first: with immediate removal the mover may end on a captured
-        // piece's square.
-        if !mv.captured.is_empty() {
-            for s in mv.captured.iter().filter(|_| HASH) {
+        let mut hash = self.hash;
+        if HASH {
+            for s in mv.captured.iter() {
                 let role = if self.kings.has(s) {
                     Role::King
                 } else {
                     Role::Man
                 };
-                self.hash ^= KEYS.piece(them, role, s);
+                hash ^= KEYS.piece(them, role, s);
             }
-            self.pieces[them as usize] &= !mv.captured;
-            self.kings &= !mv.captured;
         }
-        self.pieces[us as usize] = (self.pieces[us as usize] & !from) | to;
-        let role_before = if was_king { Role::King } else { Role::Man };
-        let role_after = if was_king || mv.promotes {
-            Role::King
-        } else {
-            Role::Man
+        // Captured pieces go first: with immediate removal the mover may end on a captured
+        // piece's square.
+        let theirs = self.pieces[them as usize] & !mv.captured;
+        let ours = (self.pieces[us as usize] & !from) | to;
+        let pieces = match us {
+            Color::White => [ours, theirs],
+            Color::Black => [theirs, ours],
         };
+        let crowned = was_king || mv.promotes;
         if HASH {
-            self.hash ^= KEYS.piece(us, role_before, mv.from as u32)
+            let role_before = if was_king { Role::King } else { Role::Man };
+            let role_after = if crowned { Role::King } else { Role::Man };
+            hash ^= KEYS.piece(us, role_before, mv.from as u32)
                 ^ KEYS.piece(us, role_after, mv.to as u32)
                 ^ KEYS.black_to_move;
         }
-        self.kings &= !from;
-        if role_after == Role::King {
-            self.kings |= to;
+        let mut kings = self.kings & !mv.captured & !from;
+        if crowned {
+            kings |= to;
         }
-        self.side = them;
-        if self.rules.king_move_limit {
-            self.update_king_runs(mv, was_king, us);
+        let king_runs = if self.rules.king_move_limit {
+            self.king_runs_after(mv, was_king, us)
+        } else {
+            self.king_runs
+        };
+        Position {
+            rules: self.rules,
+            pieces,
+            kings,
+            side: them,
+            hash,
+            king_runs,
         }
     }
 
-    fn update_king_runs(&mut self, mv: &Move<G::Bits>, was_king: bool, us: Color) {
-        let run = &mut self.king_runs[us as usize];
+    /// Frisian king-move counters after `mv`.
+    fn king_runs_after(&self, mv: &Move<G::Bits>, was_king: bool, us: Color) -> [KingRun; 2] {
+        let mut runs = self.king_runs;
+        let run = &mut runs[us as usize];
         *run = if was_king && !mv.is_capture() {
             let moves = if run.moves > 0 && run.square == mv.from {
                 run.moves.saturating_add(1)
@@ -483,10 +490,11 @@ impl<G: Geometry> Position<G> {
         };
         // A captured king's run ends with it.
         let them = us.opponent() as usize;
-        let their = self.king_runs[them];
+        let their = runs[them];
         if their.moves > 0 && mv.captured.has(their.square as u32) {
-            self.king_runs[them] = KingRun::default();
+            runs[them] = KingRun::default();
         }
+        runs
     }
 }
 

@@ -54,6 +54,21 @@ pub enum CaptureChoice {
     FrisianValue,
 }
 
+impl CaptureChoice {
+    /// Whether every capture of two or more pieces outranks every capture of one, so that
+    /// where a jump can go on, the single jumps need not be searched.
+    pub const fn multiple_beats_single(self) -> bool {
+        match self {
+            CaptureChoice::Majority | CaptureChoice::Italian | CaptureChoice::MajorityThenKings => {
+                true
+            }
+            // Two men (200) outweigh one king (199).
+            CaptureChoice::FrisianValue => true,
+            CaptureChoice::Free | CaptureChoice::KingFirst => false,
+        }
+    }
+}
+
 /// What happens when a man reaches the far row in the middle of a capture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MidCapturePromotion {

@@ -4,7 +4,7 @@
 //! higher key clears the list, a lower one is dropped, and equal keys are kept once per
 //! (start, end, captured set). So majority and the other precedence rules cost no second pass.
 
-use super::dirs;
+use super::dirs::{self, unroll_dirs};
 use super::rule_set::RuleSet;
 use crate::bitset::BitSet;
 use crate::geometry::{step, step_back, Dir, Geometry, Tables, NONE};
@@ -88,21 +88,6 @@ impl<B: BitSet> Chain<B> {
     }
 }
 
-/// `$body` once per direction, with `$d` a constant each time: the optimiser does not unroll
-/// loops in a recursive function by itself, and constant directions make every step a
-/// constant shift and every direction test a constant.
-macro_rules! for_each_dir {
-    ($d:ident => $body:expr) => {{
-        for_each_dir!(@each $d => $body; NorthEast SouthWest NorthWest SouthEast North South East West)
-    }};
-    (@each $d:ident => $body:expr; $($dir:ident)*) => {{
-        $({
-            const $d: Dir = Dir::$dir;
-            $body;
-        })*
-    }};
-}
-
 impl<G: Geometry, R: RuleSet, const PATHS: bool> Search<'_, G, R, PATHS> {
     /// Whether the order in which kings are taken matters (Italian rule (d)).
     const ITALIAN: bool = matches!(R::RULES.choice, CaptureChoice::Italian);
@@ -126,18 +111,31 @@ impl<G: Geometry, R: RuleSet, const PATHS: bool> Search<'_, G, R, PATHS> {
         set
     }
 
-    /// Whether a piece may jump in direction `d` next. Folds to a constant, or to a test of
-    /// the side, since `d` is a constant wherever this is called.
+    /// The directions a man of the side capturing, or a king, jumps in (bit `d` for direction
+    /// `d`): a constant, or a test of the side.
     #[inline(always)]
-    fn may_jump(&self, d: Dir, as_king: bool, last: u8) -> bool {
-        let allowed = if as_king {
+    fn jump_dirs(&self, as_king: bool) -> u8 {
+        if as_king {
             const { dirs::mask(dirs::king_captures(R::RULES)) }
         } else if self.side == Color::White {
             const { dirs::mask(dirs::man_captures(R::RULES, Color::White)) }
         } else {
             const { dirs::mask(dirs::man_captures(R::RULES, Color::Black)) }
-        };
-        allowed & (1 << d as u8) != 0 && !(R::RULES.no_reversal && d as u8 == last ^ 1)
+        }
+    }
+
+    /// Direction of the jump from `s` over `over`, where a jump may not reverse the last one
+    /// (Turkish); elsewhere nothing needs it and it is [`NO_DIR`].
+    #[inline(always)]
+    fn jump_dir(s: u32, over: u32) -> u8 {
+        if !R::RULES.no_reversal {
+            return NO_DIR;
+        }
+        let delta = over as i32 - s as i32;
+        Dir::ALL
+            .iter()
+            .position(|&d| G::KIND.delta(d) == delta)
+            .map_or(NO_DIR, |d| d as u8)
     }
 
     /// Precedence key of a finished sequence (higher is preferred).
@@ -196,51 +194,44 @@ impl<G: Geometry, R: RuleSet, const PATHS: bool> Search<'_, G, R, PATHS> {
         }
     }
 
-    /// One jump in direction `d` from `s` and the sequences that go on from there; false if
-    /// there is no such jump.
-    #[inline(always)]
-    fn short_jump(
-        &mut self,
-        d: Dir,
-        s: u32,
-        as_king: bool,
-        chain: Chain<G::Bits>,
-        jumpable: G::Bits,
-        free: G::Bits,
-    ) -> bool {
-        if !self.may_jump(d, as_king, chain.last) {
-            return false;
-        }
-        // Off-board steps land on ghost bits or beyond the board, outside both sets.
-        let over = step::<G>(G::Bits::bit(s), d) & jumpable;
-        let land = step::<G>(over, d) & free;
-        if land.is_empty() {
-            return false;
-        }
-        let (over, land) = (over.lowest(), land.lowest());
-        let next = chain.then(over, self.enemy_kings.has(over), d as u8, Self::ITALIAN);
-        self.push_path(land);
-        if !as_king && self.promotion.has(land) {
-            match R::RULES.promotion {
-                MidCapturePromotion::Stop => self.finish(land, &next, true),
-                MidCapturePromotion::ContinueAsKing => self.king(land, next, true),
-                MidCapturePromotion::PassThrough => self.short(land, false, next),
-            }
-        } else {
-            self.short(land, as_king, next);
-        }
-        self.pop_path();
-        true
-    }
-
     /// Jumps to adjacent squares only: men, and the kings of short-king variants.
-    fn short(&mut self, s: u32, as_king: bool, chain: Chain<G::Bits>) {
-        let jumpable = self.jumpable(chain.captured, as_king);
+    fn short<const KING: bool>(&mut self, s: u32, chain: Chain<G::Bits>) {
         let free = G::ALL & !self.blockers(chain.captured);
+        let jumpable = self.jumpable(chain.captured, KING);
+        // The landing squares of every jump, without a branch per direction (those
+        // mispredict); each direction lands on its own square, and `over` is halfway back.
+        let allowed = self.jump_dirs(KING);
+        let at = G::Bits::bit(s);
+        let mut lands = G::Bits::ZERO;
+        unroll_dirs!(8, D => {
+            let d = Dir::ALL[D];
+            if allowed & (1 << D) != 0 {
+                lands |= step::<G>(step::<G>(at, d) & jumpable, d) & free;
+            }
+        });
         let mut found = false;
-        for_each_dir!(D => found |= self.short_jump(D, s, as_king, chain, jumpable, free));
+        for land in lands.iter() {
+            let over = (land + s) / 2;
+            let d = Self::jump_dir(s, over);
+            if R::RULES.no_reversal && d == chain.last ^ 1 {
+                continue;
+            }
+            found = true;
+            let next = chain.then(over, self.enemy_kings.has(over), d, Self::ITALIAN);
+            self.push_path(land);
+            if !KING && self.promotion.has(land) {
+                match R::RULES.promotion {
+                    MidCapturePromotion::Stop => self.finish(land, &next, true),
+                    MidCapturePromotion::ContinueAsKing => self.king(land, next, true),
+                    MidCapturePromotion::PassThrough => self.short::<false>(land, next),
+                }
+            } else {
+                self.short::<KING>(land, next);
+            }
+            self.pop_path();
+        }
         if !found && !chain.captured.is_empty() {
-            let promotes = !as_king && self.promotion.has(s);
+            let promotes = !KING && self.promotion.has(s);
             self.finish(s, &chain, promotes);
         }
     }
@@ -423,14 +414,14 @@ pub(super) fn generate<G: Geometry, R: RuleSet, const PATHS: bool>(
         search.from = s as u8;
         search.by_king = false;
         search.occupied = all_occupied & !G::Bits::bit(s);
-        search.short(s, false, Chain::START);
+        search.short::<false>(s, Chain::START);
     }
     for s in kings.iter() {
         search.from = s as u8;
         search.by_king = true;
         search.occupied = all_occupied & !G::Bits::bit(s);
         match rules.king {
-            KingRange::Short => search.short(s, true, Chain::START),
+            KingRange::Short => search.short::<true>(s, Chain::START),
             KingRange::Flying => search.king(s, Chain::START, false),
         }
     }
@@ -443,6 +434,36 @@ pub(super) fn generate<G: Geometry, R: RuleSet, const PATHS: bool>(
         );
     }
     !out.is_empty()
+}
+
+/// Generate every legal capture into `out` (assumed empty) when only men capture and the
+/// capture rule puts any multiple capture above every single one: the search starts from the
+/// men's first jumps that go on, given as landing squares per direction.
+pub(super) fn generate_going_on<G: Geometry, R: RuleSet, const N: usize>(
+    pos: &Position<G>,
+    dirs: [Dir; N],
+    lands: [G::Bits; N],
+    out: &mut MoveList<G::Bits>,
+) {
+    let mut search = new_search::<G, R, false>(pos, out, None);
+    let all_occupied = search.occupied;
+    unroll_dirs!(N, I => {
+        let delta = G::KIND.delta(dirs[I]);
+        for land in lands[I].iter() {
+            let over = (land as i32 - delta) as u32;
+            let from = (over as i32 - delta) as u32;
+            search.from = from as u8;
+            search.occupied = all_occupied & !G::Bits::bit(from);
+            let d = Search::<G, R, false>::jump_dir(from, over);
+            let chain = Chain::START.then(
+                over,
+                search.enemy_kings.has(over),
+                d,
+                Search::<G, R, false>::ITALIAN,
+            );
+            search.short::<false>(land, chain);
+        }
+    });
 }
 
 /// Whether the side to move has any capture.

@@ -4,6 +4,12 @@ use crate::geometry::Dir::{self, *};
 use crate::rules::{ManCapture, Rules};
 use crate::Color;
 
+/// The four diagonal directions.
+const DIAGONAL: [Dir; 4] = [NorthEast, SouthWest, NorthWest, SouthEast];
+
+/// The four orthogonal directions.
+const ORTHOGONAL: [Dir; 4] = [North, South, East, West];
+
 /// Directions of a man's quiet moves.
 #[inline]
 pub(crate) const fn man_moves(rules: &Rules, side: Color) -> &'static [Dir] {
@@ -20,28 +26,28 @@ pub(crate) const fn man_moves(rules: &Rules, side: Color) -> &'static [Dir] {
 pub(crate) const fn man_captures(rules: &Rules, side: Color) -> &'static [Dir] {
     match rules.man_capture {
         ManCapture::Forward | ManCapture::OrthogonalForwardSideways => man_moves(rules, side),
-        ManCapture::ForwardBackward => &[NorthEast, SouthWest, NorthWest, SouthEast],
+        ManCapture::ForwardBackward => &DIAGONAL,
         ManCapture::AllEight => &Dir::ALL,
     }
 }
 
 /// Directions of a king's quiet moves.
 #[inline]
-pub(crate) const fn king_moves(rules: &Rules) -> &'static [Dir] {
+pub(crate) const fn king_moves(rules: &Rules) -> [Dir; 4] {
     if rules.board.is_diagonal() {
-        &[NorthEast, SouthWest, NorthWest, SouthEast]
+        DIAGONAL
     } else {
-        &[North, South, East, West]
+        ORTHOGONAL
     }
 }
 
 /// Directions of a king's jumps.
 #[inline]
 pub(crate) const fn king_captures(rules: &Rules) -> &'static [Dir] {
-    if matches!(rules.man_capture, ManCapture::AllEight) {
-        &Dir::ALL
-    } else {
-        king_moves(rules)
+    match (rules.man_capture, rules.board.is_diagonal()) {
+        (ManCapture::AllEight, _) => &Dir::ALL,
+        (_, true) => &DIAGONAL,
+        (_, false) => &ORTHOGONAL,
     }
 }
 
@@ -116,4 +122,21 @@ macro_rules! with_man_move_dirs {
     }};
 }
 
-pub(crate) use {with_man_capture_dirs, with_man_move_dirs};
+/// `$body` once for each index `$i` below `$n` (at most 8), with `$i` a constant each time.
+/// A loop over a direction array of eight does not unroll by itself, and a direction known
+/// only at run time makes each step a jump table on the direction and a branch on its sign,
+/// which mispredict; unrolled, each step is a constant shift.
+macro_rules! unroll_dirs {
+    ($n:expr, $i:ident => $body:block) => {
+        unroll_dirs!(@each $n, $i, $body; 0 1 2 3 4 5 6 7)
+    };
+    (@each $n:expr, $i:ident, $body:block; $($k:literal)*) => {{
+        const { assert!($n <= 8) };
+        $({
+            const $i: usize = $k;
+            if $i < $n $body
+        })*
+    }};
+}
+
+pub(crate) use {unroll_dirs, with_man_capture_dirs, with_man_move_dirs};

@@ -36,7 +36,7 @@ pub(crate) fn generate_with<G: Geometry, R: RuleSet>(
 ) {
     match single::first_jumps::<G, R>(pos, Some(out)) {
         FirstJumps::None => quiet::generate::<G, R>(pos, out),
-        FirstJumps::Single(_) => {}
+        FirstJumps::Found(_) => {}
         FirstJumps::Search => {
             if !capture::generate::<G, R, false>(pos, out, None, false) {
                 quiet::generate::<G, R>(pos, out);
@@ -55,7 +55,7 @@ pub(crate) fn count<G: Geometry>(pos: &Position<G>) -> usize {
 pub(crate) fn count_with<G: Geometry, R: RuleSet>(pos: &Position<G>) -> usize {
     match single::first_jumps::<G, R>(pos, None) {
         FirstJumps::None => quiet::count::<G, R>(pos),
-        FirstJumps::Single(n) => n,
+        FirstJumps::Found(n) => n,
         FirstJumps::Search => {
             let mut out = MoveList::new();
             if capture::generate::<G, R, false>(pos, &mut out, None, false) {

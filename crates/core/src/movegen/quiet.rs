@@ -1,6 +1,6 @@
 //! Non-capturing moves: men step, kings step or fly.
 
-use super::dirs::{self, with_man_move_dirs};
+use super::dirs::{self, unroll_dirs, with_man_move_dirs};
 use super::rule_set::RuleSet;
 use crate::bitset::BitSet;
 use crate::geometry::{step, Dir, Geometry, Tables};
@@ -46,23 +46,24 @@ fn steps<G: Geometry>(pieces: G::Bits, d: Dir, empty: G::Bits) -> G::Bits {
     step::<G>(pieces, d) & empty
 }
 
-fn push_steps<G: Geometry>(
+#[inline(always)]
+fn push_steps<G: Geometry, const N: usize>(
     pieces: G::Bits,
-    dirs: &[Dir],
+    dirs: [Dir; N],
     empty: G::Bits,
     promotion: G::Bits,
     out: &mut MoveList<G::Bits>,
 ) {
-    for &d in dirs {
-        let delta = G::KIND.delta(d);
+    unroll_dirs!(N, I => {
+        let delta = G::KIND.delta(dirs[I]);
         // `extend` reserves once from the exact count instead of checking at every push.
-        out.extend(steps::<G>(pieces, d, empty).iter().map(|to| Move {
+        out.extend(steps::<G>(pieces, dirs[I], empty).iter().map(|to| Move {
             from: (to as i32 - delta) as u8,
             to: to as u8,
             promotes: promotion.has(to),
             captured: G::Bits::ZERO,
         }));
-    }
+    });
 }
 
 /// Append every quiet move.
@@ -73,19 +74,19 @@ pub(super) fn generate<G: Geometry, R: RuleSet>(pos: &Position<G>, out: &mut Mov
     let empty = pos.empty();
     let men = pos.pieces(us) & !pos.kings();
     let promotion = G::PROMOTION[us as usize];
-    with_man_move_dirs!(rules, us, d => push_steps::<G>(men, &d, empty, promotion, out));
+    with_man_move_dirs!(rules, us, d => push_steps::<G, _>(men, d, empty, promotion, out));
     let kings = movable_kings::<G, R>(pos, us);
     if kings.is_empty() {
         return;
     }
     match rules.king {
         KingRange::Short => {
-            push_steps::<G>(kings, dirs::king_moves(rules), empty, G::Bits::ZERO, out);
+            push_steps::<G, 4>(kings, dirs::king_moves(rules), empty, G::Bits::ZERO, out);
         }
         KingRange::Flying => {
             let occupied = pos.occupied();
             for from in kings.iter() {
-                for &d in dirs::king_moves(rules) {
+                for d in dirs::king_moves(rules) {
                     out.extend(slide(t, from, d as usize, occupied).iter().map(|to| Move {
                         from: from as u8,
                         to: to as u8,
@@ -129,7 +130,7 @@ pub(super) fn mobility<G: Geometry, R: RuleSet>(pos: &Position<G>, us: Color) ->
                 let t = G::tables();
                 let occupied = pos.occupied();
                 for from in kings.iter() {
-                    for &d in king_dirs {
+                    for d in king_dirs {
                         n += slide(t, from, d as usize, occupied).count();
                     }
                 }

@@ -1,10 +1,13 @@
 //! The common case of captures, done with whole-board bit operations: only men can capture,
 //! and none of their first jumps can be continued. Then every capture is a single jump, each
 //! (start, direction) pair is a distinct move, and counting them is a few population counts.
-//! Anything else (a capturing king, a jump that could go on, a man crowned mid-capture that
-//! would go on as a king) is left to the depth-first search in [`super::capture`].
+//! Where some first jumps go on and a longer capture outranks any single jump (majority,
+//! Frisian value), the search in [`super::capture`] starts from just those jumps. Anything
+//! else (a capturing king, a man crowned mid-capture that would go on as a king, a free
+//! choice among captures of which some go on) is left to the full search.
 
-use super::dirs::{self, with_man_capture_dirs};
+use super::capture;
+use super::dirs::{self, unroll_dirs, with_man_capture_dirs};
 use super::rule_set::RuleSet;
 use crate::bitset::BitSet;
 use crate::geometry::{step, step_back, Dir, Geometry};
@@ -16,10 +19,19 @@ use crate::rules::{CaptureChoice, KingRange, MidCapturePromotion};
 pub(super) enum FirstJumps {
     /// No capture at all.
     None,
-    /// Every capture is a single jump; this many of them (they have been written out, if a
-    /// list was given).
-    Single(usize),
+    /// This many captures, all found (and written out, if a list was given).
+    Found(usize),
     /// Some capture needs the full search.
+    Search,
+}
+
+/// The men's first jumps, by the landing squares in each direction.
+enum Landings<B, const N: usize> {
+    /// Every capture is one of these single jumps.
+    Single([B; N]),
+    /// Some of these jumps go on, and only they need searching.
+    GoingOn([B; N]),
+    /// The full search is needed.
     Search,
 }
 
@@ -50,12 +62,12 @@ fn kings_may_capture<G: Geometry, R: RuleSet>(pos: &Position<G>) -> bool {
     }
 }
 
-/// Landing squares of single-jump captures per direction, or `Err` if the search is needed.
+/// Landing squares of the men's first jumps per direction, and whether any goes on.
 #[inline(always)]
 fn landings<G: Geometry, R: RuleSet, const N: usize>(
     pos: &Position<G>,
     dirs: [Dir; N],
-) -> Result<[G::Bits; N], ()> {
+) -> Landings<G::Bits, N> {
     let rules = R::RULES;
     let us = pos.side();
     let men = pos.pieces(us) & !pos.kings();
@@ -66,33 +78,40 @@ fn landings<G: Geometry, R: RuleSet, const N: usize>(
     let empty = pos.empty();
     let mut sources = [G::Bits::ZERO; N];
     let mut any = G::Bits::ZERO;
-    for i in 0..N {
-        sources[i] = jump_sources::<G>(targets, empty, dirs[i]);
-        any |= sources[i];
-    }
+    unroll_dirs!(N, I => {
+        sources[I] = jump_sources::<G>(targets, empty, dirs[I]);
+        any |= sources[I];
+    });
     let mut land = [G::Bits::ZERO; N];
     if (men & any).is_empty() {
-        return Ok(land);
+        return Landings::Single(land);
     }
-    let mut over_kings = G::Bits::ZERO;
-    for i in 0..N {
-        let from = men & sources[i];
-        if !from.is_empty() {
-            let over = step::<G>(from, dirs[i]);
-            land[i] = step::<G>(over, dirs[i]);
-            // Could a man landing here jump again? The board as it stands answers for every
-            // direction but back over the piece it took, and there it says no (the square
-            // beyond is the man's own), which is the right answer.
-            if !(land[i] & any).is_empty() {
-                return Err(());
-            }
-            if rules.promotion == MidCapturePromotion::ContinueAsKing
-                && !(land[i] & G::PROMOTION[us as usize]).is_empty()
-            {
-                return Err(());
-            }
-            over_kings |= over & pos.kings();
+    // Branch-free over the directions: a test per direction would mispredict.
+    let (mut all_land, mut over_kings) = (G::Bits::ZERO, G::Bits::ZERO);
+    unroll_dirs!(N, I => {
+        let over = step::<G>(men & sources[I], dirs[I]);
+        land[I] = step::<G>(over, dirs[I]);
+        all_land |= land[I];
+        over_kings |= over & pos.kings();
+    });
+    if rules.promotion == MidCapturePromotion::ContinueAsKing
+        && !(all_land & G::PROMOTION[us as usize]).is_empty()
+    {
+        return Landings::Search;
+    }
+    // Could a man landing here jump again? The board as it stands answers for every direction
+    // but back over the piece it took, and there it says no (the square beyond is the man's
+    // own), which is the right answer. A man crowned on landing stops there.
+    let mut going_on = any;
+    if rules.promotion == MidCapturePromotion::Stop {
+        going_on &= !G::PROMOTION[us as usize];
+    }
+    if !(all_land & going_on).is_empty() {
+        if !rules.choice.multiple_beats_single() {
+            return Landings::Search;
         }
+        unroll_dirs!(N, I => { land[I] &= going_on });
+        return Landings::GoingOn(land);
     }
     // Where taking a king outranks taking a man, keep only the jumps over kings.
     if !over_kings.is_empty()
@@ -101,12 +120,12 @@ fn landings<G: Geometry, R: RuleSet, const N: usize>(
             CaptureChoice::MajorityThenKings | CaptureChoice::FrisianValue
         )
     {
-        for i in 0..N {
-            let over_king = step::<G>(land[i], dirs[i].opposite()) & over_kings;
-            land[i] = step::<G>(over_king, dirs[i]);
-        }
+        unroll_dirs!(N, I => {
+            let over_king = step::<G>(land[I], dirs[I].opposite()) & over_kings;
+            land[I] = step::<G>(over_king, dirs[I]);
+        });
     }
-    Ok(land)
+    Landings::Single(land)
 }
 
 /// Count (and, with `out`, write) the captures if they are all single jumps by men.
@@ -120,32 +139,39 @@ pub(super) fn first_jumps<G: Geometry, R: RuleSet>(
     }
     with_man_capture_dirs!(R::RULES, pos.side(), dirs => {
         match landings::<G, R, _>(pos, dirs) {
-            Err(()) => FirstJumps::Search,
-            Ok(land) => {
+            Landings::Search => FirstJumps::Search,
+            Landings::Single(land) => {
                 let n: u32 = land.iter().map(|l| l.count()).sum();
                 if n == 0 {
                     FirstJumps::None
                 } else {
                     if let Some(out) = out {
-                        push_moves(pos, &dirs, &land, out);
+                        push_moves(pos, dirs, land, out);
                     }
-                    FirstJumps::Single(n as usize)
+                    FirstJumps::Found(n as usize)
                 }
+            }
+            Landings::GoingOn(land) => {
+                let mut own = MoveList::new();
+                let out = out.unwrap_or(&mut own);
+                capture::generate_going_on::<G, R, _>(pos, dirs, land, out);
+                FirstJumps::Found(out.len())
             }
         }
     })
 }
 
-fn push_moves<G: Geometry>(
+#[inline(always)]
+fn push_moves<G: Geometry, const N: usize>(
     pos: &Position<G>,
-    dirs: &[Dir],
-    land: &[G::Bits],
+    dirs: [Dir; N],
+    land: [G::Bits; N],
     out: &mut MoveList<G::Bits>,
 ) {
     let promotion = G::PROMOTION[pos.side() as usize];
-    for (&d, &l) in dirs.iter().zip(land) {
-        let delta = G::KIND.delta(d);
-        for to in l.iter() {
+    unroll_dirs!(N, I => {
+        let delta = G::KIND.delta(dirs[I]);
+        for to in land[I].iter() {
             let over = (to as i32 - delta) as u32;
             out.push(Move {
                 from: (to as i32 - 2 * delta) as u8,
@@ -154,5 +180,5 @@ fn push_moves<G: Geometry>(
                 captured: G::Bits::bit(over),
             });
         }
-    }
+    });
 }
