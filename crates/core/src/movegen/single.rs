@@ -27,6 +27,8 @@ pub(super) enum FirstJumps {
 
 /// The men's first jumps, by the landing squares in each direction.
 enum Landings<B, const N: usize> {
+    /// No man can jump.
+    None,
     /// Every capture is one of these single jumps.
     Single([B; N]),
     /// Some of these jumps go on, and only they need searching.
@@ -82,10 +84,10 @@ fn landings<G: Geometry, R: RuleSet, const N: usize>(
         sources[I] = jump_sources::<G>(targets, empty, dirs[I]);
         any |= sources[I];
     });
-    let mut land = [G::Bits::ZERO; N];
     if (men & any).is_empty() {
-        return Landings::Single(land);
+        return Landings::None;
     }
+    let mut land = [G::Bits::ZERO; N];
     // Branch-free over the directions: a test per direction would mispredict.
     let (mut all_land, mut over_kings) = (G::Bits::ZERO, G::Bits::ZERO);
     unroll_dirs!(N, I => {
@@ -139,6 +141,7 @@ pub(super) fn first_jumps<G: Geometry, R: RuleSet>(
     }
     with_man_capture_dirs!(R::RULES, pos.side(), dirs => {
         match landings::<G, R, _>(pos, dirs) {
+            Landings::None => FirstJumps::None,
             Landings::Search => FirstJumps::Search,
             Landings::Single(land) => {
                 let n: u32 = land.iter().map(|l| l.count()).sum();
