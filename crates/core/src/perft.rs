@@ -19,7 +19,7 @@ fn perft_with<G: Geometry, R: RuleSet>(pos: &Position<G>, depth: u32) -> u64 {
             movegen::generate_with::<G, R>(pos, &mut moves);
             moves
                 .iter()
-                .map(|mv| movegen::count_with::<G, R>(&pos.play_for_count(mv)) as u64)
+                .map(|mv| movegen::count_with::<G, R>(&pos.play_unhashed(mv)) as u64)
                 .sum()
         }
         _ => {
@@ -27,7 +27,7 @@ fn perft_with<G: Geometry, R: RuleSet>(pos: &Position<G>, depth: u32) -> u64 {
             movegen::generate_with::<G, R>(pos, &mut moves);
             moves
                 .iter()
-                .map(|mv| perft_with::<G, R>(&pos.play_unchecked(mv), depth - 1))
+                .map(|mv| perft_with::<G, R>(&pos.play_unhashed(mv), depth - 1))
                 .sum()
         }
     }

@@ -406,10 +406,10 @@ impl<G: Geometry> Position<G> {
         self.side = us;
     }
 
-    /// The position after `mv` with its hash left as it was: for perft's last ply, which
-    /// only counts the moves of the result and never looks at its hash.
+    /// The position after `mv` with its hash left as it was: for perft, which only counts
+    /// moves and never looks at a hash.
     #[inline(always)]
-    pub(crate) fn play_for_count(&self, mv: &Move<G::Bits>) -> Self {
+    pub(crate) fn play_unhashed(&self, mv: &Move<G::Bits>) -> Self {
         self.after::<false>(mv)
     }
 
@@ -456,7 +456,9 @@ impl<G: Geometry> Position<G> {
         if crowned {
             kings |= to;
         }
-        let king_runs = if self.rules.king_move_limit {
+        // A man's move leaves counters that are all zero as they are (most Frisian moves).
+        let counting = was_king || self.king_runs != [KingRun::default(); 2];
+        let king_runs = if self.rules.king_move_limit && counting {
             self.king_runs_after(mv, was_king, us)
         } else {
             self.king_runs
