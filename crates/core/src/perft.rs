@@ -45,7 +45,7 @@ pub fn perft_per_path<G: Geometry>(pos: &Position<G>, depth: u32) -> u64 {
     }
     moves
         .iter()
-        .map(|mv| perft_per_path(&pos.play_unchecked(mv), depth - 1))
+        .map(|mv| perft_per_path(&pos.play_unhashed(mv), depth - 1))
         .sum()
 }
 
@@ -76,7 +76,7 @@ fn make_unmake_with<G: Geometry, R: RuleSet>(pos: &mut Position<G>, depth: u32) 
 pub fn divide<G: Geometry>(pos: &Position<G>, depth: u32) -> Vec<(Move<G::Bits>, u64)> {
     pos.legal_moves()
         .iter()
-        .map(|mv| (*mv, perft(&pos.play_unchecked(mv), depth.saturating_sub(1))))
+        .map(|mv| (*mv, perft(&pos.play_unhashed(mv), depth.saturating_sub(1))))
         .collect()
 }
 
@@ -88,9 +88,9 @@ pub fn perft_parallel<G: Geometry>(pos: &Position<G>, depth: u32, threads: usize
     // Work items two plies deep balance better than the handful of first moves.
     let mut items = Vec::new();
     for a in pos.legal_moves().iter() {
-        let child = pos.play_unchecked(a);
+        let child = pos.play_unhashed(a);
         for b in child.legal_moves().iter() {
-            items.push(child.play_unchecked(b));
+            items.push(child.play_unhashed(b));
         }
     }
     let next = std::sync::atomic::AtomicUsize::new(0);

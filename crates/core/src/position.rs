@@ -456,9 +456,7 @@ impl<G: Geometry> Position<G> {
         if crowned {
             kings |= to;
         }
-        // A man's move leaves counters that are all zero as they are (most Frisian moves).
-        let counting = was_king || self.king_runs != [KingRun::default(); 2];
-        let king_runs = if self.rules.king_move_limit && counting {
+        let king_runs = if self.rules.king_move_limit {
             self.king_runs_after(mv, was_king, us)
         } else {
             self.king_runs
@@ -474,8 +472,13 @@ impl<G: Geometry> Position<G> {
     }
 
     /// Frisian king-move counters after `mv`.
+    #[inline(always)]
     fn king_runs_after(&self, mv: &Move<G::Bits>, was_king: bool, us: Color) -> [KingRun; 2] {
         let mut runs = self.king_runs;
+        // A man's move leaves counters that are all zero as they are (most Frisian moves).
+        if !was_king && runs == [KingRun::default(); 2] {
+            return runs;
+        }
         let run = &mut runs[us as usize];
         *run = if was_king && !mv.is_capture() {
             let moves = if run.moves > 0 && run.square == mv.from {

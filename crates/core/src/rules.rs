@@ -55,6 +55,11 @@ pub enum CaptureChoice {
 }
 
 impl CaptureChoice {
+    /// Frisian value of a captured man.
+    pub const FRISIAN_MAN: u64 = 100;
+    /// Frisian value of a captured king: just under two men.
+    pub const FRISIAN_KING: u64 = 199;
+
     /// Whether every capture of two or more pieces outranks every capture of one, so that
     /// where a jump can go on, the single jumps need not be searched.
     pub const fn multiple_beats_single(self) -> bool {
@@ -62,8 +67,7 @@ impl CaptureChoice {
             CaptureChoice::Majority | CaptureChoice::Italian | CaptureChoice::MajorityThenKings => {
                 true
             }
-            // Two men (200) outweigh one king (199).
-            CaptureChoice::FrisianValue => true,
+            CaptureChoice::FrisianValue => Self::FRISIAN_KING < 2 * Self::FRISIAN_MAN,
             CaptureChoice::Free | CaptureChoice::KingFirst => false,
         }
     }

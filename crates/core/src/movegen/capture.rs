@@ -33,6 +33,8 @@ struct Search<'a, G: Geometry, R: RuleSet, const PATHS: bool> {
     promotion: G::Bits,
     enemies: G::Bits,
     enemy_kings: G::Bits,
+    /// Every piece on the board.
+    board: G::Bits,
     /// Every piece but the one capturing (its start square is free during the move).
     occupied: G::Bits,
     from: u8,
@@ -55,7 +57,8 @@ struct Chain<B> {
     kings: u32,
     /// Italian rule (d): bit `31 - i` is set when the `i`-th piece taken was a king.
     order: u32,
-    /// Direction of the last jump, or [`NO_DIR`].
+    /// Direction of the last jump, or [`NO_DIR`]: before the first, and where no rule reads
+    /// it (only Turkish forbids turning back).
     last: u8,
 }
 
@@ -138,6 +141,14 @@ impl<G: Geometry, R: RuleSet, const PATHS: bool> Search<'_, G, R, PATHS> {
             .map_or(NO_DIR, |d| d as u8)
     }
 
+    /// Start capturing with the piece on `from`, whose square is free while it moves.
+    #[inline(always)]
+    fn begin(&mut self, from: u32, by_king: bool) {
+        self.from = from as u8;
+        self.by_king = by_king;
+        self.occupied = self.board & !G::Bits::bit(from);
+    }
+
     /// Precedence key of a finished sequence (higher is preferred).
     #[inline(always)]
     fn key(&self, chain: &Chain<G::Bits>) -> u64 {
@@ -149,7 +160,10 @@ impl<G: Geometry, R: RuleSet, const PATHS: bool> Search<'_, G, R, PATHS> {
             CaptureChoice::MajorityThenKings => (n << 8) | k,
             CaptureChoice::KingFirst => by_king,
             CaptureChoice::Italian => (n << 40) | (by_king << 39) | (k << 32) | chain.order as u64,
-            CaptureChoice::FrisianValue => ((199 * k + 100 * (n - k)) << 1) | by_king,
+            CaptureChoice::FrisianValue => {
+                let value = CaptureChoice::FRISIAN_KING * k + CaptureChoice::FRISIAN_MAN * (n - k);
+                (value << 1) | by_king
+            }
         }
     }
 
@@ -376,6 +390,7 @@ fn new_search<'a, G: Geometry, R: RuleSet, const PATHS: bool>(
         promotion: G::PROMOTION[us as usize],
         enemies,
         enemy_kings: enemies & pos.kings(),
+        board: pos.occupied(),
         occupied: pos.occupied(),
         from: 0,
         by_king: false,
@@ -409,17 +424,12 @@ pub(super) fn generate<G: Geometry, R: RuleSet, const PATHS: bool>(
     let mut log = PathLog::new();
     let mut search = new_search::<G, R, PATHS>(pos, out, PATHS.then_some(&mut log));
     search.keep_duplicates = keep_duplicates;
-    let all_occupied = search.occupied;
     for s in men.iter() {
-        search.from = s as u8;
-        search.by_king = false;
-        search.occupied = all_occupied & !G::Bits::bit(s);
+        search.begin(s, false);
         search.short::<false>(s, Chain::START);
     }
     for s in kings.iter() {
-        search.from = s as u8;
-        search.by_king = true;
-        search.occupied = all_occupied & !G::Bits::bit(s);
+        search.begin(s, true);
         match rules.king {
             KingRange::Short => search.short::<true>(s, Chain::START),
             KingRange::Flying => search.king(s, Chain::START, false),
@@ -446,19 +456,16 @@ pub(super) fn generate_going_on<G: Geometry, R: RuleSet, const N: usize>(
     out: &mut MoveList<G::Bits>,
 ) {
     let mut search = new_search::<G, R, false>(pos, out, None);
-    let all_occupied = search.occupied;
     unroll_dirs!(N, I => {
         let delta = G::KIND.delta(dirs[I]);
         for land in lands[I].iter() {
             let over = (land as i32 - delta) as u32;
             let from = (over as i32 - delta) as u32;
-            search.from = from as u8;
-            search.occupied = all_occupied & !G::Bits::bit(from);
-            let d = Search::<G, R, false>::jump_dir(from, over);
+            search.begin(from, false);
             let chain = Chain::START.then(
                 over,
                 search.enemy_kings.has(over),
-                d,
+                dirs[I] as u8,
                 Search::<G, R, false>::ITALIAN,
             );
             search.short::<false>(land, chain);
@@ -477,9 +484,8 @@ pub(super) fn exists<G: Geometry, R: RuleSet>(pos: &Position<G>) -> bool {
         KingRange::Flying => {
             let mut out = MoveList::new();
             let mut search = new_search::<G, R, false>(pos, &mut out, None);
-            let all_occupied = search.occupied;
             (pos.pieces(us) & pos.kings()).iter().any(|s| {
-                search.occupied = all_occupied & !G::Bits::bit(s);
+                search.begin(s, true);
                 search.king_can_jump(s, G::Bits::ZERO, NO_DIR)
             })
         }

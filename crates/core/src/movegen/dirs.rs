@@ -33,21 +33,21 @@ pub(crate) const fn man_captures(rules: &Rules, side: Color) -> &'static [Dir] {
 
 /// Directions of a king's quiet moves.
 #[inline]
-pub(crate) const fn king_moves(rules: &Rules) -> [Dir; 4] {
+pub(crate) const fn king_moves(rules: &Rules) -> &'static [Dir; 4] {
     if rules.board.is_diagonal() {
-        DIAGONAL
+        &DIAGONAL
     } else {
-        ORTHOGONAL
+        &ORTHOGONAL
     }
 }
 
 /// Directions of a king's jumps.
 #[inline]
 pub(crate) const fn king_captures(rules: &Rules) -> &'static [Dir] {
-    match (rules.man_capture, rules.board.is_diagonal()) {
-        (ManCapture::AllEight, _) => &Dir::ALL,
-        (_, true) => &DIAGONAL,
-        (_, false) => &ORTHOGONAL,
+    if matches!(rules.man_capture, ManCapture::AllEight) {
+        &Dir::ALL
+    } else {
+        king_moves(rules)
     }
 }
 

@@ -81,12 +81,12 @@ pub(super) fn generate<G: Geometry, R: RuleSet>(pos: &Position<G>, out: &mut Mov
     }
     match rules.king {
         KingRange::Short => {
-            push_steps::<G, 4>(kings, dirs::king_moves(rules), empty, G::Bits::ZERO, out);
+            push_steps::<G, 4>(kings, *dirs::king_moves(rules), empty, G::Bits::ZERO, out);
         }
         KingRange::Flying => {
             let occupied = pos.occupied();
             for from in kings.iter() {
-                for d in dirs::king_moves(rules) {
+                for &d in dirs::king_moves(rules) {
                     out.extend(slide(t, from, d as usize, occupied).iter().map(|to| Move {
                         from: from as u8,
                         to: to as u8,
@@ -130,7 +130,7 @@ pub(super) fn mobility<G: Geometry, R: RuleSet>(pos: &Position<G>, us: Color) ->
                 let t = G::tables();
                 let occupied = pos.occupied();
                 for from in kings.iter() {
-                    for d in king_dirs {
+                    for &d in king_dirs {
                         n += slide(t, from, d as usize, occupied).count();
                     }
                 }

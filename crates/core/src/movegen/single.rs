@@ -29,7 +29,7 @@ pub(super) enum FirstJumps {
 enum Landings<B, const N: usize> {
     /// No man can jump.
     None,
-    /// Every capture is one of these single jumps.
+    /// Every capture is one of these single jumps (at least one).
     Single([B; N]),
     /// Some of these jumps go on, and only they need searching.
     GoingOn([B; N]),
@@ -144,15 +144,10 @@ pub(super) fn first_jumps<G: Geometry, R: RuleSet>(
             Landings::None => FirstJumps::None,
             Landings::Search => FirstJumps::Search,
             Landings::Single(land) => {
-                let n: u32 = land.iter().map(|l| l.count()).sum();
-                if n == 0 {
-                    FirstJumps::None
-                } else {
-                    if let Some(out) = out {
-                        push_moves(pos, dirs, land, out);
-                    }
-                    FirstJumps::Found(n as usize)
+                if let Some(out) = out {
+                    push_moves(pos, dirs, land, out);
                 }
+                FirstJumps::Found(land.iter().map(|l| l.count() as usize).sum())
             }
             Landings::GoingOn(land) => {
                 let mut own = MoveList::new();
