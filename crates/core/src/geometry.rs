@@ -348,6 +348,13 @@ pub fn step_back<G: Geometry>(targets: G::Bits, d: Dir) -> G::Bits {
     }
 }
 
+/// The squares from which a piece jumps in direction `d` over a member of `targets` onto a
+/// member of `landing`; both steps stay on the board.
+#[inline(always)]
+pub fn jump_sources<G: Geometry>(targets: G::Bits, landing: G::Bits, d: Dir) -> G::Bits {
+    step_back::<G>(targets & step_back::<G>(landing, d), d)
+}
+
 /// A board shape known at compile time, so that move generation is monomorphised per shape.
 pub trait Geometry: Copy + Default + Send + Sync + std::fmt::Debug + 'static {
     /// The bit set wide enough for this board.

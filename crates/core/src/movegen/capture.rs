@@ -7,7 +7,7 @@
 use super::dirs::{self, unroll_dirs};
 use super::rule_set::RuleSet;
 use crate::bitset::BitSet;
-use crate::geometry::{step, step_back, Dir, Geometry, Tables, NONE};
+use crate::geometry::{jump_sources, step, Dir, Geometry, Tables, NONE};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::rules::{CaptureChoice, KingLanding, KingRange, MidCapturePromotion, Removal};
@@ -341,39 +341,51 @@ impl<G: Geometry, R: RuleSet, const PATHS: bool> Search<'_, G, R, PATHS> {
     }
 }
 
+/// The pieces a man of the side to move may take: the opponent's, less their kings where men
+/// may not take kings.
+#[inline(always)]
+pub(super) fn man_targets<G: Geometry, R: RuleSet>(pos: &Position<G>) -> G::Bits {
+    let mut targets = pos.pieces(pos.side().opponent());
+    if !R::RULES.man_takes_king {
+        targets &= !pos.kings();
+    }
+    targets
+}
+
+/// The members of `pieces` with a jump in one of `dirs` over one of `targets` onto an empty
+/// square.
+#[inline(always)]
+fn can_jump<G: Geometry>(
+    pieces: G::Bits,
+    targets: G::Bits,
+    empty: G::Bits,
+    dirs: &[Dir],
+) -> G::Bits {
+    let sources = dirs.iter().fold(G::Bits::ZERO, |acc, &d| {
+        acc | jump_sources::<G>(targets, empty, d)
+    });
+    pieces & sources
+}
+
 /// Men of the side to move that have a first jump available.
 #[inline(always)]
 fn men_that_can_jump<G: Geometry, R: RuleSet>(pos: &Position<G>) -> G::Bits {
-    let rules = R::RULES;
     let us = pos.side();
     let men = pos.pieces(us) & !pos.kings();
-    let mut targets = pos.pieces(us.opponent());
-    if !rules.man_takes_king {
-        targets &= !pos.kings();
-    }
-    let empty = pos.empty();
-    let mut can = G::Bits::ZERO;
-    for &d in dirs::man_captures(rules, us) {
-        can |= step_back::<G>(targets & step_back::<G>(empty, d), d);
-    }
-    men & can
+    let targets = man_targets::<G, R>(pos);
+    can_jump::<G>(men, targets, pos.empty(), dirs::man_captures(R::RULES, us))
 }
 
-/// Short kings that have a first jump available.
+/// Short kings of the side to move that have a first jump available.
 #[inline(always)]
-fn short_kings_that_can_jump<G: Geometry, R: RuleSet>(pos: &Position<G>) -> G::Bits {
+pub(super) fn short_kings_that_can_jump<G: Geometry, R: RuleSet>(pos: &Position<G>) -> G::Bits {
     let us = pos.side();
     let kings = pos.pieces(us) & pos.kings();
     if kings.is_empty() {
         return kings;
     }
     let targets = pos.pieces(us.opponent());
-    let empty = pos.empty();
-    let mut can = G::Bits::ZERO;
-    for &d in dirs::king_captures(R::RULES) {
-        can |= step_back::<G>(targets & step_back::<G>(empty, d), d);
-    }
-    kings & can
+    can_jump::<G>(kings, targets, pos.empty(), dirs::king_captures(R::RULES))
 }
 
 fn new_search<'a, G: Geometry, R: RuleSet, const PATHS: bool>(

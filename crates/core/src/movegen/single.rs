@@ -7,10 +7,10 @@
 //! choice among captures of which some go on) is left to the full search.
 
 use super::capture;
-use super::dirs::{self, unroll_dirs, with_man_capture_dirs};
+use super::dirs::{unroll_dirs, with_man_capture_dirs};
 use super::rule_set::RuleSet;
 use crate::bitset::BitSet;
-use crate::geometry::{step, step_back, Dir, Geometry};
+use crate::geometry::{jump_sources, step, Dir, Geometry};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::rules::{CaptureChoice, KingRange, MidCapturePromotion};
@@ -37,30 +37,12 @@ enum Landings<B, const N: usize> {
     Search,
 }
 
-/// Squares from which a man could jump in direction `d`.
-#[inline(always)]
-fn jump_sources<G: Geometry>(targets: G::Bits, empty: G::Bits, d: Dir) -> G::Bits {
-    step_back::<G>(targets & step_back::<G>(empty, d), d)
-}
-
 /// Whether a king of the side to move might capture (flying kings: if there is one at all).
 #[inline(always)]
 fn kings_may_capture<G: Geometry, R: RuleSet>(pos: &Position<G>) -> bool {
-    let us = pos.side();
-    let kings = pos.pieces(us) & pos.kings();
-    if kings.is_empty() {
-        return false;
-    }
-    let rules = R::RULES;
-    match rules.king {
-        KingRange::Flying => true,
-        KingRange::Short => {
-            let enemies = pos.pieces(us.opponent());
-            let empty = pos.empty();
-            dirs::king_captures(rules)
-                .iter()
-                .any(|&d| !(kings & jump_sources::<G>(enemies, empty, d)).is_empty())
-        }
+    match R::RULES.king {
+        KingRange::Flying => !(pos.pieces(pos.side()) & pos.kings()).is_empty(),
+        KingRange::Short => !capture::short_kings_that_can_jump::<G, R>(pos).is_empty(),
     }
 }
 
@@ -73,10 +55,7 @@ fn landings<G: Geometry, R: RuleSet, const N: usize>(
     let rules = R::RULES;
     let us = pos.side();
     let men = pos.pieces(us) & !pos.kings();
-    let mut targets = pos.pieces(us.opponent());
-    if !rules.man_takes_king {
-        targets &= !pos.kings();
-    }
+    let targets = capture::man_targets::<G, R>(pos);
     let empty = pos.empty();
     let mut sources = [G::Bits::ZERO; N];
     let mut any = G::Bits::ZERO;
