@@ -458,6 +458,20 @@ pub(super) fn generate<G: Geometry, R: RuleSet, const PATHS: bool>(
     !out.is_empty()
 }
 
+/// Generate every legal capture into `out` (assumed empty) when only men can capture, and
+/// `men` are those with a jump.
+pub(super) fn generate_from_men<G: Geometry, R: RuleSet>(
+    pos: &Position<G>,
+    men: G::Bits,
+    out: &mut MoveList<G::Bits>,
+) {
+    let mut search = new_search::<G, R, false>(pos, out, None);
+    for s in men.iter() {
+        search.begin(s, false);
+        search.short::<false>(s, Chain::START);
+    }
+}
+
 /// Generate every legal capture into `out` (assumed empty) when only men capture and the
 /// capture rule puts any multiple capture above every single one: the search starts from the
 /// men's first jumps that go on, given as landing squares per direction.

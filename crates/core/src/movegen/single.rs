@@ -2,9 +2,10 @@
 //! and none of their first jumps can be continued. Then every capture is a single jump, each
 //! (start, direction) pair is a distinct move, and counting them is a few population counts.
 //! Where some first jumps go on and a longer capture outranks any single jump (majority,
-//! Frisian value), the search in [`super::capture`] starts from just those jumps. Anything
-//! else (a capturing king, a man crowned mid-capture that would go on as a king, a free
-//! choice among captures of which some go on) is left to the full search.
+//! Frisian value), the search in [`super::capture`] starts from just those jumps; otherwise
+//! (a man crowned mid-capture that would go on as a king, a free choice among captures of
+//! which some go on) it starts from the men this pass found able to jump. Only where a king
+//! might capture is the whole search left to the caller.
 
 use super::capture;
 use super::dirs::{unroll_dirs, with_man_capture_dirs};
@@ -21,7 +22,7 @@ pub(super) enum FirstJumps {
     None,
     /// This many captures, all found (and written out, if a list was given).
     Found(usize),
-    /// Some capture needs the full search.
+    /// A king might capture: the full search is needed.
     Search,
 }
 
@@ -33,8 +34,8 @@ enum Landings<B, const N: usize> {
     Single([B; N]),
     /// Some of these jumps go on, and only they need searching.
     GoingOn([B; N]),
-    /// The full search is needed.
-    Search,
+    /// The search is needed from these men (the only pieces that can capture).
+    Search(B),
 }
 
 /// Whether a king of the side to move might capture (flying kings: if there is one at all).
@@ -78,7 +79,7 @@ fn landings<G: Geometry, R: RuleSet, const N: usize>(
     if rules.promotion == MidCapturePromotion::ContinueAsKing
         && !(all_land & G::PROMOTION[us as usize]).is_empty()
     {
-        return Landings::Search;
+        return Landings::Search(men & any);
     }
     // Could a man landing here jump again? The board as it stands answers for every direction
     // but back over the piece it took, and there it says no (the square beyond is the man's
@@ -89,7 +90,7 @@ fn landings<G: Geometry, R: RuleSet, const N: usize>(
     }
     if !(all_land & going_on).is_empty() {
         if !rules.choice.multiple_beats_single() {
-            return Landings::Search;
+            return Landings::Search(men & any);
         }
         unroll_dirs!(N, I => { land[I] &= going_on });
         return Landings::GoingOn(land);
@@ -109,7 +110,8 @@ fn landings<G: Geometry, R: RuleSet, const N: usize>(
     Landings::Single(land)
 }
 
-/// Count (and, with `out`, write) the captures if they are all single jumps by men.
+/// Count (and, with `out`, write) the captures if only men can capture; the search is left
+/// to the caller only where a king might capture.
 #[inline(always)]
 pub(super) fn first_jumps<G: Geometry, R: RuleSet>(
     pos: &Position<G>,
@@ -121,7 +123,6 @@ pub(super) fn first_jumps<G: Geometry, R: RuleSet>(
     with_man_capture_dirs!(R::RULES, pos.side(), dirs => {
         match landings::<G, R, _>(pos, dirs) {
             Landings::None => FirstJumps::None,
-            Landings::Search => FirstJumps::Search,
             Landings::Single(land) => {
                 if let Some(out) = out {
                     push_moves(pos, dirs, land, out);
@@ -132,6 +133,12 @@ pub(super) fn first_jumps<G: Geometry, R: RuleSet>(
                 let mut own = MoveList::new();
                 let out = out.unwrap_or(&mut own);
                 capture::generate_going_on::<G, R, _>(pos, dirs, land, out);
+                FirstJumps::Found(out.len())
+            }
+            Landings::Search(men) => {
+                let mut own = MoveList::new();
+                let out = out.unwrap_or(&mut own);
+                capture::generate_from_men::<G, R>(pos, men, out);
                 FirstJumps::Found(out.len())
             }
         }
