@@ -48,6 +48,16 @@ pub trait BitSet:
     /// Narrow from `u128`, dropping bits that do not fit.
     fn from_u128(v: u128) -> Self;
 
+    /// Whether [`BitSet::gather`] and [`BitSet::scatter`] are single instructions on this
+    /// build (PEXT and PDEP, for `u64` where the target has BMI2).
+    const FAST_GATHER: bool;
+    /// The members of `self` within `mask`, packed into the low bits in the order of `mask`'s
+    /// members (`mask` has at most 64).
+    fn gather(self, mask: Self) -> u64;
+    /// The low bits of `bits` placed on `mask`'s members, in order: the inverse of
+    /// [`BitSet::gather`].
+    fn scatter(bits: u64, mask: Self) -> Self;
+
     /// Iterate over members from lowest to highest.
     #[inline]
     fn iter(self) -> Bits<Self> {
@@ -56,9 +66,18 @@ pub trait BitSet:
 }
 
 macro_rules! impl_bitset {
-    ($t:ty) => {
+    ($t:ty, $gather:ident) => {
         impl BitSet for $t {
             const ZERO: Self = 0;
+            const FAST_GATHER: bool = $gather::FAST;
+            #[inline(always)]
+            fn gather(self, mask: Self) -> u64 {
+                $gather::gather(self, mask)
+            }
+            #[inline(always)]
+            fn scatter(bits: u64, mask: Self) -> Self {
+                $gather::scatter(bits, mask)
+            }
             const WIDTH: u32 = <$t>::BITS;
             #[inline(always)]
             fn bit(i: u32) -> Self {
@@ -104,8 +123,63 @@ macro_rules! impl_bitset {
     };
 }
 
-impl_bitset!(u64);
-impl_bitset!(u128);
+impl_bitset!(u64, gather64);
+impl_bitset!(u128, gather128);
+
+/// Gather and scatter for `u64` by the processor's PEXT and PDEP, where the build targets
+/// processors that have them (BMI2: Intel since 2013, AMD since 2015).
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+mod gather64 {
+    pub const FAST: bool = true;
+    #[inline(always)]
+    pub fn gather(v: u64, mask: u64) -> u64 {
+        safe_arch::population_extract_u64(v, mask)
+    }
+    #[inline(always)]
+    pub fn scatter(bits: u64, mask: u64) -> u64 {
+        safe_arch::population_deposit_u64(bits, mask)
+    }
+}
+
+/// Gather and scatter for `u64` one bit at a time, where the build has no PEXT and PDEP;
+/// move generation then does not use them.
+#[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+mod gather64 {
+    pub const FAST: bool = false;
+    pub fn gather(v: u64, mask: u64) -> u64 {
+        super::gather128::gather(v as u128, mask as u128)
+    }
+    pub fn scatter(bits: u64, mask: u64) -> u64 {
+        super::gather128::scatter(bits, mask as u128) as u64
+    }
+}
+
+/// Gather and scatter one bit at a time (no processor has them for 128 bits).
+mod gather128 {
+    pub const FAST: bool = false;
+    pub fn gather(v: u128, mut mask: u128) -> u64 {
+        let (mut out, mut i) = (0, 0);
+        while mask != 0 {
+            let low = mask & mask.wrapping_neg();
+            out |= ((v & low != 0) as u64) << i;
+            mask ^= low;
+            i += 1;
+        }
+        out
+    }
+    pub fn scatter(bits: u64, mut mask: u128) -> u128 {
+        let (mut out, mut i) = (0, 0);
+        while mask != 0 {
+            let low = mask & mask.wrapping_neg();
+            if (bits >> i) & 1 != 0 {
+                out |= low;
+            }
+            mask ^= low;
+            i += 1;
+        }
+        out
+    }
+}
 
 /// Iterator over the members of a [`BitSet`], lowest first.
 #[derive(Clone, Copy, Debug)]
@@ -146,5 +220,21 @@ mod tests {
         assert_eq!(b.shift(100).highest(), 107);
         assert_eq!(a.iter().collect::<Vec<_>>(), vec![4, 5, 7]);
         assert!(u64::ZERO.is_empty());
+    }
+
+    #[test]
+    fn gather_and_scatter_follow_the_mask_order() {
+        let mask: u64 = 0b1011_0100;
+        assert_eq!(0b1001_0000u64.gather(mask), 0b1010);
+        assert_eq!(u64::scatter(0b1010, mask), 0b1001_0000);
+        assert_eq!(u128::scatter(0b11, 1 << 100 | 1 << 3), 1 << 100 | 1 << 3);
+        assert_eq!((1u128 << 100).gather(1 << 100 | 1 << 3), 0b10);
+        // Both widths agree with each other, whichever way the build does them.
+        for v in [0u64, u64::MAX, 0x0123_4567_89ab_cdef] {
+            for m in [0u64, u64::MAX, 0xf0f0_0000_ffff_0001] {
+                assert_eq!(v.gather(m), (v as u128).gather(m as u128));
+                assert_eq!(u64::scatter(v, m) as u128, u128::scatter(v, m as u128));
+            }
+        }
     }
 }

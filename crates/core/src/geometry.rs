@@ -261,6 +261,72 @@ impl BoardKind {
     }
 }
 
+/// Per square, the squares a short jump passes over and lands on, in each of a set of
+/// directions where both are on the board, for boards of at most 64 bits. Listed in bit order,
+/// the two sets pair up jump by jump: a jump lands twice as far along the same shift as the
+/// square it passes over, so both orders are the order of the shifts.
+#[derive(Debug)]
+pub struct JumpMasks {
+    /// `over[s]`: the squares next to `s` that a jump from `s` passes over.
+    pub over: [u64; 64],
+    /// `land[s]`: the squares those jumps land on.
+    pub land: [u64; 64],
+}
+
+/// [`JumpMasks`] for the directions in `dirs` (bit `d` for direction `d`); all empty on boards
+/// wider than 64 bits.
+pub const fn jump_masks(kind: BoardKind, dirs: u8) -> JumpMasks {
+    let mut masks = JumpMasks {
+        over: [0; 64],
+        land: [0; 64],
+    };
+    if kind.bits() > 64 {
+        return masks;
+    }
+    let n = kind.size() as i32;
+    let mut row = 0;
+    while row < n {
+        let mut col = 0;
+        while col < n {
+            if let Some(s) = kind.index(row as u32, col as u32) {
+                let mut d = 0;
+                while d < 8 {
+                    let (dr, dc) = Dir::ALL[d].vector(kind.is_diagonal());
+                    let (r2, c2) = (row + 2 * dr, col + 2 * dc);
+                    let on_board = r2 >= 0 && c2 >= 0 && r2 < n && c2 < n;
+                    if dirs & (1 << d) != 0 && on_board {
+                        let over = kind.index((row + dr) as u32, (col + dc) as u32);
+                        let land = kind.index(r2 as u32, c2 as u32);
+                        if let (Some(o), Some(l)) = (over, land) {
+                            masks.over[s as usize] |= 1 << o;
+                            masks.land[s as usize] |= 1 << l;
+                        }
+                    }
+                    d += 1;
+                }
+            }
+            col += 1;
+        }
+        row += 1;
+    }
+    masks
+}
+
+/// Landing squares of the short jumps from `s` (in the directions `masks` was built for) over
+/// a member of `jumpable` onto a member of `free`: one gather per set and one scatter, in place
+/// of two steps per direction. Only for boards of at most 64 bits.
+#[inline(always)]
+pub fn short_jump_lands<G: Geometry>(
+    masks: &JumpMasks,
+    s: u32,
+    jumpable: G::Bits,
+    free: G::Bits,
+) -> G::Bits {
+    let over = G::Bits::from_u128(masks.over[s as usize] as u128);
+    let land = G::Bits::from_u128(masks.land[s as usize] as u128);
+    G::Bits::scatter(jumpable.gather(over) & free.gather(land), land)
+}
+
 /// Precomputed steps and rays for one board shape.
 #[derive(Debug)]
 pub struct Tables<B> {
@@ -455,6 +521,61 @@ mod tests {
         }
         assert!(G::ALL.highest() < G::KIND.bits());
         assert_eq!(G::PROMOTION[0].count(), G::PROMOTION[1].count());
+    }
+
+    /// The short jumps found through [`JumpMasks`] are those found by stepping, for every
+    /// direction set a piece jumps in, every square, and many boards.
+    fn check_jump_masks<G: Geometry>() {
+        use crate::movegen::dirs;
+        let sets = [
+            dirs::mask(&[
+                Dir::NorthEast,
+                Dir::SouthWest,
+                Dir::NorthWest,
+                Dir::SouthEast,
+            ]),
+            dirs::mask(&[Dir::NorthEast, Dir::NorthWest]),
+            dirs::mask(&[Dir::SouthEast, Dir::SouthWest]),
+            dirs::mask(&Dir::ALL),
+            dirs::mask(&[Dir::North, Dir::East, Dir::West]),
+            dirs::mask(&[Dir::North, Dir::South, Dir::East, Dir::West]),
+        ];
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut random = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            G::Bits::from_u128(seed as u128) & G::ALL
+        };
+        for dir_set in sets {
+            let masks = jump_masks(G::KIND, dir_set);
+            for _ in 0..64 {
+                let (jumpable, free) = (random(), random());
+                for s in G::ALL.iter() {
+                    let at = G::Bits::bit(s);
+                    let stepped = Dir::ALL
+                        .iter()
+                        .filter(|&&d| dir_set & (1 << d as u8) != 0)
+                        .fold(G::Bits::ZERO, |acc, &d| {
+                            acc | step::<G>(step::<G>(at, d) & jumpable, d) & free
+                        });
+                    let gathered = short_jump_lands::<G>(&masks, s, jumpable, free);
+                    assert_eq!(
+                        gathered,
+                        stepped,
+                        "{:?} square {s} dirs {dir_set:#b}",
+                        G::KIND
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn jump_masks_agree_with_steps() {
+        check_jump_masks::<Diagonal8>();
+        check_jump_masks::<Diagonal10>();
+        check_jump_masks::<Orthogonal8>();
     }
 
     #[test]

@@ -7,7 +7,9 @@
 use super::dirs::{self, unroll_dirs};
 use super::rule_set::RuleSet;
 use crate::bitset::BitSet;
-use crate::geometry::{jump_sources, step, Dir, Geometry, Tables, NONE};
+use crate::geometry::{
+    jump_masks, jump_sources, short_jump_lands, step, Dir, Geometry, JumpMasks, Tables, NONE,
+};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::rules::{CaptureChoice, KingLanding, KingRange, MidCapturePromotion, Removal};
@@ -127,6 +129,29 @@ impl<G: Geometry, R: RuleSet, const PATHS: bool> Search<'_, G, R, PATHS> {
         }
     }
 
+    /// The [`JumpMasks`] of the directions [`Self::jump_dirs`] gives: tables built at compile
+    /// time, one per kind of piece and side.
+    #[inline(always)]
+    fn jump_masks(&self, as_king: bool) -> &'static JumpMasks {
+        if as_king {
+            const { &jump_masks(G::KIND, dirs::mask(dirs::king_captures(R::RULES))) }
+        } else if self.side == Color::White {
+            const {
+                &jump_masks(
+                    G::KIND,
+                    dirs::mask(dirs::man_captures(R::RULES, Color::White)),
+                )
+            }
+        } else {
+            const {
+                &jump_masks(
+                    G::KIND,
+                    dirs::mask(dirs::man_captures(R::RULES, Color::Black)),
+                )
+            }
+        }
+    }
+
     /// Direction of the jump from `s` over `over`, where a jump may not reverse the last one
     /// (Turkish); elsewhere nothing needs it and it is [`NO_DIR`].
     #[inline(always)]
@@ -214,15 +239,20 @@ impl<G: Geometry, R: RuleSet, const PATHS: bool> Search<'_, G, R, PATHS> {
         let jumpable = self.jumpable(chain.captured, KING);
         // The landing squares of every jump, without a branch per direction (those
         // mispredict); each direction lands on its own square, and `over` is halfway back.
-        let allowed = self.jump_dirs(KING);
-        let at = G::Bits::bit(s);
-        let mut lands = G::Bits::ZERO;
-        unroll_dirs!(8, D => {
-            let d = Dir::ALL[D];
-            if allowed & (1 << D) != 0 {
-                lands |= step::<G>(step::<G>(at, d) & jumpable, d) & free;
-            }
-        });
+        let lands = if G::Bits::FAST_GATHER {
+            short_jump_lands::<G>(self.jump_masks(KING), s, jumpable, free)
+        } else {
+            let allowed = self.jump_dirs(KING);
+            let at = G::Bits::bit(s);
+            let mut lands = G::Bits::ZERO;
+            unroll_dirs!(8, D => {
+                let d = Dir::ALL[D];
+                if allowed & (1 << D) != 0 {
+                    lands |= step::<G>(step::<G>(at, d) & jumpable, d) & free;
+                }
+            });
+            lands
+        };
         let mut found = false;
         for land in lands.iter() {
             let over = (land + s) / 2;
