@@ -524,7 +524,8 @@ mod tests {
     }
 
     /// The short jumps found through [`JumpMasks`] are those found by stepping, for every
-    /// direction set a piece jumps in, every square, and many boards.
+    /// direction set a piece jumps in (men of either side and kings, diagonal, Frisian and
+    /// Turkish), every square, and many boards.
     fn check_jump_masks<G: Geometry>() {
         use crate::movegen::dirs;
         let sets = [
@@ -538,6 +539,7 @@ mod tests {
             dirs::mask(&[Dir::SouthEast, Dir::SouthWest]),
             dirs::mask(&Dir::ALL),
             dirs::mask(&[Dir::North, Dir::East, Dir::West]),
+            dirs::mask(&[Dir::South, Dir::East, Dir::West]),
             dirs::mask(&[Dir::North, Dir::South, Dir::East, Dir::West]),
         ];
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
