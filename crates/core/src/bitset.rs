@@ -127,7 +127,7 @@ impl_bitset!(u64, gather64);
 impl_bitset!(u128, gather128);
 
 /// Gather and scatter for `u64` by the processor's PEXT and PDEP, where the build targets
-/// processors that have them (BMI2: Intel since 2013, AMD since 2015).
+/// processors that have them (BMI2: Intel Core since 2013, AMD since 2015).
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 mod gather64 {
     pub const FAST: bool = true;
