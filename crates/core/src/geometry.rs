@@ -261,22 +261,26 @@ impl BoardKind {
     }
 }
 
-/// Per square, the squares a short jump passes over and lands on, in each of a set of
-/// directions where both are on the board, for boards of at most 64 bits. Listed in bit order,
-/// the two sets pair up jump by jump: a jump lands twice as far along the same shift as the
-/// square it passes over, so both orders are the order of the shifts.
+/// The short jumps of a piece that jumps in a set of directions: the set, and per square (for
+/// boards of at most 64 bits) the squares a jump passes over and lands on, in each of those
+/// directions where both are on the board. Listed in bit order, the two sets pair up jump by
+/// jump: a jump lands twice as far along the same shift as the square it passes over, so both
+/// orders are the order of the shifts.
 #[derive(Debug)]
 pub struct JumpMasks {
+    /// The directions (bit `d` for direction `d`).
+    pub dirs: u8,
     /// `over[s]`: the squares next to `s` that a jump from `s` passes over.
     pub over: [u64; 64],
     /// `land[s]`: the squares those jumps land on.
     pub land: [u64; 64],
 }
 
-/// [`JumpMasks`] for the directions in `dirs` (bit `d` for direction `d`); all empty on boards
-/// wider than 64 bits.
+/// [`JumpMasks`] for the directions in `dirs` (bit `d` for direction `d`); the squares are all
+/// empty on boards wider than 64 bits.
 pub const fn jump_masks(kind: BoardKind, dirs: u8) -> JumpMasks {
     let mut masks = JumpMasks {
+        dirs,
         over: [0; 64],
         land: [0; 64],
     };

@@ -116,23 +116,11 @@ impl<G: Geometry, R: RuleSet, const PATHS: bool> Search<'_, G, R, PATHS> {
         set
     }
 
-    /// The directions a man of the side capturing, or a king, jumps in (bit `d` for direction
-    /// `d`): a constant, or a test of the side.
+    /// The short jumps of a man of the side capturing, or of a king (their directions, and the
+    /// squares passed over and landed on from each square): tables built at compile time, so
+    /// that the choice is a constant, or a test of the side.
     #[inline(always)]
-    fn jump_dirs(&self, as_king: bool) -> u8 {
-        if as_king {
-            const { dirs::mask(dirs::king_captures(R::RULES)) }
-        } else if self.side == Color::White {
-            const { dirs::mask(dirs::man_captures(R::RULES, Color::White)) }
-        } else {
-            const { dirs::mask(dirs::man_captures(R::RULES, Color::Black)) }
-        }
-    }
-
-    /// The [`JumpMasks`] of the directions [`Self::jump_dirs`] gives: tables built at compile
-    /// time, one per kind of piece and side.
-    #[inline(always)]
-    fn jump_masks(&self, as_king: bool) -> &'static JumpMasks {
+    fn jumps(&self, as_king: bool) -> &'static JumpMasks {
         if as_king {
             const { &jump_masks(G::KIND, dirs::mask(dirs::king_captures(R::RULES))) }
         } else if self.side == Color::White {
@@ -172,6 +160,15 @@ impl<G: Geometry, R: RuleSet, const PATHS: bool> Search<'_, G, R, PATHS> {
         self.from = from as u8;
         self.by_king = by_king;
         self.occupied = self.board & !G::Bits::bit(from);
+    }
+
+    /// Every capture sequence by the men `men`.
+    #[inline(always)]
+    fn search_men(&mut self, men: G::Bits) {
+        for s in men.iter() {
+            self.begin(s, false);
+            self.short::<false>(s, Chain::START);
+        }
     }
 
     /// Precedence key of a finished sequence (higher is preferred).
@@ -239,10 +236,11 @@ impl<G: Geometry, R: RuleSet, const PATHS: bool> Search<'_, G, R, PATHS> {
         let jumpable = self.jumpable(chain.captured, KING);
         // The landing squares of every jump, without a branch per direction (those
         // mispredict); each direction lands on its own square, and `over` is halfway back.
+        let jumps = self.jumps(KING);
         let lands = if G::Bits::FAST_GATHER {
-            short_jump_lands::<G>(self.jump_masks(KING), s, jumpable, free)
+            short_jump_lands::<G>(jumps, s, jumpable, free)
         } else {
-            let allowed = self.jump_dirs(KING);
+            let allowed = jumps.dirs;
             let at = G::Bits::bit(s);
             let mut lands = G::Bits::ZERO;
             unroll_dirs!(8, D => {
@@ -466,10 +464,7 @@ pub(super) fn generate<G: Geometry, R: RuleSet, const PATHS: bool>(
     let mut log = PathLog::new();
     let mut search = new_search::<G, R, PATHS>(pos, out, PATHS.then_some(&mut log));
     search.keep_duplicates = keep_duplicates;
-    for s in men.iter() {
-        search.begin(s, false);
-        search.short::<false>(s, Chain::START);
-    }
+    search.search_men(men);
     for s in kings.iter() {
         search.begin(s, true);
         match rules.king {
@@ -495,11 +490,7 @@ pub(super) fn generate_from_men<G: Geometry, R: RuleSet>(
     men: G::Bits,
     out: &mut MoveList<G::Bits>,
 ) {
-    let mut search = new_search::<G, R, false>(pos, out, None);
-    for s in men.iter() {
-        search.begin(s, false);
-        search.short::<false>(s, Chain::START);
-    }
+    new_search::<G, R, false>(pos, out, None).search_men(men);
 }
 
 /// Generate every legal capture into `out` (assumed empty) when only men capture and the
