@@ -38,7 +38,7 @@ RULESETS = {
                      choice="italian", promo="stop"),
     "spanish": Rules(8, "mirrored", "W", 3, "forward", choice="spanish", promo="stop"),
     "portuguese": Rules(8, "mirrored", "W", 3, "forward", choice="spanish", promo="stop"),
-    "czech": Rules(8, "normal", "W", 3, "forward", choice="czech", promo="stop"),
+    "czech": Rules(8, "normal", "W", 3, "forward", landing="continue", choice="czech", promo="stop"),
     "russian": Rules(8, "normal", "W", 3, "all", landing="continue", promo="continue"),
     "brazilian": Rules(8, "normal", "W", 3, "all", choice="majority"),
     "german": Rules(8, "normal", "W", 3, "all", choice="majority"),

@@ -240,7 +240,10 @@ impl Rules {
                 });
             }
             Base::Czech => {
+                // Czech federation rules, art. 4.6 and 4.13 (RULES.md §2): a king that lands on
+                // or crosses a diagonal where it can capture again must do so.
                 r.man_capture = Forward;
+                r.king_landing = MustContinue;
                 r.choice = KingFirst;
                 r.promotion = Stop;
                 r.game_type = Some("29,W,8,8,A0,0");

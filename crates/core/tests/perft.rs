@@ -1,7 +1,11 @@
-//! Perft counts from `tests/perft/*.perft` (published numbers, never our own output).
+//! Perft counts from `tests/perft/*.perft`, each with the source that vouches for it.
 //!
-//! Format, after shakmaty: blocks of `id`, `variant`, `fen` (or `start`), then `perft D N`
-//! lines (`perft-paths D N` for counts that keep duplicate captures) and optionally one `moves` line listing every legal move (short form). The normal
+//! Format, after shakmaty: blocks of `id`, `variant`, `fen` (or `start`), `source KIND D1-D2:
+//! where` lines, then `perft D N` lines (`perft-paths D N` for counts that keep duplicate
+//! captures) and optionally one `moves` line listing every legal move (short form). A source is
+//! of one of three kinds: `published` (a named program or publication outside Damier), `external`
+//! (an outside generator run here, with its version) or `refgen` (tools/xcheck/refgen.py, our own
+//! second generator: a check, not an independent authority). The normal
 //! test runs each count whose expected node total is within a budget; the ignored test runs
 //! them all (`cargo test --release -- --ignored`).
 
@@ -17,6 +21,33 @@ struct Case {
     /// Counts that keep duplicate captures (one per path).
     path_counts: Vec<(u32, u64)>,
     moves: Option<Vec<String>>,
+    /// Who vouches for which depths: (kind, first depth, last depth).
+    sources: Vec<(String, u32, u32)>,
+}
+
+const SOURCE_KINDS: [&str; 3] = ["published", "external", "refgen"];
+
+/// `KIND D1-D2: where` (or `KIND D: where`).
+fn parse_source(value: &str, at: &str) -> (String, u32, u32) {
+    let (head, place) = value
+        .split_once(':')
+        .unwrap_or_else(|| panic!("{at}: source needs 'KIND D1-D2: where'"));
+    assert!(!place.trim().is_empty(), "{at}: source names no place");
+    let (kind, depths) = head
+        .trim()
+        .split_once(' ')
+        .unwrap_or_else(|| panic!("{at}: source needs a depth range"));
+    assert!(
+        SOURCE_KINDS.contains(&kind),
+        "{at}: source kind '{kind}' is not one of {SOURCE_KINDS:?}"
+    );
+    let (lo, hi) = depths.split_once('-').unwrap_or((depths, depths));
+    let parse = |d: &str| -> u32 {
+        d.trim()
+            .parse()
+            .unwrap_or_else(|_| panic!("{at}: bad depth '{d}'"))
+    };
+    (kind.to_string(), parse(lo), parse(hi))
 }
 
 fn load() -> Vec<Case> {
@@ -47,7 +78,12 @@ fn load() -> Vec<Case> {
                     counts: vec![],
                     path_counts: vec![],
                     moves: None,
+                    sources: vec![],
                 }),
+                "source" => {
+                    let source = parse_source(value, &at);
+                    cases.last_mut().unwrap().sources.push(source);
+                }
                 "variant" => {
                     cases.last_mut().unwrap().variant =
                         value.parse().unwrap_or_else(|e| panic!("{at}: {e}"))
@@ -128,6 +164,18 @@ fn run_all(budget: u64) {
                 .any(|c| c.variant == variant && c.fen == "start" && !c.counts.is_empty()),
             "no perft counts from the start position of {variant}"
         );
+    }
+    for case in cases.iter().filter(|c| !c.sources.is_empty()) {
+        for &(depth, _) in case.counts.iter().chain(&case.path_counts) {
+            assert!(
+                case.sources
+                    .iter()
+                    .any(|&(_, lo, hi)| (lo..=hi).contains(&depth)),
+                "{} ({}): no source vouches for depth {depth}",
+                case.id,
+                case.file
+            );
+        }
     }
     let mut checked = 0;
     for case in &cases {

@@ -199,13 +199,9 @@ fn flying_king_landing_rules() {
     // King a1 takes c3 and may land d4..h8; only from e5 can it go on (over f4 to g3 or h2).
     // Russian: it must land on e5 and continue.
     assert_moves("russian", "W:WKa1:Bc3,f4", &["a1:g3", "a1:h2"]);
-    // Czech (free choice, any landing): stopping after one capture is allowed where no further
-    // jump is available; landing on e5 obliges it to go on.
-    assert_moves(
-        "czech",
-        "W:WKa1:Bc3,f4",
-        &["a1xd4", "a1xf6", "a1xg7", "a1xh8", "a1xg3", "a1xh2"],
-    );
+    // Czech (federation rules art. 4.6 and 4.13; RULES.md §2, "Pool, Russian and Czech king
+    // landing"): as in Russian, the king must land on e5 and go on over f4.
+    assert_moves("czech", "W:WKa1:Bc3,f4", &["a1xg3", "a1xh2"]);
     // Pool has Russian's landing rule (same position in English numbering: a1=29, c3=22,
     // f4=19, g3=24, h2=28).
     assert_moves("pool", "W:WK29:B22,19", &["29x24", "29x28"]);
@@ -311,4 +307,62 @@ fn start_end_and_captured_set_name_one_move() {
     assert_eq!(notation::long(&pos, &found[0]), "22x13x6");
     let over_17_and_10 = (1u64 << sq("17")) | (1u64 << sq("10"));
     assert!(notation::moves_between(&pos, sq("22"), sq("6"), Some(over_17_and_10)).is_empty());
+}
+
+#[test]
+fn czech_king_must_land_where_its_capture_goes_on() {
+    // Czech federation rules, art. 4.6 (a king that stands on or crosses a diagonal holding a
+    // piece it can capture must capture it) and 4.13 (a capture is completed): the king on d8
+    // takes c7 and may not stop on a5, because on b6 it crosses the diagonal where c5 can be
+    // taken; the only legal move is d8xb6xd4.
+    let fen = "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,Kd8:Bc5,d6,h6,a7,c7,g7,b8,f8,h8";
+    assert_moves("czech", fen, &["d8xd4"]);
+    assert_moves("czech-giveaway", fen, &["d8xd4"]);
+}
+
+fn stops_of<G: Geometry>(variant: Variant) -> Vec<String> {
+    let rules = variant.rules();
+    let names = SquareNames::of(rules);
+    // a1, c3, f4 and d4 seen from White's side, on the real board (mirrored boards swap files).
+    let at = |row: u32, file: u32| {
+        let col = if rules.mirrored {
+            rules.board.size() - 1 - file
+        } else {
+            file
+        };
+        names.at_real(row, col).expect("a playing square")
+    };
+    let fen_text = format!(
+        "W:WK{}:B{},{}",
+        names.name(at(0, 0)),
+        names.name(at(2, 2)),
+        names.name(at(3, 5))
+    );
+    let pos: Position<G> = fen::parse(rules, &fen_text).unwrap();
+    let stop = at(3, 3);
+    pos.legal_moves()
+        .iter()
+        .filter(|m| u32::from(m.to) == stop)
+        .map(|m| format!("{fen_text}: {}", notation::short(&pos, m)))
+        .collect()
+}
+
+#[test]
+fn no_flying_king_stops_where_its_capture_could_go_on() {
+    // RULES.md §2: with majority capture a longer capture outranks the stop; with free choice
+    // (Russian, Pool, Czech) the landing rule forbids it. A king on a1 takes c3 and may land on
+    // d4 to h8; only from e5 can it go on, over f4. No variant with flying diagonal kings may
+    // stop on d4, but Thai, whose king lands directly behind the piece it takes (and there
+    // cannot go on).
+    for variant in Variant::all() {
+        let rules = variant.rules();
+        if rules.king != damier_core::rules::KingRange::Flying
+            || !rules.board.is_diagonal()
+            || rules.variant.base == damier_core::Base::Thai
+        {
+            continue;
+        }
+        let stops = with_geometry!(rules.board, G => stops_of::<G>(variant));
+        assert!(stops.is_empty(), "{variant}: {stops:?}");
+    }
 }
