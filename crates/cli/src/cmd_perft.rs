@@ -38,6 +38,9 @@ pub fn run(args: &PerftArgs) -> Result<()> {
 
 fn run_on<G: Geometry>(args: &PerftArgs, variant: damier_core::Variant) -> Result<()> {
     let pos = args.position.position::<G>(variant)?;
+    if !args.json {
+        println!("{}", crate::capture_path_report());
+    }
     if args.divide {
         let start = Instant::now();
         let mut total = 0;

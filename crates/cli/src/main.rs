@@ -125,8 +125,49 @@ impl PositionArgs {
     }
 }
 
+/// Forces the capture search's path (`gather` or `shifts`), for measurement; by default the
+/// faster one for the processor is chosen (see `damier_core::capture_path`).
+const CAPTURE_PATH_VAR: &str = "DAMIER_CAPTURE_PATH";
+
+/// Apply `DAMIER_CAPTURE_PATH` if it is set.
+fn choose_capture_path() -> Result<()> {
+    if let Some(value) = std::env::var_os(CAPTURE_PATH_VAR) {
+        let text = value.to_string_lossy();
+        let path: damier_core::CapturePath = text
+            .parse()
+            .with_context(|| format!("reading {CAPTURE_PATH_VAR}"))?;
+        damier_core::capture_path::set(path)
+            .with_context(|| format!("reading {CAPTURE_PATH_VAR}"))?;
+    }
+    Ok(())
+}
+
+/// How the capture search runs and why, for `perft` and `bench` to report.
+pub fn capture_path_report() -> String {
+    let path = damier_core::capture_path::current();
+    let why = if std::env::var_os(CAPTURE_PATH_VAR).is_some() {
+        format!("forced by {CAPTURE_PATH_VAR}")
+    } else {
+        "chosen for this processor".to_string()
+    };
+    format!("capture path: {} ({}), {why}", path.name(), path.describe())
+}
+
 fn main() {
+    let missing = damier_core::capture_path::missing_features();
+    if !missing.is_empty() {
+        eprintln!(
+            "damier: this build uses {} instructions, which this processor does not have; \
+             build it for this processor with RUSTFLAGS=\"-C target-cpu=native\" cargo build --release",
+            missing.join(", ")
+        );
+        std::process::exit(1);
+    }
     let cli = Cli::parse();
+    if let Err(e) = choose_capture_path() {
+        eprintln!("damier: {e:#}");
+        std::process::exit(2);
+    }
     let result = match cli.command {
         Command::Perft(args) => cmd_perft::run(&args),
         Command::Moves(args) => cmd_moves::run(&args),

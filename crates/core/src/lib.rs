@@ -23,6 +23,7 @@
 #![warn(missing_docs)]
 
 pub mod bitset;
+pub mod capture_path;
 pub mod fen;
 pub mod geometry;
 pub mod hub;
@@ -37,6 +38,7 @@ pub mod variant;
 mod zobrist;
 
 pub use bitset::BitSet;
+pub use capture_path::CapturePath;
 pub use geometry::{BoardKind, Diagonal10, Diagonal12, Diagonal8, Geometry, Orthogonal8};
 pub use moves::{Mobility, Move, MoveList};
 pub use position::{KingRun, Outcome, PlayError, Position, SetupDefect, SetupError, Undo};

@@ -119,3 +119,50 @@ proptest! {
         });
     }
 }
+
+/// Both capture paths (see `damier_core::capture_path`) give the counts of tests/perft: the
+/// gather where this build has it, the shifts always. The choice is global, but the two agree,
+/// so the other tests running meanwhile see the same moves either way.
+#[test]
+fn both_capture_paths_count_alike() {
+    use damier_core::{capture_path, CapturePath, Diagonal10, Diagonal8};
+    let cases: [(&str, &str, u32, u64); 3] = [
+        ("international", "start", 7, 1049442),
+        // frisian.perft, frisian-midgame: men capturing in eight directions.
+        (
+            "frisian",
+            "W:W46,41,47,42,48,49,44,34,40,45,35:B6,1,7,2,8,43,3,4,10,25,15,5",
+            6,
+            140043,
+        ),
+        ("russian", "start", 8, 929899),
+    ];
+    let mut paths = vec![CapturePath::Shifts];
+    if capture_path::gather_built() {
+        paths.push(CapturePath::Gather);
+    } else {
+        assert!(capture_path::set(CapturePath::Gather).is_err());
+    }
+    for path in paths {
+        capture_path::set(path).unwrap();
+        for (variant, fen_text, depth, expected) in cases {
+            let rules = variant.parse::<Variant>().unwrap().rules();
+            let got = if rules.board == damier_core::BoardKind::Diagonal8 {
+                count::<Diagonal8>(rules, fen_text, depth)
+            } else {
+                count::<Diagonal10>(rules, fen_text, depth)
+            };
+            assert_eq!(got, expected, "{variant} {fen_text} with {path}");
+        }
+    }
+    capture_path::set(capture_path::detect()).unwrap();
+}
+
+fn count<G: Geometry>(rules: &'static damier_core::Rules, fen_text: &str, depth: u32) -> u64 {
+    let pos: Position<G> = if fen_text == "start" {
+        Position::start(rules)
+    } else {
+        fen::parse(rules, fen_text).unwrap()
+    };
+    perft::perft(&pos, depth)
+}

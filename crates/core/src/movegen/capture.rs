@@ -7,6 +7,7 @@
 use super::dirs::{self, unroll_dirs};
 use super::rule_set::RuleSet;
 use crate::bitset::BitSet;
+use crate::capture_path::{self, CapturePath};
 use crate::geometry::{
     jump_masks, jump_sources, short_jump_lands, step, Dir, Geometry, JumpMasks, Tables, NONE,
 };
@@ -26,7 +27,8 @@ type PathLog<B> = Vec<(Move<B>, u64, Vec<u8>)>;
 pub(super) type Paths<B> = Vec<(Move<B>, Vec<u8>)>;
 
 /// What a search from one start square needs to know, and where it writes.
-struct Search<'a, G: Geometry, R: RuleSet, const PATHS: bool> {
+/// `GATHER`: find short jumps by gathering (see `capture_path`), chosen once per generation.
+struct Search<'a, G: Geometry, R: RuleSet, const PATHS: bool, const GATHER: bool> {
     t: &'static Tables<G::Bits>,
     rules: PhantomData<(G, R)>,
     /// The side capturing.
@@ -93,7 +95,9 @@ impl<B: BitSet> Chain<B> {
     }
 }
 
-impl<G: Geometry, R: RuleSet, const PATHS: bool> Search<'_, G, R, PATHS> {
+impl<G: Geometry, R: RuleSet, const PATHS: bool, const GATHER: bool>
+    Search<'_, G, R, PATHS, GATHER>
+{
     /// Whether the order in which kings are taken matters (Italian rule (d)).
     const ITALIAN: bool = matches!(R::RULES.choice, CaptureChoice::Italian);
 
@@ -237,7 +241,7 @@ impl<G: Geometry, R: RuleSet, const PATHS: bool> Search<'_, G, R, PATHS> {
         // The landing squares of every jump, without a branch per direction (those
         // mispredict); each direction lands on its own square, and `over` is halfway back.
         let jumps = self.jumps(KING);
-        let lands = if G::Bits::FAST_GATHER {
+        let lands = if G::Bits::FAST_GATHER && GATHER {
             short_jump_lands::<G>(jumps, s, jumpable, free)
         } else {
             let allowed = jumps.dirs;
@@ -416,11 +420,18 @@ pub(super) fn short_kings_that_can_jump<G: Geometry, R: RuleSet>(pos: &Position<
     can_jump::<G>(kings, targets, pos.empty(), dirs::king_captures(R::RULES))
 }
 
-fn new_search<'a, G: Geometry, R: RuleSet, const PATHS: bool>(
+/// Whether this generation finds short jumps by gathering: once per generation rather than
+/// once per jump, which would cost about 1 % of the perft time.
+#[inline(always)]
+fn gather_now<B: BitSet>() -> bool {
+    B::FAST_GATHER && capture_path::current() == CapturePath::Gather
+}
+
+fn new_search<'a, G: Geometry, R: RuleSet, const PATHS: bool, const GATHER: bool>(
     pos: &Position<G>,
     out: &'a mut MoveList<G::Bits>,
     log: Option<&'a mut PathLog<G::Bits>>,
-) -> Search<'a, G, R, PATHS> {
+) -> Search<'a, G, R, PATHS, GATHER> {
     let us = pos.side();
     let enemies = pos.pieces(us.opponent());
     Search {
@@ -451,6 +462,19 @@ pub(super) fn generate<G: Geometry, R: RuleSet, const PATHS: bool>(
     paths: Option<&mut Paths<G::Bits>>,
     keep_duplicates: bool,
 ) -> bool {
+    if gather_now::<G::Bits>() {
+        generate_with::<G, R, PATHS, true>(pos, out, paths, keep_duplicates)
+    } else {
+        generate_with::<G, R, PATHS, false>(pos, out, paths, keep_duplicates)
+    }
+}
+
+fn generate_with<G: Geometry, R: RuleSet, const PATHS: bool, const GATHER: bool>(
+    pos: &Position<G>,
+    out: &mut MoveList<G::Bits>,
+    paths: Option<&mut Paths<G::Bits>>,
+    keep_duplicates: bool,
+) -> bool {
     let us = pos.side();
     let rules = R::RULES;
     let men = men_that_can_jump::<G, R>(pos);
@@ -462,7 +486,7 @@ pub(super) fn generate<G: Geometry, R: RuleSet, const PATHS: bool>(
         return false;
     }
     let mut log = PathLog::new();
-    let mut search = new_search::<G, R, PATHS>(pos, out, PATHS.then_some(&mut log));
+    let mut search = new_search::<G, R, PATHS, GATHER>(pos, out, PATHS.then_some(&mut log));
     search.keep_duplicates = keep_duplicates;
     search.search_men(men);
     for s in kings.iter() {
@@ -485,12 +509,17 @@ pub(super) fn generate<G: Geometry, R: RuleSet, const PATHS: bool>(
 
 /// Generate every legal capture into `out` (assumed empty) when only men can capture, and
 /// `men` are those with a jump.
+#[inline(always)]
 pub(super) fn generate_from_men<G: Geometry, R: RuleSet>(
     pos: &Position<G>,
     men: G::Bits,
     out: &mut MoveList<G::Bits>,
 ) {
-    new_search::<G, R, false>(pos, out, None).search_men(men);
+    if gather_now::<G::Bits>() {
+        new_search::<G, R, false, true>(pos, out, None).search_men(men);
+    } else {
+        new_search::<G, R, false, false>(pos, out, None).search_men(men);
+    }
 }
 
 /// Generate every legal capture into `out` (assumed empty) when only men capture and the
@@ -502,7 +531,20 @@ pub(super) fn generate_going_on<G: Geometry, R: RuleSet, const N: usize>(
     lands: [G::Bits; N],
     out: &mut MoveList<G::Bits>,
 ) {
-    let mut search = new_search::<G, R, false>(pos, out, None);
+    if gather_now::<G::Bits>() {
+        going_on_with::<G, R, N, true>(pos, dirs, lands, out);
+    } else {
+        going_on_with::<G, R, N, false>(pos, dirs, lands, out);
+    }
+}
+
+fn going_on_with<G: Geometry, R: RuleSet, const N: usize, const GATHER: bool>(
+    pos: &Position<G>,
+    dirs: [Dir; N],
+    lands: [G::Bits; N],
+    out: &mut MoveList<G::Bits>,
+) {
+    let mut search = new_search::<G, R, false, GATHER>(pos, out, None);
     unroll_dirs!(N, I => {
         let delta = G::KIND.delta(dirs[I]);
         for land in lands[I].iter() {
@@ -513,7 +555,7 @@ pub(super) fn generate_going_on<G: Geometry, R: RuleSet, const N: usize>(
                 over,
                 search.enemy_kings.has(over),
                 dirs[I] as u8,
-                Search::<G, R, false>::ITALIAN,
+                Search::<G, R, false, GATHER>::ITALIAN,
             );
             search.short::<false>(land, chain);
         }
@@ -530,7 +572,7 @@ pub(super) fn exists<G: Geometry, R: RuleSet>(pos: &Position<G>) -> bool {
         KingRange::Short => !short_kings_that_can_jump::<G, R>(pos).is_empty(),
         KingRange::Flying => {
             let mut out = MoveList::new();
-            let mut search = new_search::<G, R, false>(pos, &mut out, None);
+            let mut search = new_search::<G, R, false, false>(pos, &mut out, None);
             (pos.pieces(us) & pos.kings()).iter().any(|s| {
                 search.begin(s, true);
                 search.king_can_jump(s, G::Bits::ZERO, NO_DIR)
