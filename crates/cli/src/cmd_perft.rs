@@ -74,7 +74,8 @@ fn print_line(json: bool, depth: u32, nodes: u64, seconds: f64) {
     if json {
         println!(
             "{}",
-            serde_json::json!({"depth": depth, "nodes": nodes, "seconds": seconds, "nps": nps.round() as u64})
+            serde_json::json!({"depth": depth, "nodes": nodes, "seconds": seconds, "nps": nps.round() as u64,
+                "capture_path": damier_core::capture_path::current().name()})
         );
     } else {
         println!(
