@@ -1,10 +1,13 @@
 //! `damier analyze`: search a position and print each completed depth.
 
+use crate::output::{outln, usage};
 use crate::PositionArgs;
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use clap::Args;
 use damier_engine::{Control, Engine, EngineOptions, Limits, SearchInfo, SearchInput, Style};
 use serde_json::json;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Arguments of `damier analyze`.
@@ -12,8 +15,9 @@ use std::time::Duration;
 pub struct AnalyzeArgs {
     #[command(flatten)]
     position: PositionArgs,
-    /// Search to this depth (plies).
-    #[arg(long, short = 'd')]
+    /// Search to this depth (plies, 1 to 100). Without --depth, --time or --nodes the search
+    /// takes 5 seconds; Ctrl-C stops it early with its best move.
+    #[arg(long, short = 'd', allow_negative_numbers = true)]
     depth: Option<i32>,
     /// Search for this many seconds.
     #[arg(long)]
@@ -22,20 +26,32 @@ pub struct AnalyzeArgs {
     #[arg(long)]
     nodes: Option<u64>,
     /// Search threads.
-    #[arg(long, short = 't', default_value_t = 1)]
-    threads: usize,
+    #[arg(long, short = 't', default_value_t = 1, allow_negative_numbers = true)]
+    threads: i64,
     /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 64)]
-    hash: usize,
+    #[arg(long, default_value_t = 64, allow_negative_numbers = true)]
+    hash: i64,
     /// One JSON object per line.
     #[arg(long)]
     json: bool,
 }
 
+/// The deepest search `--depth` may ask for (the engine's ply limit, less room for
+/// quiescence).
+const MAX_DEPTH: i32 = 100;
+
 pub fn run(args: &AnalyzeArgs) -> Result<()> {
     let game = args.position.game()?;
     if game.position().legal_moves().is_empty() {
         bail!("the side to move has no legal move: nothing to analyse");
+    }
+    if let Some(d) = args.depth {
+        if !(1..=MAX_DEPTH).contains(&d) {
+            usage!("--depth must be between 1 and {MAX_DEPTH}, got {d}");
+        }
+    }
+    if args.nodes == Some(0) {
+        usage!("--nodes must be at least 1");
     }
     let mut limits = Limits {
         depth: args.depth,
@@ -44,27 +60,38 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
     };
     if let Some(t) = args.time {
         if !(t > 0.0 && t < 1e6) {
-            bail!("--time must be a positive number of seconds, got {t}");
+            usage!("--time must be a positive number of seconds, got {t}");
         }
         limits.move_time = Some(Duration::from_secs_f64(t));
     }
     if !limits.is_bounded() {
-        limits.move_time = Some(Duration::from_secs(5));
+        limits.move_time = Some(DEFAULT_TIME);
     }
-    if args.threads == 0 || args.threads > 256 {
-        bail!("--threads must be between 1 and 256, got {}", args.threads);
+    if !(1..=256).contains(&args.threads) {
+        usage!("--threads must be between 1 and 256, got {}", args.threads);
     }
-    let engine = Engine::new(EngineOptions {
-        threads: args.threads,
-        hash_mb: args.hash.clamp(1, 65536),
-    });
+    if args.hash < 1 {
+        usage!("--hash must be at least 1 MiB, got {}", args.hash);
+    }
+    let engine = Engine::try_new(EngineOptions {
+        threads: args.threads as usize,
+        hash_mb: usize::try_from(args.hash).unwrap_or(usize::MAX),
+    })
+    .context("--hash")?;
+    let control = Arc::new(Control::new());
+    stop_on_interrupt(&control);
     let input = SearchInput::from_game(&game);
     let board = input.board;
     let json = args.json;
+    // A closed pipe stops the search (nobody reads on) and is returned at the end.
+    let mut written: std::io::Result<()> = Ok(());
     let mut print = |info: &SearchInfo| {
+        if written.is_err() {
+            return;
+        }
         let pv = board.line_short(&info.pv);
-        if json {
-            println!(
+        written = if json {
+            outln!(
                 "{}",
                 json!({
                     "depth": info.depth,
@@ -76,9 +103,9 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
                     "time": info.time.as_secs_f64(),
                     "pv": pv,
                 })
-            );
+            )
         } else {
-            println!(
+            outln!(
                 "depth {:>2}/{:<3} score {:>10}  nodes {:>11}  {:>7.2} Mnps  time {:>7.2}s  pv {}",
                 info.depth,
                 info.seldepth,
@@ -87,27 +114,43 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
                 info.nps as f64 / 1e6,
                 info.time.as_secs_f64(),
                 pv
-            );
+            )
+        };
+        if written.is_err() {
+            control.stop();
         }
     };
-    let result = engine.search(
-        &input,
-        &limits,
-        Style::default(),
-        &Control::new(),
-        &mut print,
-    );
+    let result = engine.search(&input, &limits, Style::default(), &control, &mut print);
+    written?;
     let best = result.best.map(|m| board.short(&m)).unwrap_or_default();
     if json {
-        println!(
+        outln!(
             "{}",
             json!({"best": best, "score": result.score.0, "depth": result.depth, "nodes": result.nodes})
-        );
+        )?;
     } else {
-        println!(
+        outln!(
             "best {best}  score {}  depth {}",
-            result.score, result.depth
-        );
+            result.score,
+            result.depth
+        )?;
     }
     Ok(())
+}
+
+/// The search time when no limit is given.
+const DEFAULT_TIME: Duration = Duration::from_secs(5);
+
+/// The first Ctrl-C stops the search, which then prints its best move; a second one ends the
+/// program at once.
+fn stop_on_interrupt(control: &Arc<Control>) {
+    let control = Arc::clone(control);
+    let presses = AtomicUsize::new(0);
+    // Without a handler (another one was set) Ctrl-C simply ends the program, as before.
+    let _ = ctrlc::set_handler(move || {
+        if presses.fetch_add(1, Ordering::Relaxed) > 0 {
+            std::process::exit(130);
+        }
+        control.stop();
+    });
 }

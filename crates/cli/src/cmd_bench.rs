@@ -1,6 +1,7 @@
 //! `damier bench`: the engine's fixed benchmark, with its node total and speed.
 
-use anyhow::{bail, Result};
+use crate::output::{outln, usage};
+use anyhow::Result;
 use clap::Args;
 use damier_engine::bench;
 use serde_json::json;
@@ -9,7 +10,7 @@ use serde_json::json;
 #[derive(Args, Debug)]
 pub struct BenchArgs {
     /// Depth of every search.
-    #[arg(long, short = 'd', default_value_t = bench::DEPTH)]
+    #[arg(long, short = 'd', default_value_t = bench::DEPTH, allow_negative_numbers = true)]
     depth: i32,
     /// One JSON object per position, then the totals.
     #[arg(long)]
@@ -18,39 +19,45 @@ pub struct BenchArgs {
 
 pub fn run(args: &BenchArgs) -> Result<()> {
     if !(1..=40).contains(&args.depth) {
-        bail!("--depth must be between 1 and 40, got {}", args.depth);
+        usage!("--depth must be between 1 and 40, got {}", args.depth);
     }
     let json = args.json;
+    // The first failed write (a closed pipe) stops the printing; it is returned at the end.
+    let mut written: std::io::Result<()> = Ok(());
     let lines = bench::run(args.depth, |l| {
+        if written.is_err() {
+            return;
+        }
         let nps = l.nodes as f64 / l.time.as_secs_f64().max(1e-9);
-        if json {
-            println!(
+        written = if json {
+            outln!(
                 "{}",
                 json!({"variant": l.variant, "fen": l.fen, "nodes": l.nodes, "seconds": l.time.as_secs_f64(), "nps": nps.round() as u64})
-            );
+            )
         } else {
-            println!(
+            outln!(
                 "{:<24} {:>11} nodes {:>8.3}s {:>7.2} Mnps",
                 l.variant,
                 l.nodes,
                 l.time.as_secs_f64(),
                 nps / 1e6
-            );
-        }
+            )
+        };
     });
+    written?;
     let nodes: u64 = lines.iter().map(|l| l.nodes).sum();
     let seconds: f64 = lines.iter().map(|l| l.time.as_secs_f64()).sum();
     let nps = nodes as f64 / seconds.max(1e-9);
     if json {
-        println!(
+        outln!(
             "{}",
             json!({"total_nodes": nodes, "seconds": seconds, "nps": nps.round() as u64})
-        );
+        )?;
     } else {
-        println!(
+        outln!(
             "total {nodes} nodes in {seconds:.3}s: {:.2} Mnps",
             nps / 1e6
-        );
+        )?;
     }
     Ok(())
 }

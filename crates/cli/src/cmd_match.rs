@@ -1,15 +1,15 @@
 //! `damier match`: two engines over a set of openings, colours reversed, with the score, an
 //! Elo estimate and the games as PDN.
 
+use crate::output::{outln, usage, UsageContext};
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use damier_core::Variant;
 use damier_game::pdn::{self, PdnGame, WriteOptions};
-use damier_game::TimeControl;
+use damier_game::{time_text, TimeControl};
 use damier_match::{from_spec, openings, run_match, GameRecord, MatchConfig, Tally};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
-use std::time::Duration;
 
 /// Arguments of `damier match`.
 #[derive(Args, Debug)]
@@ -27,9 +27,9 @@ pub struct MatchArgs {
     /// Games to play (an even number keeps colours balanced).
     #[arg(long, short = 'n', default_value_t = 20)]
     games: usize,
-    /// Time control: `none` (players use their own per-move limits), `M/T` (M moves in T
-    /// seconds, repeating), `T+I` (T seconds and I more per move), `move=S` (S seconds a
-    /// move, optionally `,capture=S2` when the only move is a capture).
+    /// Time control, as `damier play --clock`: `none` (players use their own per-move
+    /// limits), `10s+0.1s` (base and increment; bare numbers are minutes+seconds), `40/2m`
+    /// (moves in a time, repeated), `move:1s/200ms` (per move, and for a forced capture).
     #[arg(long, default_value = "none")]
     tc: String,
     /// Openings: one FEN or move list per line (default: the three-move ballots for English,
@@ -53,54 +53,9 @@ pub struct MatchArgs {
     json: bool,
 }
 
+/// `--tc`, in the syntax of every command (`damier_game::time_text`).
 fn parse_tc(text: &str) -> Result<TimeControl> {
-    let secs = |s: &str| -> Result<Duration> {
-        let v: f64 = s
-            .trim()
-            .parse()
-            .with_context(|| format!("--tc: '{s}' is not a number of seconds"))?;
-        if !(v.is_finite() && v > 0.0 && v < 1e7) {
-            bail!("--tc: {v} seconds is out of range");
-        }
-        Ok(Duration::from_secs_f64(v))
-    };
-    if text == "none" {
-        return Ok(TimeControl::Unlimited);
-    }
-    if let Some(rest) = text.strip_prefix("move=") {
-        let (time, capture) = match rest.split_once(",capture=") {
-            Some((t, c)) => (secs(t)?, secs(c)?),
-            None => (secs(rest)?, secs(rest)?),
-        };
-        return Ok(TimeControl::PerMove {
-            time,
-            forced_capture: capture,
-        });
-    }
-    if let Some((m, t)) = text.split_once('/') {
-        let moves: u32 = m
-            .parse()
-            .ok()
-            .filter(|&m| m > 0)
-            .with_context(|| format!("--tc: '{m}' is not a number of moves"))?;
-        return Ok(TimeControl::MovesIn {
-            moves,
-            time: secs(t)?,
-        });
-    }
-    if let Some((t, i)) = text.split_once('+') {
-        return Ok(TimeControl::Fischer {
-            base: secs(t)?,
-            increment: Duration::from_secs_f64(
-                i.trim()
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|v| v.is_finite() && *v >= 0.0)
-                    .with_context(|| format!("--tc: '{i}' is not an increment"))?,
-            ),
-        });
-    }
-    bail!("--tc: expected none, M/T, T+I or move=S, got '{text}'")
+    time_text::parse_control(text).usage_context(|| "--tc".to_string())
 }
 
 fn record_json(r: &GameRecord) -> serde_json::Value {
@@ -117,9 +72,15 @@ fn record_json(r: &GameRecord) -> serde_json::Value {
 }
 
 pub fn run(args: &MatchArgs) -> Result<()> {
-    let variant: Variant = args.variant.parse()?;
+    let variant: Variant = args.variant.parse().usage_context(|| "--variant".into())?;
     if args.games == 0 || args.games > 100_000 {
-        bail!("--games must be between 1 and 100000, got {}", args.games);
+        usage!("--games must be between 1 and 100000, got {}", args.games);
+    }
+    if args.concurrency == 0 || args.concurrency > 256 {
+        usage!(
+            "--concurrency must be between 1 and 256, got {}",
+            args.concurrency
+        );
     }
     let config = MatchConfig {
         time: parse_tc(&args.tc)?,
@@ -151,9 +112,12 @@ pub fn run(args: &MatchArgs) -> Result<()> {
         bar
     });
     let json = args.json;
+    // A closed pipe stops the printing, not the match: the games still reach --pdn, and the
+    // error is returned at the end.
+    let mut written: std::io::Result<()> = Ok(());
     let mut progress = |r: &GameRecord, t: &Tally| {
-        if json {
-            println!("{}", record_json(r));
+        if json && written.is_ok() {
+            written = outln!("{}", record_json(r));
         }
         if let Some(bar) = &bar {
             bar.set_message(format!(
@@ -201,6 +165,7 @@ pub fn run(args: &MatchArgs) -> Result<()> {
         std::fs::write(path, pdn::write(&games, &WriteOptions::default()))
             .with_context(|| format!("writing {}", path.display()))?;
     }
+    written?;
     let elo = tally.elo();
     let names = (
         records.first().map_or(args.first.clone(), |r| {
@@ -219,7 +184,7 @@ pub fn run(args: &MatchArgs) -> Result<()> {
         }),
     );
     if json {
-        println!(
+        outln!(
             "{}",
             json!({
                 "first": names.0, "second": names.1, "games": tally.games(),
@@ -229,9 +194,9 @@ pub fn run(args: &MatchArgs) -> Result<()> {
                 "elo_margin": elo.map(|e| e.margin).filter(|e| e.is_finite()),
                 "elo_bound": elo.map(|e| e.bound),
             })
-        );
+        )?;
     } else {
-        println!(
+        outln!(
             "{} vs {}: +{} ={} -{} ({:.1} / {}, {:.1}%)",
             names.0,
             names.1,
@@ -241,21 +206,19 @@ pub fn run(args: &MatchArgs) -> Result<()> {
             tally.points(),
             tally.games(),
             100.0 * tally.score()
-        );
+        )?;
         match elo {
             Some(e) if e.elo.is_finite() => {
-                println!("Elo difference: {:+.0} ± {:.0} (95%)", e.elo, e.margin)
+                outln!("Elo difference: {:+.0} ± {:.0} (95%)", e.elo, e.margin)?
             }
-            Some(e) if e.elo > 0.0 => {
-                println!(
-                    "Elo difference: at least {:+.0} (95%, a clean sweep)",
-                    e.bound
-                )
-            }
-            Some(e) => println!(
+            Some(e) if e.elo > 0.0 => outln!(
+                "Elo difference: at least {:+.0} (95%, a clean sweep)",
+                e.bound
+            )?,
+            Some(e) => outln!(
                 "Elo difference: at most {:+.0} (95%, a clean sweep)",
                 e.bound
-            ),
+            )?,
             None => {}
         }
     }

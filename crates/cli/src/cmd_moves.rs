@@ -1,5 +1,6 @@
 //! `damier moves`: every legal move, in the variant's notation.
 
+use crate::output::outln;
 use crate::PositionArgs;
 use anyhow::Result;
 use clap::Args;
@@ -26,7 +27,7 @@ fn run_on<G: Geometry>(args: &MovesArgs, variant: damier_core::Variant) -> Resul
     for mv in pos.legal_moves().iter() {
         let short = notation::short(&pos, mv);
         if !args.json {
-            println!("{short}");
+            outln!("{short}")?;
             continue;
         }
         let path = notation::path(&pos, mv);
@@ -45,7 +46,7 @@ fn run_on<G: Geometry>(args: &MovesArgs, variant: damier_core::Variant) -> Resul
             "captured": captured,
             "fen": fen::write(&pos.play_unchecked(mv)),
         });
-        println!("{line}");
+        outln!("{line}")?;
     }
     Ok(())
 }

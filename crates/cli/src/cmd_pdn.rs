@@ -1,5 +1,6 @@
 //! `damier pdn check` and `damier pdn convert`: PDN files, every move checked by the rules.
 
+use crate::output::UsageContext;
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
 use damier_core::Variant;
@@ -78,7 +79,7 @@ fn say(text: &str) -> Result<()> {
 }
 
 fn read(input: &Input) -> Result<Vec<Result<PdnGame, PdnError>>> {
-    let variant: Variant = input.variant.parse()?;
+    let variant: Variant = input.variant.parse().usage_context(|| "--variant".into())?;
     let bytes = std::fs::read(&input.file)
         .with_context(|| format!("cannot read {}", input.file.display()))?;
     let games = pdn::read_bytes(&bytes, variant);
@@ -117,7 +118,9 @@ fn check(input: &Input) -> Result<()> {
                 let moves = g.main.moves.len();
                 let result = g.result.text();
                 (
-                    format!("{n}: {white} - {black}, {result}, {moves} moves, ok"),
+                    crate::output::printable(&format!(
+                        "{n}: {white} - {black}, {result}, {moves} moves, ok"
+                    )),
                     json!({"game": n, "white": white, "black": black, "result": result,
                            "variant": g.variant.to_string(), "moves": moves, "error": null}),
                 )
@@ -129,7 +132,11 @@ fn check(input: &Input) -> Result<()> {
                 let moves = e.moves_read;
                 let at = format!("line {}, column {}: {}", e.line, e.column, e.kind);
                 (
-                    format!("{n}: {white} - {black}, {result}, {moves} moves, error at {at}"),
+                    // The file's own bytes may be anything: no control character reaches
+                    // the terminal.
+                    crate::output::printable(&format!(
+                        "{n}: {white} - {black}, {result}, {moves} moves, error at {at}"
+                    )),
                     json!({"game": n, "white": white, "black": black, "result": result,
                            "moves": moves, "error": {"line": e.line, "column": e.column,
                            "message": e.kind.to_string()}}),
@@ -156,7 +163,7 @@ fn convert(input: &Input, to: Target) -> Result<()> {
             Ok(g) => g,
             Err(e) => {
                 bad += 1;
-                eprintln!("damier: {e}");
+                eprintln!("damier: {}", crate::output::printable(&e.to_string()));
                 continue;
             }
         };

@@ -1,7 +1,8 @@
 //! `damier perft`: leaf counts by depth, with time and speed.
 
+use crate::output::{outln, usage};
 use crate::PositionArgs;
-use anyhow::{bail, Result};
+use anyhow::Result;
 use clap::Args;
 use damier_core::{notation, perft, with_geometry, Geometry};
 use std::time::Instant;
@@ -12,75 +13,77 @@ pub struct PerftArgs {
     #[command(flatten)]
     position: PositionArgs,
     /// Deepest depth to count (every depth from 1 is printed).
-    #[arg(long, short = 'd')]
-    depth: u32,
+    #[arg(long, short = 'd', allow_negative_numbers = true)]
+    depth: i64,
     /// Print the count under each first move at the last depth.
     #[arg(long)]
     divide: bool,
     /// Worker threads.
-    #[arg(long, short = 't', default_value_t = 1)]
-    threads: usize,
+    #[arg(long, short = 't', default_value_t = 1, allow_negative_numbers = true)]
+    threads: i64,
     /// One JSON object per line.
     #[arg(long)]
     json: bool,
 }
 
 pub fn run(args: &PerftArgs) -> Result<()> {
-    if args.depth == 0 || args.depth > 30 {
-        bail!("--depth must be between 1 and 30, got {}", args.depth);
+    if !(1..=30).contains(&args.depth) {
+        usage!("--depth must be between 1 and 30, got {}", args.depth);
     }
-    if args.threads == 0 || args.threads > 256 {
-        bail!("--threads must be between 1 and 256, got {}", args.threads);
+    if !(1..=256).contains(&args.threads) {
+        usage!("--threads must be between 1 and 256, got {}", args.threads);
     }
     let variant = args.position.variant()?;
     with_geometry!(variant.rules().board, G => run_on::<G>(args, variant))
 }
 
 fn run_on<G: Geometry>(args: &PerftArgs, variant: damier_core::Variant) -> Result<()> {
+    // Both were checked against their ranges in `run`.
+    let (max_depth, threads) = (args.depth as u32, args.threads as usize);
     let pos = args.position.position::<G>(variant)?;
     if !args.json {
-        println!("{}", crate::capture_path_report());
+        outln!("{}", crate::capture_path_report())?;
     }
     if args.divide {
         let start = Instant::now();
         let mut total = 0;
-        for (mv, n) in perft::divide(&pos, args.depth) {
+        for (mv, n) in perft::divide(&pos, max_depth) {
             total += n;
             let text = notation::short(&pos, &mv);
             if args.json {
-                println!("{}", serde_json::json!({"move": text, "nodes": n}));
+                outln!("{}", serde_json::json!({"move": text, "nodes": n}))?;
             } else {
-                println!("{text:>12}  {n}");
+                outln!("{text:>12}  {n}")?;
             }
         }
         let seconds = start.elapsed().as_secs_f64();
-        print_line(args.json, args.depth, total, seconds);
-        return Ok(());
+        return print_line(args.json, max_depth, total, seconds);
     }
-    for depth in 1..=args.depth {
+    for depth in 1..=max_depth {
         let start = Instant::now();
-        let nodes = perft::perft_parallel(&pos, depth, args.threads);
-        print_line(args.json, depth, nodes, start.elapsed().as_secs_f64());
+        let nodes = perft::perft_parallel(&pos, depth, threads);
+        print_line(args.json, depth, nodes, start.elapsed().as_secs_f64())?;
     }
     Ok(())
 }
 
-fn print_line(json: bool, depth: u32, nodes: u64, seconds: f64) {
+fn print_line(json: bool, depth: u32, nodes: u64, seconds: f64) -> Result<()> {
     let nps = if seconds > 0.0 {
         nodes as f64 / seconds
     } else {
         0.0
     };
     if json {
-        println!(
+        outln!(
             "{}",
             serde_json::json!({"depth": depth, "nodes": nodes, "seconds": seconds, "nps": nps.round() as u64,
                 "capture_path": damier_core::capture_path::current().name()})
-        );
+        )?;
     } else {
-        println!(
+        outln!(
             "depth {depth:>2}  nodes {nodes:>14}  time {seconds:>9.3}s  {:>8.2} Mnps",
             nps / 1e6
-        );
+        )?;
     }
+    Ok(())
 }

@@ -1,8 +1,9 @@
 //! `damier play`: a game in the terminal against the engine, another person, or the engine
 //! against itself. Arguments become a `PlayConfig`; `damier-tui` does the rest.
 
+use crate::output::{usage, UsageContext};
 use crate::PositionArgs;
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use clap::Args;
 use damier_core::Color;
 use damier_engine::{EngineOptions, Level};
@@ -83,29 +84,31 @@ pub fn run(args: &PlayArgs) -> Result<()> {
     let (game, tags) = start_game(args, seed, &mut notes)?;
     let variant = game.variant();
     let players = players(args, &game, seed)?;
-    let control = parse_control(&args.clock)?;
+    let control = parse_control(&args.clock).usage_context(|| "--clock".into())?;
     let penalty = match args.timeout.to_ascii_lowercase().as_str() {
         "game" | "loss" => TimeoutPenalty::LossOfGame,
         "turn" if variant.giveaway => TimeoutPenalty::LossOfTurn,
-        "turn" => bail!(
+        "turn" => usage!(
             "--timeout turn is a giveaway rule (RULES.md §5); {variant} loses the game on time"
         ),
-        other => bail!("--timeout must be game or turn, got '{other}'"),
+        other => usage!("--timeout must be game or turn, got '{other}'"),
     };
     if let Some(d) = args.depth {
         if !(1..=64).contains(&d) {
-            bail!("--depth must be between 1 and 64, got {d}");
+            usage!("--depth must be between 1 and 64, got {d}");
         }
     }
     if args.threads == 0 || args.threads > 256 {
-        bail!("--threads must be between 1 and 256, got {}", args.threads);
+        usage!("--threads must be between 1 and 256, got {}", args.threads);
     }
+    if args.hash == 0 {
+        usage!("--hash must be at least 1 MiB");
+    }
+    damier_engine::tt::Table::check_size(args.hash).context("--hash")?;
     let fake_clock = match &args.fake_clock {
-        Some(text) => Some(
-            parse_duration(text, Unit::Seconds)
-                .map_err(anyhow::Error::msg)
-                .context("--fake-clock")?,
-        ),
+        Some(text) => {
+            Some(parse_duration(text, Unit::Seconds).usage_context(|| "--fake-clock".into())?)
+        }
         None => None,
     };
     let mut config = PlayConfig::new(game, players);
@@ -113,7 +116,7 @@ pub fn run(args: &PlayArgs) -> Result<()> {
     config.penalty = penalty;
     config.engine = EngineOptions {
         threads: args.threads,
-        hash_mb: args.hash.clamp(1, 65536),
+        hash_mb: args.hash,
     };
     config.depth = args.depth;
     config.seed = seed;
@@ -155,17 +158,18 @@ fn start_game(
         let deck = match args.deck.to_ascii_lowercase().as_str() {
             "three" | "3" => Deck::ThreeMove,
             "two" | "2" => Deck::TwoMove,
-            other => bail!("--deck must be three or two, got '{other}'"),
+            other => usage!("--deck must be three or two, got '{other}'"),
         };
-        let choice =
-            if which.eq_ignore_ascii_case("random") {
-                BallotChoice::Random(seed)
-            } else {
-                BallotChoice::Number(which.parse().with_context(|| {
-                    format!("--ballot must be a number or random, got '{which}'")
-                })?)
-            };
-        let (mut game, ballot) = game_from_ballot(variant, deck, choice)?;
+        let choice = if which.eq_ignore_ascii_case("random") {
+            BallotChoice::Random(seed)
+        } else {
+            BallotChoice::Number(match which.parse() {
+                Ok(n) => n,
+                Err(_) => usage!("--ballot must be a number or random, got '{which}'"),
+            })
+        };
+        let (mut game, ballot) =
+            game_from_ballot(variant, deck, choice).usage_context(|| "--ballot".into())?;
         notes.push(format!(
             "Ballot {} of the {} deck: {}.",
             ballot.number,
@@ -189,7 +193,7 @@ fn players(args: &PlayArgs, game: &Game, seed: u64) -> Result<[Player; 2]> {
             .unwrap_or(Level::DEFAULT)
     };
     if levels.len() > 2 || (levels.len() == 2 && !args.watch) {
-        bail!("--level is given once (twice with --watch: White's, then Black's)");
+        usage!("--level is given once (twice with --watch: White's, then Black's)");
     }
     if args.watch {
         return Ok([Player::Engine(level(0)), Player::Engine(level(1))]);
@@ -207,7 +211,7 @@ fn players(args: &PlayArgs, game: &Game, seed: u64) -> Result<[Player; 2]> {
                 Color::Black => [engine, Player::Human],
             })
         }
-        other => bail!("--opponent must be engine or human, got '{other}'"),
+        other => usage!("--opponent must be engine or human, got '{other}'"),
     }
 }
 
@@ -220,7 +224,7 @@ fn parse_side(text: &str, seed: u64) -> Result<Color> {
         } else {
             Color::Black
         }),
-        other => bail!("--side must be white, black or random, got '{other}'"),
+        other => usage!("--side must be white, black or random, got '{other}'"),
     }
 }
 

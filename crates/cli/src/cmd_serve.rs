@@ -24,7 +24,7 @@ pub struct ServeArgs {
 
 pub fn run(args: &ServeArgs) -> Result<()> {
     if args.max_games == 0 {
-        anyhow::bail!("--max-games must be at least 1");
+        crate::output::usage!("--max-games must be at least 1");
     }
     let options = ServeOptions {
         max_games: args.max_games,
@@ -32,7 +32,8 @@ pub fn run(args: &ServeArgs) -> Result<()> {
         ..ServeOptions::default()
     };
     serve_blocking(&args.host, args.port, options, |addr| {
-        println!("Damier is serving on http://{addr}/ (Ctrl-C stops it)");
+        // Nothing is lost if no one reads this line (a closed pipe).
+        let _ = crate::output::outln!("Damier is serving on http://{addr}/ (Ctrl-C stops it)");
     })?;
     Ok(())
 }

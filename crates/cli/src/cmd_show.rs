@@ -1,6 +1,7 @@
 //! `damier show`: the board drawn in the terminal.
 
 use crate::board_view;
+use crate::output::outln;
 use crate::PositionArgs;
 use anyhow::Result;
 use damier_core::{fen, with_geometry, Geometry};
@@ -12,8 +13,8 @@ pub fn run(args: &PositionArgs) -> Result<()> {
 
 fn run_on<G: Geometry>(args: &PositionArgs, variant: damier_core::Variant) -> Result<()> {
     let pos = args.position::<G>(variant)?;
-    print!("{}", board_view::draw(&pos));
-    println!("{} to move · {}", pos.side().name(), variant);
-    println!("{}", fen::write(&pos));
+    outln!("{}", board_view::draw(&pos).trim_end_matches('\n'))?;
+    outln!("{} to move · {}", pos.side().name(), variant)?;
+    outln!("{}", fen::write(&pos))?;
     Ok(())
 }

@@ -11,11 +11,13 @@ mod cmd_perft;
 mod cmd_play;
 mod cmd_serve;
 mod cmd_show;
+mod output;
 
 use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand};
 use damier_core::{fen, notation, Geometry, Position, Variant};
 use damier_game::Game;
+use output::UsageContext;
 
 #[derive(Parser)]
 #[command(
@@ -70,7 +72,9 @@ pub struct PositionArgs {
 impl PositionArgs {
     /// The variant asked for.
     pub fn variant(&self) -> Result<Variant> {
-        Ok(self.variant.parse()?)
+        self.variant
+            .parse()
+            .usage_context(|| "--variant".to_string())
     }
 
     /// The position asked for, on the geometry `G` (the caller dispatched on the variant).
@@ -79,10 +83,10 @@ impl PositionArgs {
         let mut pos = match &self.fen {
             None => Position::start(rules),
             Some(text) => fen::parse(rules, text)
-                .with_context(|| format!("reading --fen \"{text}\" for {variant}"))?,
+                .usage_context(|| format!("reading --fen \"{text}\" for {variant}"))?,
         };
         for (i, text) in self.play_words() {
-            let mv = notation::parse(&pos, text).with_context(|| self.play_context(i))?;
+            let mv = notation::parse(&pos, text).usage_context(|| self.play_context(i))?;
             pos = pos.play_unchecked(&mv);
         }
         Ok(pos)
@@ -95,7 +99,7 @@ impl PositionArgs {
         let mut game = match &self.fen {
             None => Game::new(variant),
             Some(text) => Game::from_fen(variant, text)
-                .with_context(|| format!("reading --fen \"{text}\" for {variant}"))?,
+                .usage_context(|| format!("reading --fen \"{text}\" for {variant}"))?,
         };
         self.play_onto(&mut game)?;
         Ok(game)
@@ -104,7 +108,8 @@ impl PositionArgs {
     /// Play the `--play` moves in `game`.
     pub fn play_onto(&self, game: &mut Game) -> Result<()> {
         for (i, text) in self.play_words() {
-            game.play_text(text).with_context(|| self.play_context(i))?;
+            game.play_text(text)
+                .usage_context(|| self.play_context(i))?;
         }
         Ok(())
     }
@@ -165,8 +170,8 @@ fn main() {
     }
     let cli = Cli::parse();
     if let Err(e) = choose_capture_path() {
-        eprintln!("damier: {e:#}");
-        std::process::exit(2);
+        eprintln!("damier: {}", output::describe(&e));
+        std::process::exit(output::exit_status(&e).max(2));
     }
     let result = match cli.command {
         Command::Perft(args) => cmd_perft::run(&args),
@@ -181,7 +186,11 @@ fn main() {
         Command::Serve(args) => cmd_serve::run(&args),
     };
     if let Err(e) = result {
-        eprintln!("damier: {e:#}");
-        std::process::exit(1);
+        if output::is_broken_pipe(&e) {
+            // The reader has all it wanted (`damier perft | head -1`).
+            std::process::exit(0);
+        }
+        eprintln!("damier: {}", output::describe(&e));
+        std::process::exit(output::exit_status(&e));
     }
 }

@@ -8,7 +8,7 @@ use crate::search::node::{Searcher, Shared, Watch};
 use crate::search::root::{iterate, Iteration, IterationSink};
 use crate::search::{Control, SearchInfo, SearchListener, SearchResult, MAX_PLY};
 use crate::time::TimeBudget;
-use crate::tt::Table;
+use crate::tt::{Table, TableError};
 use damier_core::{Geometry, Move, Position};
 use damier_game::{quiet_king_limit, widen, AnyMove, Board, Game, PlyKind};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
@@ -159,14 +159,22 @@ fn pv_moves<B: damier_core::BitSet>(board: &Board, pv: &[Move<B>]) -> Vec<AnyMov
 
 impl Engine {
     /// An engine with `options`.
+    ///
+    /// # Panics
+    /// Where [`Engine::try_new`] fails (a hash table too large for the machine).
     pub fn new(options: EngineOptions) -> Engine {
-        Engine {
-            tt: Table::new(options.hash_mb),
+        Engine::try_new(options).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// An engine with `options`, or why its hash table cannot be made.
+    pub fn try_new(options: EngineOptions) -> Result<Engine, TableError> {
+        Ok(Engine {
+            tt: Table::try_new(options.hash_mb)?,
             options: EngineOptions {
                 threads: options.threads.clamp(1, 256),
                 ..options
             },
-        }
+        })
     }
 
     /// The options in use.

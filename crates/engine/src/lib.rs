@@ -37,3 +37,4 @@ pub use engine::{Engine, EngineOptions, SearchInput, Style};
 pub use limits::{ClockLimit, Level, LevelSettings, Limits};
 pub use score::Score;
 pub use search::{Control, SearchInfo, SearchListener, SearchResult, Silent};
+pub use tt::TableError;

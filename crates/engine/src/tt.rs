@@ -94,22 +94,75 @@ fn unpack(d: u64) -> Option<(Entry, u8)> {
     Some((entry, (d >> 58) as u8))
 }
 
+/// A transposition table that could not be made.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TableError {
+    /// Larger than [`Table::MAX_MB`].
+    #[error("a hash table of {megabytes} MiB is larger than the {max} MiB Damier allows")]
+    TooLarge {
+        /// The size asked for.
+        megabytes: usize,
+        /// [`Table::MAX_MB`].
+        max: usize,
+    },
+    /// The system would not give the memory.
+    #[error("a hash table of {megabytes} MiB does not fit in this machine's memory; ask for less")]
+    NoMemory {
+        /// The size asked for.
+        megabytes: usize,
+    },
+}
+
 impl Table {
+    /// The largest table Damier makes, in MiB (1 TiB): beyond it sizes overflow.
+    pub const MAX_MB: usize = 1 << 20;
+
     /// A table of about `megabytes` MiB (rounded down to a power of two of buckets; at
     /// least one bucket).
+    ///
+    /// # Panics
+    /// Where [`Table::try_new`] fails.
     pub fn new(megabytes: usize) -> Table {
+        Table::try_new(megabytes).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// Whether a table of `megabytes` MiB can be made now: the memory is reserved and given
+    /// back at once, without being touched (cheap even for many GiB).
+    pub fn check_size(megabytes: usize) -> Result<(), TableError> {
+        if megabytes > Self::MAX_MB {
+            return Err(TableError::TooLarge {
+                megabytes,
+                max: Self::MAX_MB,
+            });
+        }
+        Vec::<u8>::new()
+            .try_reserve_exact(megabytes.max(1) << 20)
+            .map_err(|_| TableError::NoMemory { megabytes })
+    }
+
+    /// As [`Table::new`], or an error where the size is too large or the memory cannot be had
+    /// (the allocation is fallible, so a large `--hash` is a message, not an abort).
+    pub fn try_new(megabytes: usize) -> Result<Table, TableError> {
+        if megabytes > Self::MAX_MB {
+            return Err(TableError::TooLarge {
+                megabytes,
+                max: Self::MAX_MB,
+            });
+        }
         let bytes = megabytes.max(1) << 20;
         let bucket_bytes = SLOTS_PER_BUCKET * std::mem::size_of::<Slot>();
         let buckets = (bytes / bucket_bytes).max(1);
         let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
-        let slots = (0..buckets * SLOTS_PER_BUCKET)
-            .map(|_| Slot::default())
-            .collect();
-        Table {
-            slots,
+        let mut slots = Vec::new();
+        slots
+            .try_reserve_exact(buckets * SLOTS_PER_BUCKET)
+            .map_err(|_| TableError::NoMemory { megabytes })?;
+        slots.resize_with(buckets * SLOTS_PER_BUCKET, Slot::default);
+        Ok(Table {
+            slots: slots.into_boxed_slice(),
             bucket_mask: buckets - 1,
             generation: AtomicU8::new(0),
-        }
+        })
     }
 
     /// Size in bytes.

@@ -214,3 +214,30 @@ fn threads_complete_the_requested_depth() {
         assert_eq!(r.depth, depth, "asked for depth {depth}");
     }
 }
+
+#[test]
+fn a_hash_table_too_large_is_an_error_not_an_abort() {
+    // More than any machine of this project has (and than the address space allows to touch):
+    // the allocation is fallible, so the caller gets a message to print.
+    let huge = Engine::try_new(EngineOptions {
+        threads: 1,
+        hash_mb: 1 << 20,
+    });
+    assert!(matches!(
+        huge,
+        Err(damier_engine::TableError::NoMemory { megabytes }) if megabytes == 1 << 20
+    ));
+    let beyond = Engine::try_new(EngineOptions {
+        threads: 1,
+        hash_mb: usize::MAX / 2,
+    });
+    assert!(matches!(
+        beyond,
+        Err(damier_engine::TableError::TooLarge { .. })
+    ));
+    assert!(Engine::try_new(EngineOptions {
+        threads: 1,
+        hash_mb: 1
+    })
+    .is_ok());
+}

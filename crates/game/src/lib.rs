@@ -39,6 +39,7 @@ mod draw;
 mod game;
 pub mod pdn;
 mod result;
+pub mod time_text;
 mod timed;
 
 pub use board::{narrow, widen, AnyMove, Board, Material, MoveInfo};

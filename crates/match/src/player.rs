@@ -56,14 +56,26 @@ pub struct EnginePlayer {
 impl EnginePlayer {
     /// Damier with a level (or full strength) and fixed limits per move (used when the
     /// match has no clock).
-    pub fn new(name: String, level: Option<Level>, fixed: Limits, options: EngineOptions) -> Self {
-        EnginePlayer {
+    ///
+    /// # Errors
+    /// [`PlayerError::Engine`] where the hash table cannot be made.
+    pub fn new(
+        name: String,
+        level: Option<Level>,
+        fixed: Limits,
+        options: EngineOptions,
+    ) -> Result<Self, PlayerError> {
+        let engine = Engine::try_new(options).map_err(|e| PlayerError::Engine {
+            name: name.clone(),
+            message: e.to_string(),
+        })?;
+        Ok(EnginePlayer {
             name,
-            engine: Engine::new(options),
+            engine,
             level,
             fixed,
             seed: 1,
-        }
+        })
     }
 }
 
@@ -187,7 +199,18 @@ pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, PlayerError> {
                 fixed.move_time = Some(Duration::from_secs_f64(s));
             }
             "threads" => engine.threads = number(v)?.clamp(1, 256) as usize,
-            "hash" => engine.hash_mb = number(v)?.clamp(1, 65536) as usize,
+            "hash" => {
+                engine.hash_mb = number(v)?
+                    .try_into()
+                    .ok()
+                    .filter(|mb| (1..=damier_engine::tt::Table::MAX_MB).contains(mb))
+                    .ok_or_else(|| {
+                        bad(format!(
+                            "hash: expected 1 to {} MiB, got '{v}'",
+                            damier_engine::tt::Table::MAX_MB
+                        ))
+                    })?
+            }
             "name" => name = Some(v.to_string()),
             other => return Err(bad(format!("unknown option '{other}'"))),
         }
@@ -199,7 +222,7 @@ pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, PlayerError> {
             format!("damier:{options}")
         }
     });
-    Ok(Box::new(EnginePlayer::new(name, level, fixed, engine)))
+    Ok(Box::new(EnginePlayer::new(name, level, fixed, engine)?))
 }
 
 #[cfg(test)]

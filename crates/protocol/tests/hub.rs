@@ -190,3 +190,23 @@ fn every_board_shape_plays_through_hub() {
         assert!(parse_move(&start, mv).is_ok(), "{variant}: {mv}");
     }
 }
+
+#[test]
+fn end_of_input_ends_even_an_unlimited_search_with_its_move() {
+    // HUB.md: when the input closes, a search under way finishes and the engine exits; a
+    // search with no limit (the session starts with none) is stopped rather than run forever.
+    let buf = Arc::new(Mutex::new(Vec::new()));
+    let out: Output = buf.clone();
+    let input =
+        "hub\ninit\npos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww\ngo think\n";
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        damier_protocol::hub::run(input.as_bytes(), out);
+        tx.send(()).unwrap();
+    });
+    rx.recv_timeout(Duration::from_secs(30))
+        .expect("the session ends when its input does");
+    let text = String::from_utf8(buf.lock().unwrap().clone()).unwrap();
+    let done = text.lines().last().unwrap();
+    assert!(done.starts_with("done move="), "{text}");
+}

@@ -32,6 +32,8 @@ pub enum Flow {
 struct Running {
     control: Arc<Control>,
     handle: JoinHandle<()>,
+    /// Whether the search ends by itself (a limit and no pondering).
+    bounded: bool,
 }
 
 /// The engine's settings, as `param` lines declare them.
@@ -228,8 +230,13 @@ impl Session {
             },
             "hash" => match value.parse::<usize>() {
                 Ok(n) if (1..=16384).contains(&n) => {
-                    self.params.hash_mb = n;
-                    self.engine = None;
+                    match damier_engine::tt::Table::check_size(n) {
+                        Ok(()) => {
+                            self.params.hash_mb = n;
+                            self.engine = None;
+                        }
+                        Err(e) => self.error(&e.to_string()),
+                    }
                 }
                 _ => self.error(&bad("expected a size in MiB from 1 to 16384")),
             },
@@ -353,6 +360,7 @@ impl Session {
             self.seed = self.seed.wrapping_mul(6364136223846793005).wrapping_add(1);
             style = Style::of_level(level, self.seed);
         }
+        let bounded = limits.is_bounded() && !line.has("ponder");
         let control = Arc::new(if line.has("ponder") {
             Control::pondering()
         } else {
@@ -378,7 +386,11 @@ impl Session {
             }
             write_line(&out, &syntax::format("done", &args));
         });
-        self.running = Some(Running { control, handle });
+        self.running = Some(Running {
+            control,
+            handle,
+            bounded,
+        });
     }
 
     /// Stop a running search and wait for its `done`.
@@ -392,9 +404,14 @@ impl Session {
         }
     }
 
-    /// Wait for a running search to end by itself (end of input: let it finish, then quit).
+    /// At the end of the input: let a running search with a limit finish, stop one without
+    /// (an infinite or ponder search would never end), and wait for its `done`.
     pub fn wait(&mut self) {
         if let Some(r) = self.running.take() {
+            if !r.bounded {
+                r.control.stop();
+                r.control.ponder_hit();
+            }
             let _ = r.handle.join();
         }
     }

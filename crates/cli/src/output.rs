@@ -1,0 +1,159 @@
+//! What the commands print, and how they end.
+//!
+//! Lines go to standard output through [`outln!`], which returns the write's error instead of
+//! panicking as `println!` does: a reader that closes the pipe early (`damier perft | head -1`)
+//! ends the command quietly with status 0, as ripgrep does. Mistakes in what the user typed
+//! are [`Usage`] errors and exit with status 2, as clap's own checks do; failures while
+//! running exit with 1.
+
+use std::fmt;
+use std::io::{self, Write};
+
+/// Write one line to standard output, returning any error (a closed pipe) to the caller.
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        $crate::output::line(format_args!($($arg)*))
+    };
+}
+pub(crate) use outln;
+
+/// One line to standard output, flushed so that a closed pipe is seen at once.
+pub fn line(args: fmt::Arguments) -> io::Result<()> {
+    let mut out = io::stdout().lock();
+    out.write_fmt(args)?;
+    out.write_all(b"\n")?;
+    out.flush()
+}
+
+/// A mistake in the command line: a value out of range, an unknown name, a malformed
+/// position or move. Exits with status 2.
+#[derive(Debug)]
+pub struct Usage(pub String);
+
+impl fmt::Display for Usage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Usage {}
+
+/// Return early with a [`Usage`] error.
+macro_rules! usage {
+    ($($arg:tt)*) => {
+        return Err(anyhow::Error::new($crate::output::Usage(format!($($arg)*))))
+    };
+}
+pub(crate) use usage;
+
+/// Mark an error about the command line's own input (a `--fen`, a `--variant`) as a usage
+/// error, keeping its message and context.
+pub trait UsageContext<T> {
+    /// As `anyhow::Context::with_context`, and the result counts as a usage error.
+    fn usage_context<F: FnOnce() -> String>(self, what: F) -> anyhow::Result<T>;
+}
+
+impl<T, E: fmt::Display> UsageContext<T> for Result<T, E> {
+    fn usage_context<F: FnOnce() -> String>(self, what: F) -> anyhow::Result<T> {
+        self.map_err(|e| anyhow::Error::new(Usage(format!("{}: {e}", what()))))
+    }
+}
+
+/// An error as one line: each cause in turn, leaving out a cause whose words the line
+/// already holds (many errors repeat their source in their own message), with control
+/// characters from the input escaped rather than sent to the terminal.
+pub fn describe(error: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in error.chain() {
+        let part = cause.to_string();
+        if text.contains(&part) {
+            continue;
+        }
+        if !text.is_empty() {
+            text.push_str(": ");
+        }
+        text.push_str(&part);
+    }
+    printable(&text)
+}
+
+/// `text` with control characters and other invisible ones escaped (`\u{1b}`), so that a
+/// message quoting a damaged file cannot move the cursor or change colours.
+pub fn printable(text: &str) -> String {
+    text.chars()
+        .flat_map(|c| {
+            let visible = !c.is_control() && c != '\u{feff}';
+            let escaped: Vec<char> = if visible {
+                vec![c]
+            } else {
+                c.escape_unicode().collect()
+            };
+            escaped
+        })
+        .collect()
+}
+
+/// Whether the error came from a closed standard output.
+pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<io::Error>()
+            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// The exit status for an error: 2 for a usage error, 1 for anything else.
+pub fn exit_status(error: &anyhow::Error) -> i32 {
+    if error.chain().any(|cause| cause.is::<Usage>()) {
+        2
+    } else {
+        1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An error that tells its source in its own message, as many do.
+    #[derive(Debug)]
+    struct Bind {
+        addr: &'static str,
+        source: std::io::Error,
+    }
+
+    impl fmt::Display for Bind {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(f, "cannot listen on {}: {}", self.addr, self.source)
+        }
+    }
+
+    impl std::error::Error for Bind {
+        fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+            Some(&self.source)
+        }
+    }
+
+    #[test]
+    fn a_cause_already_told_is_not_told_twice() {
+        let io = std::io::Error::new(io::ErrorKind::AddrInUse, "Address already in use");
+        let e = anyhow::Error::new(Bind {
+            addr: "127.0.0.1:8642",
+            source: io,
+        })
+        .context("serve");
+        assert_eq!(
+            describe(&e),
+            "serve: cannot listen on 127.0.0.1:8642: Address already in use"
+        );
+    }
+
+    #[test]
+    fn control_characters_are_escaped() {
+        assert_eq!(
+            printable("bad \u{1b}[31mred\u{7}"),
+            "bad \\u{1b}[31mred\\u{7}"
+        );
+        assert_eq!(printable("28x19 ♛"), "28x19 ♛");
+    }
+}

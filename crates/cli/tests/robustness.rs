@@ -1,0 +1,169 @@
+//! What a newcomer meets in the first hour: a closed pipe, sizes too large, negative or zero
+//! counts, misspelt time controls. Each ends with one clear line and the right status: 0 when
+//! the reader simply stopped reading, 2 for a mistake in what was typed, 1 for a failure
+//! while running.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Output, Stdio};
+
+fn damier(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_damier"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("damier runs")
+}
+
+/// Run `args`, read one line of its output and close the pipe, as `| head -1` does.
+fn first_line_then_close(args: &[&str]) -> (String, Output) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_damier"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("damier runs");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    // The reader is dropped here: the pipe is closed.
+    let out = child.wait_with_output().unwrap();
+    (line, out)
+}
+
+#[test]
+fn a_closed_pipe_ends_every_printing_command_quietly() {
+    let commands: [&[&str]; 5] = [
+        &["perft", "--depth", "9"],
+        &["analyze", "--depth", "12"],
+        &["bench", "--depth", "5"],
+        &["moves", "-v", "canadian"],
+        &[
+            "match",
+            "--json",
+            "--games",
+            "4",
+            "--first",
+            "damier:depth=1",
+            "--second",
+            "damier:depth=1",
+        ],
+    ];
+    for args in commands {
+        let (line, out) = first_line_then_close(args);
+        assert!(!line.is_empty(), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+fn usage_error(args: &[&str], needle: &str) {
+    let out = damier(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(err.contains(needle), "{args:?}: {err}");
+}
+
+#[test]
+fn counts_and_depths_out_of_range_say_so() {
+    usage_error(
+        &["analyze", "--depth", "0"],
+        "--depth must be between 1 and 100, got 0",
+    );
+    usage_error(
+        &["analyze", "--depth=-1"],
+        "--depth must be between 1 and 100, got -1",
+    );
+    usage_error(
+        &["analyze", "--depth", "100000"],
+        "--depth must be between 1 and 100",
+    );
+    usage_error(
+        &["perft", "--depth", "-1"],
+        "--depth must be between 1 and 30, got -1",
+    );
+    usage_error(
+        &["bench", "--depth", "-3"],
+        "--depth must be between 1 and 40, got -3",
+    );
+    usage_error(
+        &["match", "--concurrency", "0"],
+        "--concurrency must be between 1 and 256, got 0",
+    );
+}
+
+#[test]
+fn a_hash_table_larger_than_the_machine_is_a_message_not_an_abort() {
+    for args in [
+        &["analyze", "--hash", "900000", "--depth", "3"][..],
+        &["play", "--side", "black", "--hash", "900000"][..],
+        &[
+            "match",
+            "--first",
+            "damier:depth=2,hash=900000",
+            "--second",
+            "damier:depth=2",
+            "--games",
+            "2",
+        ][..],
+    ] {
+        let out = damier(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            err.contains("900000 MiB does not fit in this machine's memory"),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+#[test]
+fn time_controls_share_one_syntax_and_its_messages() {
+    // `match --tc` reads what `play --clock` reads.
+    let out = damier(&[
+        "match",
+        "--tc",
+        "1s+0.05s",
+        "--games",
+        "2",
+        "--first",
+        "damier:depth=1",
+        "--second",
+        "damier:depth=1",
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    usage_error(&["match", "--tc", "5x"], "--tc: cannot read clock '5x'");
+    usage_error(
+        &["play", "--clock", "5x"],
+        "--clock: cannot read clock '5x'",
+    );
+    let out = damier(&["match", "--tc", "5q+3s"]);
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("float literal"));
+    usage_error(
+        &["play", "--variant", "english", "--ballot", "x"],
+        "--ballot must be a number or random, got 'x'",
+    );
+}
+
+#[test]
+fn causes_are_told_once() {
+    let broken = std::env::temp_dir().join(format!("damier-broken-{}.pdn", std::process::id()));
+    std::fs::write(&broken, "[Event \"x\"]\n1. 32-28 19-23 2. zz *\n").unwrap();
+    let out = damier(&["play", "--pdn", broken.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    std::fs::remove_file(&broken).ok();
+    assert_eq!(
+        err.matches("is not a square of this board").count(),
+        1,
+        "{err}"
+    );
+}
