@@ -45,19 +45,24 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         };
     });
     written?;
-    let nodes: u64 = lines.iter().map(|l| l.nodes).sum();
+    let nodes = bench::fingerprint(&lines);
     let seconds: f64 = lines.iter().map(|l| l.time.as_secs_f64()).sum();
     let nps = nodes as f64 / seconds.max(1e-9);
     if json {
         outln!(
             "{}",
-            json!({"total_nodes": nodes, "seconds": seconds, "nps": nps.round() as u64})
+            json!({"total_nodes": nodes, "fingerprint": nodes, "depth": args.depth,
+                   "seconds": seconds, "nps": nps.round() as u64,
+                   "capture_path": damier_core::capture_path::current().name()})
         )?;
     } else {
         outln!(
             "total {nodes} nodes in {seconds:.3}s: {:.2} Mnps",
             nps / 1e6
         )?;
+        outln!("{}", crate::capture_path_report())?;
+        // The node total changes when, and only when, the search or the evaluation does.
+        outln!("bench fingerprint: {nodes} nodes at depth {}", args.depth)?;
     }
     Ok(())
 }

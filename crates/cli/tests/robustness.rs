@@ -167,3 +167,15 @@ fn causes_are_told_once() {
         "{err}"
     );
 }
+
+#[test]
+fn bench_prints_the_library_fingerprint() {
+    let out = damier(&["bench", "--depth", "4"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lib = damier_engine::bench::fingerprint(&damier_engine::bench::run(4, |_| {}));
+    assert_eq!(
+        text.lines().last().unwrap(),
+        format!("bench fingerprint: {lib} nodes at depth 4")
+    );
+}

@@ -75,6 +75,16 @@ pub struct BenchLine {
     pub time: Duration,
 }
 
+/// The node total of [`run`] at [`DEPTH`], as of the last deliberate change to the search or
+/// the evaluation. A test pins it: change it only with such a change, and say why in the
+/// commit.
+pub const FINGERPRINT: u64 = 5_981_712;
+
+/// The fingerprint of a run: its total node count.
+pub fn fingerprint(lines: &[BenchLine]) -> u64 {
+    lines.iter().map(|l| l.nodes).sum()
+}
+
 /// Search every position to `depth` on one thread, calling `each` after each position.
 pub fn run(depth: i32, mut each: impl FnMut(&BenchLine)) -> Vec<BenchLine> {
     let engine = Engine::new(EngineOptions {
