@@ -112,8 +112,8 @@ fn load() -> Vec<Case> {
     cases
 }
 
-fn run_case<G: Geometry>(case: &Case, budget: u64) -> usize {
-    let rules = case.variant.rules();
+fn run_case<G: Geometry>(case: &Case, variant: Variant, budget: u64) -> usize {
+    let rules = variant.rules();
     let pos: Position<G> = if case.fen == "start" {
         Position::start(rules)
     } else {
@@ -126,7 +126,11 @@ fn run_case<G: Geometry>(case: &Case, budget: u64) -> usize {
             .map(|m| notation::short(&pos, m))
             .collect();
         got.sort();
-        assert_eq!(&got, expected, "{} ({}): legal moves", case.id, case.file);
+        assert_eq!(
+            &got, expected,
+            "{} ({}, {variant}): legal moves",
+            case.id, case.file
+        );
     }
     let mut checked = 0;
     for &(depth, expected) in &case.counts {
@@ -134,7 +138,11 @@ fn run_case<G: Geometry>(case: &Case, budget: u64) -> usize {
             continue;
         }
         let got = perft::perft(&pos, depth);
-        assert_eq!(got, expected, "{} ({}): perft {depth}", case.id, case.file);
+        assert_eq!(
+            got, expected,
+            "{} ({}, {variant}): perft {depth}",
+            case.id, case.file
+        );
         checked += 1;
     }
     for &(depth, expected) in &case.path_counts {
@@ -155,14 +163,20 @@ fn run_case<G: Geometry>(case: &Case, budget: u64) -> usize {
 fn run_all(budget: u64) {
     let cases = load();
     assert!(cases.len() >= 10, "perft data went missing");
-    // Every variant, and the giveaway form of each, has checked counts from its start.
-    for index in 0..Variant::COUNT {
-        let variant = Variant::from_index(index);
+    // Every base variant has checked counts from its start. A giveaway form has its base's
+    // moves (perft cannot see who wins), so each block is also run on it: the counts then test
+    // that the giveaway form plays by its base's rules; tests/giveaway.rs tests who wins.
+    for variant in Variant::all().filter(|v| !v.giveaway) {
         assert!(
             cases
                 .iter()
                 .any(|c| c.variant == variant && c.fen == "start" && !c.counts.is_empty()),
             "no perft counts from the start position of {variant}"
+        );
+        let giveaway = Variant::giveaway(variant.base);
+        assert!(
+            giveaway.rules().same_moves_as(variant.rules()),
+            "{giveaway}"
         );
     }
     for case in cases.iter().filter(|c| !c.sources.is_empty()) {
@@ -179,7 +193,14 @@ fn run_all(budget: u64) {
     }
     let mut checked = 0;
     for case in &cases {
-        checked += with_geometry!(case.variant.rules().board, G => run_case::<G>(case, budget));
+        let forms = [case.variant, Variant::giveaway(case.variant.base)];
+        for variant in forms
+            .into_iter()
+            .take(if case.variant.giveaway { 1 } else { 2 })
+        {
+            checked +=
+                with_geometry!(variant.rules().board, G => run_case::<G>(case, variant, budget));
+        }
     }
     eprintln!("{checked} perft counts checked in {} cases", cases.len());
 }
