@@ -12,7 +12,8 @@ import os
 from common import Pos, mkpos, base_variant, VARIANTS
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-LIBS = os.path.join(HERE, "..", "libs")
+# Libraries installed with pip --target (see README.md), ignored by git.
+LIBS = os.environ.get("XCHECK_LIBS", os.path.join(HERE, "libs"))
 
 
 def topleft_normal(n):

@@ -15,9 +15,17 @@ import re
 import subprocess
 from dataclasses import dataclass, field
 
-DAMIER = os.environ.get("DAMIER", "/work/xcheck/bin/damier")
 HERE = os.path.dirname(os.path.abspath(__file__))
-CACHE = os.path.join(HERE, "..", "cache")
+# The repository this folder belongs to; every path below is relative to it, or set by the
+# environment, so the scripts run from any checkout on any machine.
+REPO = os.path.abspath(os.path.join(HERE, "..", ".."))
+DAMIER = os.environ.get("DAMIER", os.path.join(REPO, "target", "release", "damier"))
+# Results of runs (small text files); XCHECK_RESULTS moves them elsewhere.
+RESULTS = os.environ.get("XCHECK_RESULTS", os.path.join(HERE, "results"))
+# Square names read from Damier, rebuilt on demand (ignored by git).
+CACHE = os.path.join(HERE, "cache")
+# The perft files the tests read.
+PERFT_DIR = os.path.join(REPO, "crates", "core", "tests", "perft")
 
 # variant -> (board size, algebraic notation?, all squares used?)
 VARIANTS = {

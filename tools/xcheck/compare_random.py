@@ -50,8 +50,8 @@ for kind, p in positions:
     diffs = compare_sets(v, p, d, l)
     if diffs:
         bad.append((kind, p, diffs))
-os.makedirs("/work/xcheck/results", exist_ok=True)
-out = f"/work/xcheck/results/random-{v}-{a.lib}-s{a.seed}{a.tag}.txt"
+os.makedirs(RESULTS, exist_ok=True)
+out = os.path.join(RESULTS, f"random-{v}-{a.lib}-s{a.seed}{a.tag}.txt")
 with open(out, "w") as fh:
     fh.write(f"# {lib.name} {lib.version} vs damier, variant {v}, seed {a.seed}: "
              f"{len(positions)} positions ({a.games} from games, {a.kings} with kings, "

@@ -1,6 +1,6 @@
 """Pick a few non-start positions per variant for perft (fixed seeds, reproducible).
 Writes results/positions.json: [[variant, id, fen], ...]"""
-import json, random
+import json, os, random
 from common import *
 
 V8 = ["english", "italian", "spanish", "portuguese", "czech", "russian", "brazilian", "german",
@@ -52,4 +52,5 @@ out.append(("russian", "russian-promote-continue", "W:Wb6,g3:Bc7,f6,h8"))
 out.append(("pool", "pool-king-landing", "W:WK29,26:B22,19,1"))
 for v, i, f in out:
     print(v, i, f, len(damier_moves(v, damier_fen_to_pos(v, f))))
-json.dump(out, open("/work/xcheck/results/positions.json", "w"), indent=1)
+os.makedirs(RESULTS, exist_ok=True)
+json.dump(out, open(os.path.join(RESULTS, "positions.json"), "w"), indent=1)

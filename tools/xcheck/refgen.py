@@ -1,6 +1,6 @@
 """refgen: an independent reference move generator for every Damier variant.
 
-Written for this cross-check from /work/shared/RULES.md alone (it shares no code with
+Written for this cross-check from shared/RULES.md alone (it shares no code with
 Damier or with the third-party libraries). It is deliberately simple and slow: the board
 is a list, captures are found by a plain depth-first search, and every rule is a flag
 in RULESETS below, read off the table in RULES.md section 2.

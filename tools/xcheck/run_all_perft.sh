@@ -1,8 +1,8 @@
 #!/bin/sh
-# Reproduces results/perft-runs.jsonl (sequential: one heavy process at a time).
+# Appends to results/perft-runs.jsonl (sequential: one heavy process at a time).
 # Start positions with refgen: see the loop at the top (run first, separately, ~20 min).
 cd "$(dirname "$0")"
-PY=../venv/bin/python
+PY=${PYTHON:-python3}
 if [ "$1" = "start-refgen" ]; then
   for v in english italian spanish portuguese czech russian brazilian german pool thai turkish international frisian canadian sri-lankan; do
     $PY run_perft.py refgen $v $v-start start 14 --budget 5e6

@@ -29,7 +29,8 @@ lc = lib.perft(lv, pos, depth)
 dt = time.time() - t
 rec = {"variant": v, "id": a.id, "fen": a.fen, "lib": lib.name, "libversion": lib.version,
        "libvariant": lv, "damier": dc[:depth], "independent": lc, "seconds": round(dt, 1)}
-with open("/work/xcheck/results/perft-runs.jsonl", "a") as fh:
+os.makedirs(RESULTS, exist_ok=True)
+with open(os.path.join(RESULTS, "perft-runs.jsonl"), "a") as fh:
     fh.write(json.dumps(rec) + "\n")
 agree = [i + 1 for i in range(depth) if dc[i] == lc[i]]
 print(f"{v} {a.id} {lib.name}: depths 1-{depth} {'AGREE' if len(agree) == depth else 'DIFFER'} ({dt:.0f}s) {lc}")

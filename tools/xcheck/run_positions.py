@@ -1,13 +1,14 @@
 """perft on the positions of results/positions.json with refgen and the libraries.
 usage: run_positions.py [REFGEN_BUDGET]"""
-import json, subprocess, sys
+import json, os, subprocess, sys
+from common import RESULTS
 B = sys.argv[1] if len(sys.argv) > 1 else "5e5"
-pos = json.load(open("/work/xcheck/results/positions.json"))
+pos = json.load(open(os.path.join(RESULTS, "positions.json")))
 PD2 = {"international", "frisian", "english", "russian", "brazilian", "german"}
 PD = {"international", "english", "italian", "russian", "brazilian", "german", "turkish", "frisian"}
 for v, pid, fen in pos:
     def run(lib, budget, md=12):
-        subprocess.run(["../venv/bin/python", "run_perft.py", lib, v, pid, fen, str(md), "--budget", budget])
+        subprocess.run([sys.executable, "run_perft.py", lib, v, pid, fen, str(md), "--budget", budget])
     run("refgen", B)
     # the libraries do not know the Frisian king-run field: only positions without one
     if v in PD2 and ":R" not in fen:

@@ -179,7 +179,13 @@ fn run_all(budget: u64) {
             "{giveaway}"
         );
     }
-    for case in cases.iter().filter(|c| !c.sources.is_empty()) {
+    for case in &cases {
+        assert!(
+            !case.sources.is_empty(),
+            "{} ({}): no source line says where its counts come from",
+            case.id,
+            case.file
+        );
         for &(depth, _) in case.counts.iter().chain(&case.path_counts) {
             assert!(
                 case.sources

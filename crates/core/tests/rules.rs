@@ -1,6 +1,9 @@
 //! Rule-book positions: one or more per capture rule of RULES.md §2, each with the exact list
-//! of legal moves the rule allows. Every expectation below was worked out by hand from the rule
-//! (the comments give the reasoning), not copied from the generator's output.
+//! of legal moves the rule allows. Every expectation was worked out by hand from the rule its
+//! comment cites (a RULES.md section, a seed, a federation article), not copied from the
+//! generator's output. A rule misread in RULES.md would be misread here too (the Czech king
+//! landing was, until dctl's published counts showed it), which is why the perft files carry
+//! published counts wherever they exist.
 
 use damier_core::{
     fen, notation, with_geometry, BitSet, Color, Geometry, Outcome, Position, SquareNames, Variant,
@@ -50,6 +53,7 @@ fn assert_after(variant: &str, fen_text: &str, mv: &str, fen_after: &str, captur
 
 #[test]
 fn capture_is_compulsory() {
+    // RULES.md §1, "Capturing is compulsory in every variant".
     // English: Black's man on 14 must take 18 (landing on 23); 9-13 is not allowed.
     assert_moves("english", "B:W18:B14,9", &["14x23"]);
     // Russian (where seed 004's summary wrongly says capture is optional): c3 must take d4.
@@ -58,13 +62,16 @@ fn capture_is_compulsory() {
 
 #[test]
 fn english_promotion_stops_the_capture() {
-    // 22x31 reaches the king row; as a king it could go on over 27, but the move ends.
+    // RULES.md §2, promotion mid-capture "stop" (English, Italian, Spanish, Portuguese, Czech,
+    // Thai). 22x31 reaches the king row; as a king it could go on over 27, but the move ends.
     assert_moves("english", "B:W26,27:B22", &["22x31"]);
     assert_after("english", "B:W26,27:B22", "22x31", "W:W27:BK31", &["26"]);
 }
 
 #[test]
 fn promotion_mid_capture_three_ways() {
+    // RULES.md §1 "Promotion" and §2's column "promotion mid-capture": stop, continue as king
+    // (Russian; seed 002, seed 004 rule 5), pass through (Brazilian, as international).
     // A man on b6 takes c7 and reaches d8; e7 is then diagonally adjacent.
     // Russian: crowned at once, it goes on as a flying king over e7 and may land on f6, g5 or h4.
     assert_moves("russian", "W:Wb6:Bc7,e7", &["b6:f6", "b6:g5", "b6:h4"]);
@@ -91,6 +98,7 @@ fn promotion_mid_capture_three_ways() {
 
 #[test]
 fn same_start_end_and_captured_set_is_one_move() {
+    // RULES.md §1 "Distinct moves" (and shared/reference/perft.md's counting rule).
     // An English king on 22 can go round 18, 10, 9, 17 either way and return to 22:
     // two paths, one move.
     assert_moves("english", "W:WK22:B18,10,9,17", &["22x22"]);
@@ -105,6 +113,7 @@ fn same_start_end_and_captured_set_is_one_move() {
 
 #[test]
 fn a_complete_long_form_is_never_ambiguous() {
+    // RULES.md §4: a capture lists enough landing squares to be unique, "or all".
     // Pool king on 1: over 6 to 19, then over 23 to 30 (two pieces); or over 6 to 10, 7 to 3,
     // 8 to 12, 16 to 19 and 23 to 30 (five; Pool has no majority rule). Both end on 30, and
     // the first path's squares 19, 30 are also on the second path, so `1x19x30` must be read
@@ -143,6 +152,7 @@ fn a_complete_long_form_is_never_ambiguous() {
 
 #[test]
 fn different_captured_sets_are_different_moves() {
+    // RULES.md §1 "Distinct moves": different captured pieces, different moves.
     // English man on 22 reaches 6 over 17 and 9 (via 13) or over 18 and 10 (via 15): two
     // moves, written in long form because they share start and end.
     assert_moves("english", "W:W22:B17,9,18,10", &["22x13x6", "22x15x6"]);
@@ -150,6 +160,7 @@ fn different_captured_sets_are_different_moves() {
 
 #[test]
 fn italian_men_do_not_take_kings() {
+    // RULES.md §2, Italian: "Men may not jump kings at all" (seed 004, rule 7).
     // The man on 22 faces a king on 18 with 13 empty: no capture, so only 22-19.
     assert_moves("italian", "W:W22:BK18", &["22-19"]);
     assert_moves("italian", "W:W22:B18", &["22x13"]);
@@ -157,6 +168,8 @@ fn italian_men_do_not_take_kings() {
 
 #[test]
 fn italian_precedence() {
+    // RULES.md §2, Italian precedence (seed 004, rule 7): (a) most pieces, (b) with a king,
+    // (c) most kings, (d) a king earliest.
     // (b) Man 22x13 and king 27x20 each take one man: the king must capture.
     assert_moves("italian", "W:W22,K27:B18,23", &["27x20"]);
     // (c) The king can take a king (18) or a man (19): it must take the king.
@@ -175,6 +188,7 @@ fn italian_precedence() {
 
 #[test]
 fn spanish_majority_then_kings() {
+    // RULES.md §2, Spanish / Portuguese precedence: most pieces, then most kings.
     // The man on 11 can take a king on 15 (to 20) or a man on 14 (to 18): the king it is.
     assert_moves("spanish", "W:W11:BK15,14", &["11x20"]);
     assert_moves("portuguese", "W:W11:BK15,14", &["11x20"]);
@@ -182,13 +196,16 @@ fn spanish_majority_then_kings() {
 
 #[test]
 fn czech_king_captures_first() {
+    // RULES.md §2, Czech capture choice: "with a king if any king can capture, else free".
     // Man c3 could take d4, but the king on a5 can capture b6, so the king must.
     assert_moves("czech", "W:Wc3,Ka5:Bd4,b6", &["a5xc7", "a5xd8"]);
 }
 
 #[test]
 fn international_majority_and_removal_at_end() {
-    // From shared/reference/perft.md.
+    // RULES.md §1 "Removal" and "Capture choice" (majority, kings count as one), §1
+    // "Promotion" (pass through); the positions and their one legal move are those of
+    // shared/reference/perft.md.
     assert_moves("international", "W:W48:B24,K31,34,K42,43", &["48x19"]);
     assert_moves("international", "B:W27,28,38,39,42:BK25", &["25x33"]);
     assert_moves("international", "W:W15:B9,10", &["15x13"]);
@@ -196,6 +213,8 @@ fn international_majority_and_removal_at_end() {
 
 #[test]
 fn flying_king_landing_rules() {
+    // RULES.md §2, "Pool, Russian and Czech king landing" (seed 004, rule 7 of Pool and
+    // Russian) and Thai's "directly behind".
     // King a1 takes c3 and may land d4..h8; only from e5 can it go on (over f4 to g3 or h2).
     // Russian: it must land on e5 and continue.
     assert_moves("russian", "W:WKa1:Bc3,f4", &["a1:g3", "a1:h2"]);
@@ -211,6 +230,9 @@ fn flying_king_landing_rules() {
 
 #[test]
 fn frisian_capture_value() {
+    // RULES.md §2, Frisian (rules of the Frisian federation, as lidraughts plays them): the
+    // highest value, a king just under two men, then a capture by a king; men capture
+    // orthogonally too.
     // Man 33 can take king 29 (value 199) or men 28 and 17 (value 200): the two men.
     assert_moves("frisian", "W:W33:BK29,28,17", &["33x11"]);
     // A king (199) against one man (100): the king.
@@ -229,6 +251,8 @@ fn frisian_capture_value() {
 
 #[test]
 fn frisian_king_may_not_move_four_times_running() {
+    // RULES.md §2, Frisian: "While a side has men, it may not move the same king more than
+    // three times in a row without capturing."
     // The king on 28 has made three quiet moves in a row and White still has a man: only the
     // man may move.
     assert_moves("frisian", "W:W46,K28:B5:RW3@28", &["46-41"]);
@@ -253,6 +277,8 @@ fn frisian_king_may_not_move_four_times_running() {
 
 #[test]
 fn turkish_captures() {
+    // RULES.md §2, Turkish: immediate removal, no 180-degree turn between jumps, men forward
+    // and sideways only.
     // The king on a4 may take a6 (landing a7 or a8) or a2 (landing a1), but not both: the
     // second would reverse direction by 180 degrees.
     assert_moves("turkish", "W:WKa4:Ba6,a2", &["a4xa7", "a4xa8", "a4xa1"]);
@@ -272,6 +298,7 @@ fn turkish_captures() {
 
 #[test]
 fn no_legal_move_loses_or_wins_in_giveaway() {
+    // RULES.md §1 "End of game": no legal move loses, and wins in the giveaway form (seed 000).
     // White's man on 46 (a1) is blocked by two black men with nothing to capture.
     for (variant, winner) in [
         ("international", Color::Black),
@@ -291,6 +318,7 @@ fn no_legal_move_loses_or_wins_in_giveaway() {
 
 #[test]
 fn start_end_and_captured_set_name_one_move() {
+    // RULES.md §1 "Distinct moves", looked up by start, end and captured set.
     // The English position of `different_captured_sets_are_different_moves`: two captures
     // from 22 to 6, told apart by what they take.
     let rules = "english".parse::<Variant>().unwrap().rules();
