@@ -3,6 +3,7 @@
 mod board_view;
 mod cmd_analyze;
 mod cmd_bench;
+mod cmd_completions;
 mod cmd_hub;
 mod cmd_match;
 mod cmd_moves;
@@ -25,7 +26,7 @@ use output::UsageContext;
     version,
     about = "Draughts in every variant: rules, analysis, play"
 )]
-struct Cli {
+pub(crate) struct Cli {
     #[command(subcommand)]
     command: Command,
 }
@@ -52,6 +53,10 @@ enum Command {
     Play(Box<cmd_play::PlayArgs>),
     /// Serve the web page to play and analyse every variant.
     Serve(cmd_serve::ServeArgs),
+    /// Print the completion script for a shell (bash, zsh, fish, powershell, elvish).
+    Completions(cmd_completions::CompletionsArgs),
+    /// Print the manual page (roff), or write every command's page with --out DIR.
+    Manual(cmd_completions::ManualArgs),
 }
 
 /// The position a command works on.
@@ -184,6 +189,8 @@ fn main() {
         Command::Match(args) => cmd_match::run(&args),
         Command::Play(args) => cmd_play::run(&args),
         Command::Serve(args) => cmd_serve::run(&args),
+        Command::Completions(args) => cmd_completions::completions(&args),
+        Command::Manual(args) => cmd_completions::manual(&args),
     };
     if let Err(e) = result {
         if output::is_broken_pipe(&e) {
