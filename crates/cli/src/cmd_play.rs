@@ -121,6 +121,9 @@ pub fn run(args: &PlayArgs) -> Result<()> {
     config.depth = args.depth;
     config.seed = seed;
     config.tags = tags;
+    if let Some(path) = &args.save {
+        check_save_path(path)?;
+    }
     config.save_at_end = args.save.clone();
     config.show_thinking = args.thinking;
     config.notes = notes;
@@ -130,7 +133,26 @@ pub fn run(args: &PlayArgs) -> Result<()> {
         }
     }
     let view = if args.plain { View::Plain } else { View::Auto };
-    damier_tui::play(config, view, fake_clock).context("terminal")?;
+    damier_tui::play(config, view, fake_clock)?;
+    Ok(())
+}
+
+/// `--save FILE` must be a new file in a folder we can write, checked before the game rather
+/// than found out at its end (the session never replaces a file it did not write).
+fn check_save_path(path: &std::path::Path) -> Result<()> {
+    if path.exists() {
+        usage!(
+            "--save: {} already exists; name a new file (an existing one is never replaced)",
+            path.display()
+        );
+    }
+    // Create the file and take it away again: proves the folder exists and is writable.
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+        .with_context(|| format!("--save: cannot write {}", path.display()))?;
+    std::fs::remove_file(path).with_context(|| format!("--save: {}", path.display()))?;
     Ok(())
 }
 

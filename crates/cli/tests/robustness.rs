@@ -179,3 +179,23 @@ fn bench_prints_the_library_fingerprint() {
         format!("bench fingerprint: {lib} nodes at depth 4")
     );
 }
+
+#[test]
+fn a_save_file_that_cannot_be_written_is_refused_before_the_game() {
+    let out = damier(&["play", "--save", "/nonexistent-damier-dir/x.pdn"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("--save: cannot write /nonexistent-damier-dir/x.pdn"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty(), "no game was started");
+    let existing = std::env::temp_dir().join(format!("damier-exists-{}.pdn", std::process::id()));
+    std::fs::write(&existing, "kept").unwrap();
+    usage_error(
+        &["play", "--save", existing.to_str().unwrap()],
+        "already exists; name a new file",
+    );
+    assert_eq!(std::fs::read_to_string(&existing).unwrap(), "kept");
+    std::fs::remove_file(&existing).ok();
+}

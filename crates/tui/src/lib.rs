@@ -80,8 +80,9 @@ pub fn play(config: PlayConfig, view: View, fake_clock: Option<Duration>) -> std
         View::Plain => false,
         View::Screen => true,
     };
+    let save_failure = Arc::clone(&config.save_failure);
     let session = Session::new(config, time);
-    if full_screen {
+    let played = if full_screen {
         screen::run(
             session,
             screen::ScreenOptions {
@@ -101,5 +102,14 @@ pub fn play(config: PlayConfig, view: View, fake_clock: Option<Duration>) -> std
                 fake_clock: manual,
             },
         )
+    };
+    played?;
+    let failure = save_failure
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .take();
+    match failure {
+        Some(message) => Err(std::io::Error::other(message)),
+        None => Ok(()),
     }
 }

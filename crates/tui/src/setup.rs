@@ -7,6 +7,7 @@ use damier_game::ballot::{Ballot, Deck};
 use damier_game::pdn::{self, PdnGame};
 use damier_game::{Game, GameError, TimeControl, TimeoutPenalty};
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
 
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,6 +113,9 @@ pub struct PlayConfig {
     pub tags: Vec<(String, String)>,
     /// Save the game to this file when it ends.
     pub save_at_end: Option<PathBuf>,
+    /// Set when the save at the end failed, for the caller to report after the game (the
+    /// session is gone by then).
+    pub save_failure: Arc<Mutex<Option<String>>>,
     /// Print every completed depth while the engine thinks, in line mode.
     pub show_thinking: bool,
     /// Lines to say after the opening line (the ballot drawn, the game continued).
@@ -141,6 +145,7 @@ impl PlayConfig {
             seed: 0,
             tags: Vec::new(),
             save_at_end: None,
+            save_failure: Arc::default(),
             show_thinking: false,
             notes: Vec::new(),
         }

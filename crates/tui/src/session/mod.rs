@@ -16,7 +16,7 @@ use damier_core::Color;
 use damier_engine::{Engine, EngineOptions};
 use damier_game::{Clock, Game, GameResult, Material, PlyKind, TimeControl, TimeSource, TimedGame};
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// What happened, for a view to show.
@@ -79,6 +79,7 @@ pub struct Session {
     saved_revision: u64,
     save_path: Option<PathBuf>,
     save_at_end: Option<PathBuf>,
+    save_failure: Arc<Mutex<Option<String>>>,
     tags: Vec<(String, String)>,
     control: TimeControl,
     show_thinking: bool,
@@ -114,6 +115,7 @@ impl Session {
             saved_revision: 0,
             save_path: None,
             save_at_end: config.save_at_end,
+            save_failure: config.save_failure,
             tags: config.tags,
             control: config.control,
             show_thinking: config.show_thinking,
@@ -406,7 +408,11 @@ impl Session {
     fn game_ended(&mut self) {
         self.offer_next = false;
         if let Some(path) = self.save_at_end.clone() {
-            self.save(Some(path));
+            self.save(Some(path.clone()));
+            if self.unsaved() {
+                let mut failure = self.save_failure.lock().unwrap_or_else(|e| e.into_inner());
+                *failure = Some(format!("the game could not be saved to {}", path.display()));
+            }
         } else {
             self.events.push(Event::Info(
                 "Type save FILE to keep the game, undo to take back moves, or quit.".into(),
