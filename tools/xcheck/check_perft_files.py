@@ -26,7 +26,9 @@ def blocks(path):
     """(id, variant, fen, {depth: count}, [(kind, lo, hi, where)]) for each block of a file."""
     out = []
     cur = None
-    for line in open(path):
+    with open(path) as fh:
+        lines = fh.read().splitlines()
+    for line in lines:
         line = line.strip()
         if not line or line.startswith("#"):
             continue
@@ -72,7 +74,11 @@ def main():
         from adapters import get_adapter
         gen = get_adapter(a.lib)
     os.makedirs(RESULTS, exist_ok=True)
-    report = open(os.path.join(RESULTS, f"perft-check-{a.lib}.txt"), "w")
+    name = f"perft-check-{a.lib}" + (f"-{a.variant}" if a.variant else "") + ".txt"
+    report = open(os.path.join(RESULTS, name), "w")
+    version = getattr(gen, "version", "") if a.lib != "refgen" else "tools/xcheck/refgen.py"
+    report.write(f"# {a.lib} {version}, check_perft_files.py --max-depth {a.max_depth}, "
+                 f"{time.strftime('%Y-%m-%d', time.gmtime())}\n")
     failed = 0
     for path in sorted(glob.glob(os.path.join(PERFT_DIR, "*.perft"))):
         for b in blocks(path):
@@ -92,6 +98,7 @@ def main():
                     f"{time.time() - t:.1f}s" + ("" if ok else f" got {got} want {want}"))
             print(line, flush=True)
             report.write(line + "\n")
+    report.close()
     sys.exit(1 if failed else 0)
 
 

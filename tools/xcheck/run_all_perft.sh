@@ -22,6 +22,5 @@ fi
 if [ "$1" = "positions" ]; then
   $PY pick_positions.py
   $PY run_positions.py 5e5
-  $PY giveaway_perft.py
   exit
 fi

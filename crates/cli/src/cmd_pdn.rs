@@ -4,7 +4,7 @@ use crate::output::UsageContext;
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
 use damier_core::Variant;
-use damier_game::pdn::{self, PdnError, PdnGame, WriteOptions};
+use damier_game::pdn::{self, PdnError, PdnGame, VariantSource, WriteOptions};
 use damier_game::Board;
 use serde_json::{json, Value};
 use std::io::Write;
@@ -30,9 +30,11 @@ enum PdnCommand {
 struct Input {
     /// The PDN file.
     file: PathBuf,
-    /// Variant of games without a GameType or Variant tag (English files often have none).
-    #[arg(long, short = 'v', default_value = "international")]
-    variant: String,
+    /// Variant of games without a GameType or Variant tag (English files often have none);
+    /// without it, such a game is read as the first variant its moves fit, international
+    /// first, and the check says so.
+    #[arg(long, short = 'v')]
+    variant: Option<String>,
     /// One JSON object per game.
     #[arg(long)]
     json: bool,
@@ -79,10 +81,27 @@ fn say(text: &str) -> Result<()> {
 }
 
 fn read(input: &Input) -> Result<Vec<Result<PdnGame, PdnError>>> {
-    let variant: Variant = input.variant.parse().usage_context(|| "--variant".into())?;
+    Ok(read_with_sources(input)?
+        .into_iter()
+        .map(|(game, _)| game)
+        .collect())
+}
+
+/// The games, and how the variant of each was found.
+fn read_with_sources(input: &Input) -> Result<Vec<(Result<PdnGame, PdnError>, VariantSource)>> {
+    let given: Option<Variant> = match &input.variant {
+        Some(name) => Some(name.parse().usage_context(|| "--variant".into())?),
+        None => None,
+    };
     let bytes = std::fs::read(&input.file)
         .with_context(|| format!("cannot read {}", input.file.display()))?;
-    let games = pdn::read_bytes(&bytes, variant);
+    let games: Vec<_> = match given {
+        Some(v) => pdn::read_bytes(&bytes, v)
+            .into_iter()
+            .map(|g| (g, VariantSource::Given))
+            .collect(),
+        None => pdn::read_bytes_inferring(&bytes, Variant::INTERNATIONAL),
+    };
     if games.is_empty() {
         bail!("{} holds no game", input.file.display());
     }
@@ -107,11 +126,39 @@ fn bad_games(bad: usize, total: usize) -> Result<()> {
     Ok(())
 }
 
+/// What the check line adds about a game's variant: nothing when a tag named it, `--variant`
+/// did, or PDN's own default (international) fits; otherwise the missing tag and the variants
+/// its moves fit.
+fn variant_note(source: &VariantSource) -> Option<String> {
+    let VariantSource::Inferred { fits } = source else {
+        return None;
+    };
+    if fits.first() == Some(&Variant::INTERNATIONAL) {
+        return None;
+    }
+    Some(match fits.split_first() {
+        Some((first, [])) => {
+            format!("no GameType tag: read as {first}, the one variant its moves fit")
+        }
+        Some((first, rest)) => {
+            let others: Vec<String> = rest.iter().map(|v| v.to_string()).collect();
+            format!(
+                "no GameType tag: read as {first}; its moves also fit {} (--variant chooses)",
+                others.join(", ")
+            )
+        }
+        None => "no GameType tag, and its moves fit no variant".to_string(),
+    })
+}
+
 fn check(input: &Input) -> Result<()> {
-    let games = read(input)?;
+    let read = read_with_sources(input)?;
     let mut bad = 0;
-    for (i, g) in games.iter().enumerate() {
+    let count = read.len();
+    for (i, (g, source)) in read.iter().enumerate() {
         let n = i + 1;
+        let note = variant_note(source);
+        let suffix = note.as_ref().map_or(String::new(), |t| format!(" ({t})"));
         let (line, value) = match g {
             Ok(g) => {
                 let (white, black) = players(|t| g.tag(t).map(str::to_string));
@@ -119,10 +166,11 @@ fn check(input: &Input) -> Result<()> {
                 let result = g.result.text();
                 (
                     crate::output::printable(&format!(
-                        "{n}: {white} - {black}, {result}, {moves} moves, ok"
+                        "{n}: {white} - {black}, {result}, {moves} moves, ok{suffix}"
                     )),
                     json!({"game": n, "white": white, "black": black, "result": result,
-                           "variant": g.variant.to_string(), "moves": moves, "error": null}),
+                           "variant": g.variant.to_string(), "moves": moves, "error": null,
+                           "variant_note": note}),
                 )
             }
             Err(e) => {
@@ -135,11 +183,11 @@ fn check(input: &Input) -> Result<()> {
                     // The file's own bytes may be anything: no control character reaches
                     // the terminal.
                     crate::output::printable(&format!(
-                        "{n}: {white} - {black}, {result}, {moves} moves, error at {at}"
+                        "{n}: {white} - {black}, {result}, {moves} moves, error at {at}{suffix}"
                     )),
                     json!({"game": n, "white": white, "black": black, "result": result,
                            "moves": moves, "error": {"line": e.line, "column": e.column,
-                           "message": e.kind.to_string()}}),
+                           "message": e.kind.to_string()}, "variant_note": note}),
                 )
             }
         };
@@ -148,7 +196,7 @@ fn check(input: &Input) -> Result<()> {
             if input.json { value.to_string() } else { line }
         ))?;
     }
-    bad_games(bad, games.len())
+    bad_games(bad, count)
 }
 
 fn convert(input: &Input, to: Target) -> Result<()> {

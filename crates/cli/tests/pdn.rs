@@ -11,7 +11,7 @@ fn damier(args: &[&str]) -> Output {
 }
 
 fn data(name: &str) -> String {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../game/tests/data");
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../samples");
     dir.join(name).to_string_lossy().into_owned()
 }
 
@@ -74,8 +74,8 @@ fn files_without_a_game_type_are_read_with_the_variant_given() {
     let out = damier(&["pdn", "check", &file, "-v", "english"]);
     assert!(out.status.success());
     assert_eq!(stdout(&out).lines().count(), 6);
-    // Read as International, the English moves are refused, with the place.
-    let out = damier(&["pdn", "check", &file]);
+    // Read as International when asked to, the English moves are refused, with the place.
+    let out = damier(&["pdn", "check", &file, "-v", "international"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(
         stdout(&out).contains("error at line 5, column 4"),
@@ -131,4 +131,57 @@ fn unreadable_files_get_one_line() {
         stderr(&out).trim(),
         format!("damier: {empty} holds no game")
     );
+}
+
+#[test]
+fn untagged_games_are_read_as_the_variant_their_moves_fit() {
+    // Neither sample file has a GameType tag; each game's moves fit one family of variants.
+    let out = damier(&["pdn", "check", &data("english-inferno.pdn")]);
+    assert!(out.status.success(), "{}", stdout(&out));
+    for line in stdout(&out).lines() {
+        assert!(
+            line.ends_with("ok (no GameType tag: read as english, the one variant its moves fit)"),
+            "{line}"
+        );
+    }
+    let out = damier(&["pdn", "check", &data("russian-ussr1950.pdn")]);
+    assert!(out.status.success(), "{}", stdout(&out));
+    let text = stdout(&out);
+    assert!(
+        text.lines().all(|l| l.contains("read as russian")),
+        "{text}"
+    );
+    assert!(
+        text.contains("its moves also fit brazilian, german (--variant chooses)"),
+        "{text}"
+    );
+    // --variant decides, and then no note is needed.
+    let out = damier(&[
+        "pdn",
+        "check",
+        "--variant",
+        "english",
+        &data("english-inferno.pdn"),
+    ]);
+    assert!(out.status.success());
+    assert!(!stdout(&out).contains("GameType"));
+    // A game no variant fits says so and names the tag it lacks.
+    let file = scratch("nofit.pdn", "[White \"A\"]\n1. c3-d4 zz-yy *\n");
+    let out = damier(&["pdn", "check", &file]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stdout(&out).contains("(no GameType tag, and its moves fit no variant)"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn damaged_bytes_never_reach_the_terminal() {
+    let file = std::env::temp_dir().join(format!("damier-cli-{}-bytes.pdn", std::process::id()));
+    std::fs::write(&file, b"[White \"\x1b[31mred\x07\"]\n1. \x1b[2J 32-28 *\n").unwrap();
+    let out = damier(&["pdn", "check", file.to_str().unwrap()]);
+    let all = [out.stdout.clone(), out.stderr.clone()].concat();
+    assert!(!all.contains(&0x1b), "{}", String::from_utf8_lossy(&all));
+    assert!(!all.contains(&0x07));
 }

@@ -245,3 +245,23 @@ fn deeply_nested_variations_are_refused_not_overflowing() {
     assert!(matches!(*e.kind, PdnErrorKind::Variation(_)), "{e}");
     assert_eq!(e.column, 10 + 10 * 100);
 }
+
+#[test]
+fn an_untagged_game_is_read_as_the_variant_its_moves_fit() {
+    use damier_game::pdn::VariantSource;
+    // 11-15 23-19 is no international opening (White's men stand on 31-50), but is one in
+    // English, where Black's men start on 1-12 and move first.
+    let text = "[White \"A\"]\n1. 11-15 23-19 *\n\n[GameType \"21\"]\n1. 11-15 *\n";
+    let games = pdn::read_bytes_inferring(text.as_bytes(), Variant::INTERNATIONAL);
+    assert_eq!(games.len(), 2);
+    let (first, source) = &games[0];
+    let VariantSource::Inferred { fits } = source else {
+        panic!("{source:?}");
+    };
+    assert_eq!(first.as_ref().unwrap().variant, fits[0]);
+    assert!(!fits.contains(&Variant::INTERNATIONAL), "{fits:?}");
+    assert!(fits.contains(&"english".parse().unwrap()), "{fits:?}");
+    assert_eq!(games[1].1, VariantSource::Tagged);
+    // Given a variant, nothing is inferred.
+    assert!(pdn::read_bytes(text.as_bytes(), Variant::INTERNATIONAL)[0].is_err());
+}

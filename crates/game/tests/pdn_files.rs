@@ -1,11 +1,11 @@
-//! Real-world PDN files (see tests/data/README): every game reads without error, the
+//! Real-world PDN files (see samples/README.md at the repository root): every game reads without error, the
 //! counts agree with the files, and writing then reading gives the same games.
 
 use damier_core::{Base, Variant};
 use damier_game::pdn::{self, PdnGame, PdnResult, WriteOptions};
 
 fn read_all(name: &str, default: Variant) -> Vec<PdnGame> {
-    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/../../samples/{name}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap();
     pdn::read(&text, default)
         .into_iter()

@@ -29,7 +29,7 @@ use damier_core::notation::MoveError;
 use damier_core::{Color, Variant};
 
 pub use date::{civil_date, date_today, unix_days, unix_seconds};
-pub use reader::{read, read_bytes};
+pub use reader::{read, read_bytes, read_bytes_inferring, VariantSource};
 pub use writer::{write, write_game, WriteOptions};
 
 /// The tags every game has, in the order they are written (`Result` comes from

@@ -17,27 +17,91 @@ const FIELD_TAGS: [&str; 5] = ["Result", "GameType", "Variant", "SetUp", "FEN"];
 /// A game with a defect gives a [`PdnError`] at its first bad token; the games after it are
 /// read all the same. Nothing in the text can make this panic.
 pub fn read(text: &str, default: Variant) -> Vec<Result<PdnGame, PdnError>> {
-    let toks = tokens(text);
-    let mut games = Vec::new();
-    let mut at = 0;
-    while at < toks.len() {
-        let end = game_end(&toks, at);
-        games.push(read_game(&toks[at..end], games.len() + 1, default));
-        at = end;
-    }
-    games
+    read_games(text, &[default])
+        .into_iter()
+        .map(|(game, _)| game)
+        .collect()
 }
 
 /// Read every game of PDN bytes: UTF-8, or else Latin-1 (older files from Windows programs),
 /// so that no byte is lost or refused. Otherwise as [`read`].
 pub fn read_bytes(bytes: &[u8], default: Variant) -> Vec<Result<PdnGame, PdnError>> {
+    read(&text_of(bytes), default)
+}
+
+/// How the variant of a game was found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VariantSource {
+    /// From its `Variant` or `GameType` tag.
+    Tagged,
+    /// It has neither tag, and the variant was given.
+    Given,
+    /// It has neither tag: `fits` are the variants in which every move is legal, in the order
+    /// tried; the game was read as the first. Empty when no variant fits (the game was then
+    /// read as the first variant tried, with its error).
+    Inferred {
+        /// The variants that fit.
+        fits: Vec<Variant>,
+    },
+}
+
+/// Read every game of PDN bytes as [`read_bytes`] does, but find the variant of a game with
+/// no `Variant` or `GameType` tag from its moves: `first` is tried first, then every other
+/// variant (their giveaway forms only where `first` is one: they play the same moves).
+pub fn read_bytes_inferring(
+    bytes: &[u8],
+    first: Variant,
+) -> Vec<(Result<PdnGame, PdnError>, VariantSource)> {
+    let mut candidates = vec![first];
+    candidates.extend(Variant::all().filter(|v| v.giveaway == first.giveaway && *v != first));
+    read_games(&text_of(bytes), &candidates)
+}
+
+fn text_of(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
     match std::str::from_utf8(bytes) {
-        Ok(text) => read(text, default),
-        Err(_) => {
-            let text: String = bytes.iter().map(|&b| b as char).collect();
-            read(&text, default)
-        }
+        Ok(text) => text.into(),
+        Err(_) => bytes.iter().map(|&b| b as char).collect::<String>().into(),
     }
+}
+
+/// Every game, an untagged one read as the first of `candidates` that fits (several
+/// candidates: inferring; one: given).
+fn read_games(
+    text: &str,
+    candidates: &[Variant],
+) -> Vec<(Result<PdnGame, PdnError>, VariantSource)> {
+    let toks = tokens(text);
+    let mut games = Vec::new();
+    let mut at = 0;
+    while at < toks.len() {
+        let end = game_end(&toks, at);
+        let game_toks = &toks[at..end];
+        let number = games.len() + 1;
+        let first = read_game(game_toks, number, candidates[0]);
+        let game = match first {
+            (result, true) => (result, VariantSource::Tagged),
+            (result, false) if candidates.len() == 1 => (result, VariantSource::Given),
+            (first_result, false) => {
+                let read: Vec<(Variant, Result<PdnGame, PdnError>)> = candidates
+                    .iter()
+                    .map(|&v| (v, read_game(game_toks, number, v).0))
+                    .collect();
+                let fits: Vec<Variant> = read
+                    .iter()
+                    .filter(|(_, r)| r.is_ok())
+                    .map(|(v, _)| *v)
+                    .collect();
+                let chosen = read.into_iter().find(|(_, r)| r.is_ok()).map(|(_, r)| r);
+                (
+                    chosen.unwrap_or(first_result),
+                    VariantSource::Inferred { fits },
+                )
+            }
+        };
+        games.push(game);
+        at = end;
+    }
+    games
 }
 
 /// Where the game starting at `start` ends: after its termination marker, or before the
@@ -63,7 +127,19 @@ struct Tag<'a> {
     token: &'a Token,
 }
 
-fn read_game(toks: &[Token], number: usize, default: Variant) -> Result<PdnGame, PdnError> {
+/// A game, and whether its variant came from a tag (else it is `default`'s).
+fn read_game(toks: &[Token], number: usize, default: Variant) -> (Result<PdnGame, PdnError>, bool) {
+    let mut tagged = false;
+    let result = read_tagged_game(toks, number, default, &mut tagged);
+    (result, tagged)
+}
+
+fn read_tagged_game(
+    toks: &[Token],
+    number: usize,
+    default: Variant,
+    tagged: &mut bool,
+) -> Result<PdnGame, PdnError> {
     let mut tags = Vec::new();
     let mut body = toks;
     while let Some((t, rest)) = body.split_first() {
@@ -89,6 +165,7 @@ fn read_game(toks: &[Token], number: usize, default: Variant) -> Result<PdnGame,
     };
     let find = |name: &str| tags.iter().find(|t| t.name.eq_ignore_ascii_case(name));
     let by_name = find("Variant").and_then(|t| variant_of_name(t.value));
+    *tagged = by_name.is_some() || find("GameType").is_some();
     let variant = match (by_name, find("GameType")) {
         (Some(v), _) => v,
         (None, Some(t)) => variant_of_game_type(t.value).ok_or_else(|| {
