@@ -1,11 +1,23 @@
 //! `damier hub`: the engine speaking the Hub protocol on standard input and output.
 
+use crate::output::UsageContext;
 use anyhow::Result;
+use clap::Args;
+use damier_core::Variant;
 use damier_protocol::hub::{self, Output};
 use std::sync::{Arc, Mutex};
 
-pub fn run() -> Result<()> {
+/// Arguments of `damier hub`.
+#[derive(Args, Debug)]
+pub struct HubArgs {
+    /// Initial variant (id or alias); the GUI may change it with `set-param name=variant`.
+    #[arg(long, short = 'v', default_value = "international")]
+    variant: String,
+}
+
+pub fn run(args: &HubArgs) -> Result<()> {
+    let variant: Variant = args.variant.parse().usage_context(|| "--variant".into())?;
     let out: Output = Arc::new(Mutex::new(std::io::stdout()));
-    hub::run(std::io::stdin().lock(), out);
+    hub::run_variant(std::io::stdin().lock(), out, variant);
     Ok(())
 }

@@ -6,8 +6,9 @@ use anyhow::{bail, Context, Result};
 use clap::Args;
 use damier_core::Variant;
 use damier_game::pdn::{self, PdnGame, WriteOptions};
-use damier_game::{time_text, TimeControl};
-use damier_match::{from_spec, openings, run_match, GameRecord, MatchConfig, Tally};
+use damier_game::{time_text, Game, TimeControl};
+use damier_match::openings::{self, Opening};
+use damier_match::{from_spec, run_match, GameRecord, MatchConfig, Tally};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 
@@ -36,6 +37,10 @@ pub struct MatchArgs {
     /// balanced random openings otherwise).
     #[arg(long)]
     openings: Option<std::path::PathBuf>,
+    /// Start every game from this position (PDN FEN), colours reversed in turn, instead of
+    /// the opening set.
+    #[arg(long, conflicts_with = "openings")]
+    fen: Option<String>,
     /// Seed for the random openings.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -90,13 +95,24 @@ pub fn run(args: &MatchArgs) -> Result<()> {
     // Check both specifications before playing anything.
     drop(from_spec(&args.first)?);
     drop(from_spec(&args.second)?);
-    let set = match &args.openings {
-        Some(path) => {
+    let set = match (&args.fen, &args.openings) {
+        (Some(text), _) => {
+            let game = Game::from_fen(variant, text)
+                .usage_context(|| format!("reading --fen \"{text}\" for {variant}"))?;
+            if game.is_over() {
+                usage!("--fen \"{text}\": the game is already over");
+            }
+            vec![Opening {
+                name: text.clone(),
+                game,
+            }]
+        }
+        (None, Some(path)) => {
             let text = std::fs::read_to_string(path)
                 .with_context(|| format!("reading {}", path.display()))?;
             openings::from_text(variant, &text)?
         }
-        None => openings::default_set(variant, args.games.div_ceil(2).min(200), args.seed),
+        (None, None) => openings::default_set(variant, args.games.div_ceil(2).min(200), args.seed),
     };
     if set.is_empty() {
         bail!("no opening could be made for {variant}");

@@ -130,8 +130,15 @@ fn bad_games(bad: usize, total: usize) -> Result<()> {
 /// did, or PDN's own default (international) fits; otherwise the missing tag and the variants
 /// its moves fit.
 fn variant_note(source: &VariantSource) -> Option<String> {
-    let VariantSource::Inferred { fits } = source else {
-        return None;
+    let fits = match source {
+        VariantSource::Inferred { fits } => fits,
+        VariantSource::Unfit { closest } => {
+            return Some(format!(
+                "no GameType tag, and its moves fit no variant: the error is {closest}'s, \
+                 where it read furthest; --variant chooses"
+            ))
+        }
+        _ => return None,
     };
     if fits.first() == Some(&Variant::INTERNATIONAL) {
         return None;
@@ -147,7 +154,8 @@ fn variant_note(source: &VariantSource) -> Option<String> {
                 others.join(", ")
             )
         }
-        None => "no GameType tag, and its moves fit no variant".to_string(),
+        // Unfit games are told above.
+        None => "no GameType tag".to_string(),
     })
 }
 

@@ -17,18 +17,22 @@ pub struct ServeArgs {
     /// Games held at once (the least recently used goes when full).
     #[arg(long, default_value_t = ServeOptions::default().max_games)]
     max_games: usize,
-    /// Transposition table of each game's engine, MiB.
-    #[arg(long, default_value_t = ServeOptions::default().hash_mb)]
-    hash: usize,
+    /// Transposition table of each game's engine, MiB (1 to 4096).
+    #[arg(long, default_value_t = ServeOptions::default().hash_mb as i64, allow_negative_numbers = true)]
+    hash: i64,
 }
 
 pub fn run(args: &ServeArgs) -> Result<()> {
     if args.max_games == 0 {
         crate::output::usage!("--max-games must be at least 1");
     }
+    // Said, not silently clamped: every game gets its own table of this size.
+    if !(1..=4096).contains(&args.hash) {
+        crate::output::usage!("--hash must be between 1 and 4096 MiB, got {}", args.hash);
+    }
     let options = ServeOptions {
         max_games: args.max_games,
-        hash_mb: args.hash.clamp(1, 4096),
+        hash_mb: usize::try_from(args.hash).expect("checked above"),
         ..ServeOptions::default()
     };
     serve_blocking(&args.host, args.port, options, |addr| {

@@ -5,6 +5,7 @@ mod cmd_analyze;
 mod cmd_bench;
 mod cmd_completions;
 mod cmd_hub;
+mod cmd_manual;
 mod cmd_match;
 mod cmd_moves;
 mod cmd_pdn;
@@ -46,7 +47,7 @@ enum Command {
     /// Search fixed positions to a fixed depth: node total and speed.
     Bench(cmd_bench::BenchArgs),
     /// Speak the Hub protocol (version 2) on standard input and output, for draughts GUIs.
-    Hub,
+    Hub(cmd_hub::HubArgs),
     /// Play a match between two engines: score, Elo estimate and PDN.
     Match(cmd_match::MatchArgs),
     /// Play a game in the terminal: against the engine, a friend, or watch the engine.
@@ -56,7 +57,7 @@ enum Command {
     /// Print the completion script for a shell (bash, zsh, fish, powershell, elvish).
     Completions(cmd_completions::CompletionsArgs),
     /// Print the manual page (roff), or write every command's page with --out DIR.
-    Manual(cmd_completions::ManualArgs),
+    Manual(cmd_manual::ManualArgs),
 }
 
 /// The position a command works on.
@@ -185,12 +186,12 @@ fn main() {
         Command::Pdn(args) => cmd_pdn::run(&args),
         Command::Analyze(args) => cmd_analyze::run(&args),
         Command::Bench(args) => cmd_bench::run(&args),
-        Command::Hub => cmd_hub::run(),
+        Command::Hub(args) => cmd_hub::run(&args),
         Command::Match(args) => cmd_match::run(&args),
         Command::Play(args) => cmd_play::run(&args),
         Command::Serve(args) => cmd_serve::run(&args),
         Command::Completions(args) => cmd_completions::completions(&args),
-        Command::Manual(args) => cmd_completions::manual(&args),
+        Command::Manual(args) => cmd_manual::run(&args),
     };
     if let Err(e) = result {
         if output::is_broken_pipe(&e) {

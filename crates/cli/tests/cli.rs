@@ -211,3 +211,79 @@ fn match_rejects_bad_players_and_time_controls() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("--tc"));
 }
+
+#[test]
+fn match_plays_every_game_from_fen() {
+    let fen = "W:W28,33,38:B12,17";
+    let out = damier(&[
+        "match",
+        "--fen",
+        fen,
+        "--first",
+        "damier:depth=2",
+        "--second",
+        "damier:depth=2",
+        "--games",
+        "2",
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let games: Vec<serde_json::Value> = text
+        .lines()
+        .take(2)
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert!(games.iter().all(|g| g["opening"] == fen), "{text}");
+    // A bad position, or one where the game is over, is a mistake in the command line.
+    let out = damier(&["match", "--fen", "W:W99:B1", "--games", "2"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--fen"));
+    let out = damier(&["match", "--fen", "B:W28:B", "--games", "2"]);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn hub_starts_in_the_variant_asked_for() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_damier"))
+        .args(["hub", "--variant", "russian"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"hub\nquit\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    assert!(
+        stdout(&out).contains("param name=variant value=russian"),
+        "{}",
+        stdout(&out)
+    );
+    let out = damier(&["hub", "--variant", "nosuch"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn serve_refuses_a_hash_size_out_of_range() {
+    for hash in ["-1", "0", "100000"] {
+        let out = damier(&["serve", "--port", "0", "--hash", hash]);
+        assert_eq!(out.status.code(), Some(2), "--hash {hash}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("--hash must be between 1 and 4096"), "{err}");
+    }
+}

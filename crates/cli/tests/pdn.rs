@@ -165,15 +165,52 @@ fn untagged_games_are_read_as_the_variant_their_moves_fit() {
     ]);
     assert!(out.status.success());
     assert!(!stdout(&out).contains("GameType"));
-    // A game no variant fits says so and names the tag it lacks.
-    let file = scratch("nofit.pdn", "[White \"A\"]\n1. c3-d4 zz-yy *\n");
+    // A game no variant fits says so, names the tag it lacks, and shows the error of an
+    // 8×8 variant, where its first move is legal, not "'c3' is not a square".
+    let file = scratch("nofit.pdn", "[White \"A\"]\n1. c3-d4 c3-d4 *\n");
     let out = damier(&["pdn", "check", &file]);
     assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    assert!(text.contains("error at line 2, column 10"), "{text}");
+    assert!(!text.contains("not a square"), "{text}");
     assert!(
-        stdout(&out).contains("(no GameType tag, and its moves fit no variant)"),
-        "{}",
-        stdout(&out)
+        text.contains("(no GameType tag, and its moves fit no variant: the error is "),
+        "{text}"
     );
+    assert!(text.contains("--variant chooses"), "{text}");
+}
+
+#[test]
+fn every_sample_passes_check_as_the_readme_runs_it() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../samples");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "pdn") {
+            let out = damier(&["pdn", "check", path.to_str().unwrap()]);
+            assert!(
+                out.status.success(),
+                "{}: {}{}",
+                path.display(),
+                stdout(&out),
+                stderr(&out)
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 3, "{checked} sample files");
+    // Every sample file the README names exists, so its commands can be run as written.
+    let readme =
+        std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../README.md"))
+            .unwrap();
+    let named: Vec<&str> = readme
+        .split(|c: char| c.is_whitespace() || c == '`')
+        .filter(|w| w.starts_with("samples/") && w.ends_with(".pdn"))
+        .collect();
+    assert!(!named.is_empty());
+    for name in named {
+        assert!(dir.join(&name["samples/".len()..]).is_file(), "{name}");
+    }
 }
 
 #[test]

@@ -54,7 +54,8 @@ fn assert_after(variant: &str, fen_text: &str, mv: &str, fen_after: &str, captur
 #[test]
 fn capture_is_compulsory() {
     // RULES.md §1, "Capturing is compulsory in every variant".
-    // English: Black's man on 14 must take 18 (landing on 23); 9-13 is not allowed.
+    // English (RULES.md §2 english row: Black first, men capture forward): Black's man on 14
+    // must take 18 (landing on 23); 9-13 is not allowed.
     assert_moves("english", "B:W18:B14,9", &["14x23"]);
     // Russian (where seed 004's summary wrongly says capture is optional): c3 must take d4.
     assert_moves("russian", "W:Wc3,g3:Bd4", &["c3:e5"]);
@@ -82,7 +83,8 @@ fn promotion_mid_capture_three_ways() {
         "B:WKh4:B",
         &["c7", "e7"],
     );
-    // Brazilian: passes through as a man (men capture backwards), ends on f6 uncrowned.
+    // Brazilian (RULES.md §2 brazilian row: men capture fwd + back, pass through): passes
+    // through as a man, ends on f6 uncrowned.
     assert_moves("brazilian", "W:Wb6:Bc7,e7", &["b6xf6"]);
     assert_after(
         "brazilian",
@@ -91,7 +93,8 @@ fn promotion_mid_capture_three_ways() {
         "B:Wf6:B",
         &["c7", "e7"],
     );
-    // Czech: men capture forwards only and the move stops on the far row.
+    // Czech (RULES.md §2 czech row: men capture forward only, stop): the move stops on the far
+    // row.
     assert_moves("czech", "W:Wb6:Bc7,e7", &["b6xd8"]);
     assert_after("czech", "W:Wb6:Bc7,e7", "b6xd8", "B:WKd8:Be7", &["c7"]);
 }
@@ -163,6 +166,7 @@ fn italian_men_do_not_take_kings() {
     // RULES.md §2, Italian: "Men may not jump kings at all" (seed 004, rule 7).
     // The man on 22 faces a king on 18 with 13 empty: no capture, so only 22-19.
     assert_moves("italian", "W:W22:BK18", &["22-19"]);
+    // A man it takes (RULES.md §2 italian row: men capture forward only).
     assert_moves("italian", "W:W22:B18", &["22x13"]);
 }
 
@@ -191,6 +195,7 @@ fn spanish_majority_then_kings() {
     // RULES.md §2, Spanish / Portuguese precedence: most pieces, then most kings.
     // The man on 11 can take a king on 15 (to 20) or a man on 14 (to 18): the king it is.
     assert_moves("spanish", "W:W11:BK15,14", &["11x20"]);
+    // RULES.md §2 portuguese row: capture choice "as Spanish".
     assert_moves("portuguese", "W:W11:BK15,14", &["11x20"]);
 }
 
@@ -224,7 +229,8 @@ fn flying_king_landing_rules() {
     // Pool has Russian's landing rule (same position in English numbering: a1=29, c3=22,
     // f4=19, g3=24, h2=28).
     assert_moves("pool", "W:WK29:B22,19", &["29x24", "29x28"]);
-    // Thai: the king lands directly behind the piece it takes (a1=4, d4=15, e5=18).
+    // Thai (RULES.md §2 thai row, king landing "directly behind", and the Thai detail): the
+    // king lands directly behind the piece it takes (a1=4, d4=15, e5=18).
     assert_moves("thai", "W:WK4:B15", &["4x18"]);
 }
 
@@ -256,11 +262,12 @@ fn frisian_king_may_not_move_four_times_running() {
     // The king on 28 has made three quiet moves in a row and White still has a man: only the
     // man may move.
     assert_moves("frisian", "W:W46,K28:B5:RW3@28", &["46-41"]);
-    // Without men the limit does not apply.
+    // Without men the limit does not apply (the same Frisian detail: "while a side has men").
     let rules = Variant::new(damier_core::Base::Frisian).rules();
     let pos: Position<damier_core::Diagonal10> = fen::parse(rules, "W:WK28:B5:RW3@28").unwrap();
     assert_eq!(pos.legal_moves().len(), 16);
-    // The counter is carried by play: three king moves, then the king is barred.
+    // The counter is carried by play (the same detail: "three times in a row"): three king
+    // moves, then the king is barred.
     let mut pos: Position<damier_core::Diagonal10> = fen::parse(rules, "W:W46,K28:BK2").unwrap();
     for (white, black) in [("28-33", "2-7"), ("33-28", "7-2"), ("28-33", "2-7")] {
         pos = pos.play(&notation::parse(&pos, white).unwrap()).unwrap();
@@ -292,7 +299,7 @@ fn turkish_captures() {
         "B:WKa2:B",
         &["a2", "b2", "d3", "c4"],
     );
-    // Men move forward and sideways, never backward.
+    // Men move forward and sideways, never backward (RULES.md §1 "Men", Turkish).
     assert_moves("turkish", "W:Wd4:Ba8", &["d4-c4", "d4-d5", "d4-e4"]);
 }
 
@@ -345,6 +352,7 @@ fn czech_king_must_land_where_its_capture_goes_on() {
     // taken; the only legal move is d8xb6xd4.
     let fen = "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,Kd8:Bc5,d6,h6,a7,c7,g7,b8,f8,h8";
     assert_moves("czech", fen, &["d8xd4"]);
+    // RULES.md §2: a giveaway form has its base's rules (seed 000).
     assert_moves("czech-giveaway", fen, &["d8xd4"]);
 }
 
@@ -377,11 +385,12 @@ fn stops_of<G: Geometry>(variant: Variant) -> Vec<String> {
 
 #[test]
 fn no_flying_king_stops_where_its_capture_could_go_on() {
-    // RULES.md §2: with majority capture a longer capture outranks the stop; with free choice
-    // (Russian, Pool, Czech) the landing rule forbids it. A king on a1 takes c3 and may land on
-    // d4 to h8; only from e5 can it go on, over f4. No variant with flying diagonal kings may
-    // stop on d4, but Thai, whose king lands directly behind the piece it takes (and there
-    // cannot go on).
+    // RULES.md §2 (capture choice column; "Pool, Russian and Czech king landing", seed 004
+    // rule 7, Czech art. 4.6 and 4.13): with majority capture a longer capture outranks the
+    // stop; with free choice (Russian, Pool, Czech) the landing rule forbids it. A king on a1
+    // takes c3 and may land on d4 to h8; only from e5 can it go on, over f4. No variant with
+    // flying diagonal kings may stop on d4, but Thai, whose king lands directly behind the
+    // piece it takes (and there cannot go on).
     for variant in Variant::all() {
         let rules = variant.rules();
         if rules.king != damier_core::rules::KingRange::Flying

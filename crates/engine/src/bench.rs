@@ -85,20 +85,34 @@ pub fn fingerprint(lines: &[BenchLine]) -> u64 {
     lines.iter().map(|l| l.nodes).sum()
 }
 
-/// Search every position to `depth` on one thread, calling `each` after each position.
-pub fn run(depth: i32, mut each: impl FnMut(&BenchLine)) -> Vec<BenchLine> {
+/// Search every position of [`POSITIONS`] to `depth` on one thread, calling `each` after each
+/// position.
+pub fn run(depth: i32, each: impl FnMut(&BenchLine)) -> Vec<BenchLine> {
+    run_positions(POSITIONS, depth, each)
+}
+
+/// [`run`] over any `(variant, fen or "start")` list. Each search starts from an empty table,
+/// so a position's node count does not depend on the positions searched before it.
+///
+/// # Panics
+/// On an unknown variant or an invalid FEN.
+pub fn run_positions(
+    positions: &[(&str, &str)],
+    depth: i32,
+    mut each: impl FnMut(&BenchLine),
+) -> Vec<BenchLine> {
     let engine = Engine::new(EngineOptions {
         threads: 1,
         hash_mb: 16,
     });
-    POSITIONS
+    positions
         .iter()
         .map(|&(variant, fen)| {
-            let v: Variant = variant.parse().expect("bench variants are known");
+            let v: Variant = variant.parse().expect("a known variant");
             let board = if fen == "start" {
                 Board::start(v)
             } else {
-                Board::from_fen(v, fen).expect("bench positions are valid")
+                Board::from_fen(v, fen).expect("a valid position")
             };
             engine.new_game();
             let start = Instant::now();

@@ -88,3 +88,15 @@ fn a_won_giveaway_ending_is_converted() {
         game.position().fen()
     );
 }
+
+#[test]
+fn short_kings_too_the_engine_keeps_or_gives_its_man_by_the_variant() {
+    // English numbering (short kings, free capture): White's man on 23, Black's on 14. 23-18
+    // walks into 14x23 and leaves White without a piece; 23-19 keeps it (19 is not next to
+    // 14). English keeps the man; giveaway gives it away and wins at once.
+    let fen = "W:W23:B14";
+    let base = Game::from_fen(variant("english"), fen).unwrap();
+    assert_eq!(engine_move(&base, 6), "23-19");
+    let giveaway = Game::from_fen(variant("giveaway"), fen).unwrap();
+    assert_eq!(engine_move(&giveaway, 6), "23-18");
+}

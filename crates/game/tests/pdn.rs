@@ -265,3 +265,20 @@ fn an_untagged_game_is_read_as_the_variant_its_moves_fit() {
     // Given a variant, nothing is inferred.
     assert!(pdn::read_bytes(text.as_bytes(), Variant::INTERNATIONAL)[0].is_err());
 }
+
+#[test]
+fn an_untagged_game_no_variant_fits_keeps_the_error_met_furthest() {
+    use damier_game::pdn::VariantSource;
+    // c3-d4 is a legal first move on every 8×8 board (and no square of the 10×10 one); the
+    // second c3-d4 is legal nowhere. The error kept is the illegal move, not the bad square.
+    let text = "[White \"A\"]\n1. c3-d4 c3-d4 *\n";
+    let games = pdn::read_bytes_inferring(text.as_bytes(), Variant::INTERNATIONAL);
+    let (game, source) = &games[0];
+    let VariantSource::Unfit { closest } = source else {
+        panic!("{source:?}");
+    };
+    assert_ne!(*closest, Variant::INTERNATIONAL);
+    let e = game.as_ref().unwrap_err();
+    assert_eq!((e.line, e.column), (2, 10), "{e}");
+    assert!(!e.to_string().contains("not a square"), "{e}");
+}

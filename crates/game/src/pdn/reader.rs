@@ -37,11 +37,17 @@ pub enum VariantSource {
     /// It has neither tag, and the variant was given.
     Given,
     /// It has neither tag: `fits` are the variants in which every move is legal, in the order
-    /// tried; the game was read as the first. Empty when no variant fits (the game was then
-    /// read as the first variant tried, with its error).
+    /// tried; the game was read as the first.
     Inferred {
-        /// The variants that fit.
+        /// The variants that fit (never empty).
         fits: Vec<Variant>,
+    },
+    /// It has neither tag, and no variant fits every move: the error is the one met reading
+    /// it as `closest`, the variant in which it went furthest (first tried on a tie), so that
+    /// an algebraic 8×8 game is not reported as "not a square" of the 10×10 board.
+    Unfit {
+        /// The variant whose reading went furthest.
+        closest: Variant,
     },
 }
 
@@ -82,20 +88,33 @@ fn read_games(
             (result, true) => (result, VariantSource::Tagged),
             (result, false) if candidates.len() == 1 => (result, VariantSource::Given),
             (first_result, false) => {
-                let read: Vec<(Variant, Result<PdnGame, PdnError>)> = candidates
-                    .iter()
-                    .map(|&v| (v, read_game(game_toks, number, v).0))
-                    .collect();
-                let fits: Vec<Variant> = read
-                    .iter()
-                    .filter(|(_, r)| r.is_ok())
-                    .map(|(v, _)| *v)
-                    .collect();
-                let chosen = read.into_iter().find(|(_, r)| r.is_ok()).map(|(_, r)| r);
-                (
-                    chosen.unwrap_or(first_result),
-                    VariantSource::Inferred { fits },
-                )
+                // Keep the first reading that succeeds; while none has, the one whose error
+                // comes latest.
+                let mut fits = Vec::new();
+                if first_result.is_ok() {
+                    fits.push(candidates[0]);
+                }
+                let mut kept = (candidates[0], first_result);
+                for &v in &candidates[1..] {
+                    let result = read_game(game_toks, number, v).0;
+                    let better = match (&kept.1, &result) {
+                        (Ok(_), _) => false,
+                        (Err(_), Ok(_)) => true,
+                        (Err(best), Err(e)) => (e.line, e.column) > (best.line, best.column),
+                    };
+                    if result.is_ok() {
+                        fits.push(v);
+                    }
+                    if better {
+                        kept = (v, result);
+                    }
+                }
+                let (closest, result) = kept;
+                if fits.is_empty() {
+                    (result, VariantSource::Unfit { closest })
+                } else {
+                    (result, VariantSource::Inferred { fits })
+                }
             }
         };
         games.push(game);

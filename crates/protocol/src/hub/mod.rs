@@ -15,7 +15,13 @@ use std::io::BufRead;
 
 /// Run a session over `input` and `output` until `quit` or the end of the input.
 pub fn run(input: impl BufRead, output: Output) {
-    let mut session = Session::new(output);
+    run_variant(input, output, damier_core::Variant::INTERNATIONAL);
+}
+
+/// As [`run`], with `variant` as the `variant` parameter's initial value (the GUI may still
+/// change it with `set-param`).
+pub fn run_variant(input: impl BufRead, output: Output, variant: damier_core::Variant) {
+    let mut session = Session::with_variant(output, variant);
     for line in input.lines() {
         let Ok(line) = line else { break };
         if session.handle(&line) == Flow::Quit {

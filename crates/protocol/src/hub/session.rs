@@ -75,6 +75,13 @@ fn parse_variant(value: &str) -> Option<Variant> {
 }
 
 impl Session {
+    /// A session whose `variant` parameter starts at `variant` (`damier hub --variant`).
+    pub fn with_variant(out: Output, variant: Variant) -> Session {
+        let mut session = Session::new(out);
+        session.params.variant = variant;
+        session
+    }
+
     /// A session writing to `out`.
     pub fn new(out: Output) -> Session {
         Session {
