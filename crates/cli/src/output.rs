@@ -59,22 +59,11 @@ impl<T, E: fmt::Display> UsageContext<T> for Result<T, E> {
     }
 }
 
-/// An error as one line: each cause in turn, leaving out a cause whose words the line
-/// already holds (many errors repeat their source in their own message), with control
-/// characters from the input escaped rather than sent to the terminal.
+/// An error as one line: each cause in turn, as anyhow's `{:#}` gives them (an error type
+/// either tells its source or returns it, never both), with control characters from the input
+/// escaped rather than sent to the terminal.
 pub fn describe(error: &anyhow::Error) -> String {
-    let mut text = String::new();
-    for cause in error.chain() {
-        let part = cause.to_string();
-        if text.contains(&part) {
-            continue;
-        }
-        if !text.is_empty() {
-            text.push_str(": ");
-        }
-        text.push_str(&part);
-    }
-    printable(&text)
+    printable(&format!("{error:#}"))
 }
 
 /// `text` with control characters and other invisible ones escaped (`\u{1b}`), so that a
@@ -114,39 +103,6 @@ pub fn exit_status(error: &anyhow::Error) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// An error that tells its source in its own message, as many do.
-    #[derive(Debug)]
-    struct Bind {
-        addr: &'static str,
-        source: std::io::Error,
-    }
-
-    impl fmt::Display for Bind {
-        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            write!(f, "cannot listen on {}: {}", self.addr, self.source)
-        }
-    }
-
-    impl std::error::Error for Bind {
-        fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-            Some(&self.source)
-        }
-    }
-
-    #[test]
-    fn a_cause_already_told_is_not_told_twice() {
-        let io = std::io::Error::new(io::ErrorKind::AddrInUse, "Address already in use");
-        let e = anyhow::Error::new(Bind {
-            addr: "127.0.0.1:8642",
-            source: io,
-        })
-        .context("serve");
-        assert_eq!(
-            describe(&e),
-            "serve: cannot listen on 127.0.0.1:8642: Address already in use"
-        );
-    }
 
     #[test]
     fn control_characters_are_escaped() {

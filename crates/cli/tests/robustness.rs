@@ -199,3 +199,18 @@ fn a_save_file_that_cannot_be_written_is_refused_before_the_game() {
     assert_eq!(std::fs::read_to_string(&existing).unwrap(), "kept");
     std::fs::remove_file(&existing).ok();
 }
+
+#[test]
+fn a_busy_port_is_told_once() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port().to_string();
+    let out = damier(&["serve", "--port", &port]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with(&format!("damier: cannot listen on 127.0.0.1:{port}: ")),
+        "{err}"
+    );
+    assert_eq!(err.matches("in use").count(), 1, "{err}");
+}

@@ -37,7 +37,7 @@ impl Player {
 #[derive(Debug, thiserror::Error)]
 pub enum SetupError {
     /// The PDN file could not be read.
-    #[error("cannot read {path}: {source}")]
+    #[error("cannot read {path}")]
     Io {
         /// The file.
         path: PathBuf,
@@ -55,7 +55,7 @@ pub enum SetupError {
         number: usize,
     },
     /// The game asked for is not valid PDN or breaks the rules.
-    #[error("{path}: {source}")]
+    #[error("{path}")]
     Pdn {
         /// The file.
         path: PathBuf,
@@ -86,7 +86,7 @@ pub enum SetupError {
         max: u16,
     },
     /// A move of the opening could not be played.
-    #[error("{0}")]
+    #[error(transparent)]
     Move(#[from] GameError),
 }
 

@@ -13,7 +13,7 @@ pub const BODY_LIMIT: usize = 1 << 20;
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
     /// The address could not be bound (in use, not local, no permission).
-    #[error("cannot listen on {addr}: {source}")]
+    #[error("cannot listen on {addr}")]
     Bind {
         /// The address asked for.
         addr: String,
@@ -21,7 +21,7 @@ pub enum ServeError {
         source: std::io::Error,
     },
     /// The server stopped with an I/O error.
-    #[error("server error: {0}")]
+    #[error("server error")]
     Io(#[from] std::io::Error),
 }
 

@@ -12,7 +12,7 @@ use damier_game::{AnyMove, Board};
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum HubMoveError {
     /// The position string is wrong.
-    #[error("{0}")]
+    #[error(transparent)]
     Position(#[from] hub::HubPosError),
     /// A word of the move is not a square.
     #[error("'{text}': '{word}' is not a square of this board")]
