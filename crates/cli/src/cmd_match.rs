@@ -6,8 +6,8 @@ use anyhow::{bail, Context, Result};
 use clap::Args;
 use damier_core::Variant;
 use damier_game::pdn::{self, PdnGame, WriteOptions};
-use damier_game::{time_text, Game, TimeControl};
-use damier_match::openings::{self, Opening};
+use damier_game::{time_text, TimeControl};
+use damier_match::openings;
 use damier_match::{from_spec, run_match, GameRecord, MatchConfig, Tally};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
@@ -96,16 +96,9 @@ pub fn run(args: &MatchArgs) -> Result<()> {
     drop(from_spec(&args.first)?);
     drop(from_spec(&args.second)?);
     let set = match (&args.fen, &args.openings) {
+        // One opening, read as a line of an --openings file is.
         (Some(text), _) => {
-            let game = Game::from_fen(variant, text)
-                .usage_context(|| format!("reading --fen \"{text}\" for {variant}"))?;
-            if game.is_over() {
-                usage!("--fen \"{text}\": the game is already over");
-            }
-            vec![Opening {
-                name: text.clone(),
-                game,
-            }]
+            openings::from_text(variant, text).usage_context(|| format!("--fen \"{text}\""))?
         }
         (None, Some(path)) => {
             let text = std::fs::read_to_string(path)

@@ -126,15 +126,20 @@ impl Table {
         Table::try_new(megabytes).unwrap_or_else(|e| panic!("{e}"))
     }
 
-    /// Whether a table of `megabytes` MiB can be made now: the memory is reserved and given
-    /// back at once, without being touched (cheap even for many GiB).
-    pub fn check_size(megabytes: usize) -> Result<(), TableError> {
+    fn within_max(megabytes: usize) -> Result<(), TableError> {
         if megabytes > Self::MAX_MB {
             return Err(TableError::TooLarge {
                 megabytes,
                 max: Self::MAX_MB,
             });
         }
+        Ok(())
+    }
+
+    /// Whether a table of `megabytes` MiB can be made now: the memory is reserved and given
+    /// back at once, without being touched (cheap even for many GiB).
+    pub fn check_size(megabytes: usize) -> Result<(), TableError> {
+        Self::within_max(megabytes)?;
         Vec::<u8>::new()
             .try_reserve_exact(megabytes.max(1) << 20)
             .map_err(|_| TableError::NoMemory { megabytes })
@@ -143,12 +148,7 @@ impl Table {
     /// As [`Table::new`], or an error where the size is too large or the memory cannot be had
     /// (the allocation is fallible, so a large `--hash` is a message, not an abort).
     pub fn try_new(megabytes: usize) -> Result<Table, TableError> {
-        if megabytes > Self::MAX_MB {
-            return Err(TableError::TooLarge {
-                megabytes,
-                max: Self::MAX_MB,
-            });
-        }
+        Self::within_max(megabytes)?;
         let bytes = megabytes.max(1) << 20;
         let bucket_bytes = SLOTS_PER_BUCKET * std::mem::size_of::<Slot>();
         let buckets = (bytes / bucket_bytes).max(1);
