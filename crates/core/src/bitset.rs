@@ -45,6 +45,8 @@ pub trait BitSet:
     fn shift(self, n: i32) -> Self;
     /// Widen to `u128` (for notation and I/O code that is not generic).
     fn to_u128(self) -> u128;
+    /// The 64 bits from bit `first` up (`first` below [`BitSet::WIDTH`]).
+    fn bits_from(self, first: u32) -> u64;
     /// Narrow from `u128`, dropping bits that do not fit.
     fn from_u128(v: u128) -> Self;
 
@@ -114,6 +116,10 @@ macro_rules! impl_bitset {
             #[inline(always)]
             fn to_u128(self) -> u128 {
                 self as u128
+            }
+            #[inline(always)]
+            fn bits_from(self, first: u32) -> u64 {
+                (self >> first) as u64
             }
             #[inline(always)]
             fn from_u128(v: u128) -> Self {
@@ -217,6 +223,8 @@ mod tests {
         assert_eq!(a.lowest(), 4);
         assert_eq!(b.highest(), 7);
         assert_eq!(a.shift(-4), 0b1011);
+        assert_eq!(a.bits_from(5), 0b101);
+        assert_eq!((b << 90).bits_from(94), 0b1011);
         assert_eq!(b.shift(100).highest(), 107);
         assert_eq!(a.iter().collect::<Vec<_>>(), vec![4, 5, 7]);
         assert!(u64::ZERO.is_empty());

@@ -1,7 +1,7 @@
 //! The engine facade: one transposition table, a number of threads, and `search`, which
 //! takes a position of any variant, limits and a control, and returns the move to play.
 
-use crate::eval::Evaluator;
+use crate::eval::{EvalChoice, Evaluator};
 use crate::limits::{Level, Limits};
 use crate::score::{Depth, Score};
 use crate::search::node::{Searcher, Shared, Watch};
@@ -101,6 +101,7 @@ impl Style {
 pub struct Engine {
     tt: Table,
     options: EngineOptions,
+    eval: EvalChoice,
 }
 
 struct MainSink<'a, 'l, B> {
@@ -174,12 +175,23 @@ impl Engine {
                 threads: options.threads.clamp(1, 256),
                 ..options
             },
+            eval: EvalChoice::Builtin,
         })
     }
 
     /// The options in use.
     pub fn options(&self) -> EngineOptions {
         self.options
+    }
+
+    /// Use `choice` for the searches from now on.
+    pub fn set_eval(&mut self, choice: EvalChoice) {
+        self.eval = choice;
+    }
+
+    /// The evaluation in use.
+    pub fn eval(&self) -> &EvalChoice {
+        &self.eval
     }
 
     /// Forget what earlier searches learned (a new, unrelated game).
@@ -233,7 +245,7 @@ impl Engine {
             };
         }
         self.tt.new_search();
-        let eval = Evaluator::<G>::new(variant);
+        let eval = Evaluator::<G>::choose(variant, &self.eval);
         let shared = Shared {
             tt: &self.tt,
             stop: Default::default(),
@@ -342,7 +354,7 @@ impl Engine {
         if roll(1) % 100 >= u64::from(style.blunder_percent) {
             return best;
         }
-        let eval = Evaluator::<G>::new(root.rules().variant);
+        let eval = Evaluator::<G>::choose(root.rules().variant, &self.eval);
         let table = Table::new(1);
         let shared = Shared {
             tt: &table,

@@ -34,6 +34,7 @@ pub mod time;
 pub mod tt;
 
 pub use engine::{Engine, EngineOptions, SearchInput, Style};
+pub use eval::{EvalChoice, Weights, WeightsError};
 pub use limits::{ClockLimit, Level, LevelSettings, Limits};
 pub use score::Score;
 pub use search::{Control, SearchInfo, SearchListener, SearchResult, Silent};

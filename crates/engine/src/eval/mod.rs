@@ -1,214 +1,119 @@
 //! Static evaluation, in hundredths of a man from the side to move's point of view.
 //!
-//! One evaluation serves every variant: the terms are shared and their weights ([`Params`])
-//! are set per family. The giveaway forms have an evaluation of their own: there a side wants
-//! few pieces and few moves, since a side left without a move wins.
+//! Two evaluations share one interface, [`Evaluator`]:
+//! - [`learned`]: patterns of men in overlapping regions of the board, material and a few
+//!   global terms, each weight blended between opening and ending, with the weights as data
+//!   per variant ([`Weights`]), fitted to self-play games by `damier train`. Every variant
+//!   that has weights compiled in uses them by default.
+//! - [`classic`]: nine hand-set terms, kept as the yardstick the learned weights are
+//!   measured against (`eval=classic` in a match) and for variants without weights.
+//!
+//! Which one a search uses is an [`EvalChoice`].
 
+pub mod classic;
+mod endings;
+pub mod learned;
 mod masks;
 mod params;
 
+pub use learned::{Weights, WeightsError};
 pub use params::Params;
 
-use damier_core::rules::KingRange;
-use damier_core::{BitSet, Color, Geometry, Position, Variant};
-use masks::Masks;
+use damier_core::{Geometry, Position, Variant};
+use std::sync::Arc;
+
+/// Which evaluation a search uses.
+#[derive(Clone, Debug, Default)]
+pub enum EvalChoice {
+    /// The weights compiled into the program for the variant (the classic evaluation where
+    /// there are none).
+    #[default]
+    Builtin,
+    /// The hand-set classic evaluation.
+    Classic,
+    /// Weights read from a file; a search of another variant uses the builtin weights.
+    Weights(Arc<Weights>),
+}
+
+impl EvalChoice {
+    /// Read a choice as the command line and the Hub parameter write it: `builtin`,
+    /// `classic`, or the path of a weights file, which must be for `variant` when one is
+    /// given.
+    ///
+    /// # Errors
+    /// [`WeightsError`] when the file cannot be read, is not a weights file, or is for
+    /// another variant.
+    pub fn parse(text: &str, variant: Option<Variant>) -> Result<EvalChoice, WeightsError> {
+        match text {
+            "builtin" | "learned" => Ok(EvalChoice::Builtin),
+            "classic" => Ok(EvalChoice::Classic),
+            path => {
+                let weights = Weights::load(std::path::Path::new(path))?;
+                if let Some(v) = variant {
+                    weights.check_variant(v)?;
+                }
+                Ok(EvalChoice::Weights(Arc::new(weights)))
+            }
+        }
+    }
+
+    /// A short description for logs and PDN tags.
+    pub fn describe(&self) -> String {
+        match self {
+            EvalChoice::Builtin => "builtin".into(),
+            EvalChoice::Classic => "classic".into(),
+            EvalChoice::Weights(w) => format!("weights for {}", w.variant()),
+        }
+    }
+}
 
 /// The evaluation of one variant on its board shape.
 pub struct Evaluator<G: Geometry> {
-    params: Params,
-    masks: Masks<G::Bits>,
-    giveaway: bool,
-    flying_kings: bool,
-    /// Pieces on the board at the start, for the game phase.
-    start_pieces: u32,
+    kind: Kind<G>,
 }
 
-/// Percent of a term to give, from `opening` percent with a full board to 100 with an empty
-/// one.
-fn phase_percent(opening: i32, pieces: u32, start: u32) -> i32 {
-    let gone = start.saturating_sub(pieces) as i32;
-    opening + (100 - opening) * gone / start.max(1) as i32
+enum Kind<G: Geometry> {
+    Classic(classic::Classic<G>),
+    Learned(learned::Learned<G>),
 }
 
 impl<G: Geometry> Evaluator<G> {
-    /// The evaluation of `variant` (whose board must be `G`).
+    /// The default evaluation of `variant` (whose board must be `G`): its builtin weights,
+    /// or the classic evaluation where it has none.
     pub fn new(variant: Variant) -> Evaluator<G> {
-        Evaluator::with_params(variant, Params::for_variant(variant))
+        Evaluator::choose(variant, &EvalChoice::Builtin)
     }
 
-    /// The evaluation of `variant` with given weights.
-    pub fn with_params(variant: Variant, params: Params) -> Evaluator<G> {
-        let rules = variant.rules();
-        Evaluator {
-            params,
-            masks: Masks::of::<G>(),
-            giveaway: variant.giveaway,
-            flying_kings: rules.king == KingRange::Flying,
-            start_pieces: 2 * rules.men,
-        }
+    /// The evaluation `choice` names, for `variant`.
+    pub fn choose(variant: Variant, choice: &EvalChoice) -> Evaluator<G> {
+        let weights = match choice {
+            EvalChoice::Classic => None,
+            EvalChoice::Weights(w) if w.variant() == variant => Some(Arc::clone(w)),
+            EvalChoice::Weights(_) | EvalChoice::Builtin => learned::builtin(variant),
+        };
+        let kind = match weights {
+            Some(w) => Kind::Learned(learned::Learned::new(w)),
+            None => Kind::Classic(classic::Classic::new(variant)),
+        };
+        Evaluator { kind }
     }
 
-    /// The weights in use.
-    pub fn params(&self) -> &Params {
-        &self.params
+    /// The classic evaluation of `variant`.
+    pub fn classic(variant: Variant) -> Evaluator<G> {
+        Evaluator::choose(variant, &EvalChoice::Classic)
+    }
+
+    /// Whether learned weights are in use.
+    pub fn is_learned(&self) -> bool {
+        matches!(self.kind, Kind::Learned(_))
     }
 
     /// The position's value for the side to move.
+    #[inline]
     pub fn evaluate(&self, pos: &Position<G>) -> i32 {
-        let white = if self.giveaway {
-            self.giveaway_side(pos, Color::White)
-        } else {
-            self.side(pos, Color::White)
-        };
-        let black = if self.giveaway {
-            self.giveaway_side(pos, Color::Black)
-        } else {
-            self.side(pos, Color::Black)
-        };
-        let mut score = white - black;
-        if !self.giveaway {
-            score = score * self.drawish_percent(pos) / 100;
+        match &self.kind {
+            Kind::Learned(e) => e.evaluate(pos),
+            Kind::Classic(e) => e.evaluate(pos),
         }
-        match pos.side() {
-            Color::White => score,
-            Color::Black => -score,
-        }
-    }
-
-    /// The terms of one side.
-    fn side(&self, pos: &Position<G>, c: Color) -> i32 {
-        let p = &self.params;
-        let them = c.opponent();
-        let men = pos.pieces(c) & !pos.kings();
-        let kings = pos.pieces(c) & pos.kings();
-        let their_men = pos.pieces(them) & !pos.kings();
-        let mut v = men.count() as i32 * 100 + kings.count() as i32 * p.king;
-
-        // Advancement, worth more as the board empties.
-        let rows = &self.masks.rows[c as usize];
-        let mut advance = 0;
-        for (r, row) in rows.iter().enumerate() {
-            let weight = p.advance[r.min(p.advance.len() - 1)];
-            advance += (men & *row).count() as i32 * weight;
-        }
-        let pieces = pos.occupied().count();
-        v += advance * phase_percent(p.advance_opening_percent, pieces, self.start_pieces) / 100;
-
-        v += (men & self.masks.centre).count() as i32 * p.centre;
-        if !their_men.is_empty() {
-            v += (men & rows[0]).count() as i32 * p.back_rank;
-        }
-
-        let m = pos.mobility(c);
-        v += m.men as i32 * p.man_mobility + m.kings as i32 * p.king_mobility;
-
-        v + self.runaways(pos, c, men)
-    }
-
-    /// Men that nothing can stop on their way to the far row.
-    fn runaways(&self, pos: &Position<G>, c: Color, men: G::Bits) -> i32 {
-        let p = &self.params;
-        let n = self.masks.rows[0].len();
-        let them = c.opponent();
-        let their_kings = pos.pieces(them) & pos.kings();
-        let mut bonus = 0;
-        for (to_go, &value) in p.runaway.iter().enumerate() {
-            let row = self.masks.rows[c as usize][n - 2 - to_go];
-            for s in (men & row).iter() {
-                let cone = self.masks.cone[c as usize][s as usize];
-                if (cone & pos.occupied()).is_empty() {
-                    // A flying king may still catch it.
-                    bonus += if their_kings.is_empty() || !self.flying_kings {
-                        value
-                    } else {
-                        value / 3
-                    };
-                }
-            }
-        }
-        bonus
-    }
-
-    /// Endings where a material edge rarely wins: with flying kings, a lone king against a
-    /// few pieces including a king (the endings RULES.md §3 draws after a few moves), or
-    /// kings only on both sides in about equal numbers.
-    fn drawish_percent(&self, pos: &Position<G>) -> i32 {
-        let count = |c: Color| {
-            let set = pos.pieces(c);
-            ((set & !pos.kings()).count(), (set & pos.kings()).count())
-        };
-        let (wm, wk) = count(Color::White);
-        let (bm, bk) = count(Color::Black);
-        let big_board = G::KIND.size() >= 10;
-        let lone_king_holds = |(m, k): (u32, u32), (om, ok): (u32, u32)| {
-            m == 0
-                && k == 1
-                && self.flying_kings
-                && ok >= 1
-                && om + ok <= if big_board { 3 } else { 2 }
-        };
-        if lone_king_holds((wm, wk), (bm, bk)) || lone_king_holds((bm, bk), (wm, wk)) {
-            return self.params.drawish_percent;
-        }
-        if wm == 0 && bm == 0 && wk.abs_diff(bk) <= 1 && wk > 0 && bk > 0 {
-            return self.params.drawish_percent * 2;
-        }
-        100
-    }
-
-    /// Giveaway: fewer pieces and fewer moves are better; a king, hard to give away, counts
-    /// for more than a man.
-    fn giveaway_side(&self, pos: &Position<G>, c: Color) -> i32 {
-        let men = (pos.pieces(c) & !pos.kings()).count() as i32;
-        let kings = (pos.pieces(c) & pos.kings()).count() as i32;
-        let m = pos.mobility(c);
-        -(men * 100 + kings * 160) - 4 * (m.men + m.kings) as i32
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use damier_core::{fen, Diagonal10};
-
-    fn eval(variant: &str, text: &str) -> i32 {
-        let v: Variant = variant.parse().unwrap();
-        let pos: Position<Diagonal10> = fen::parse(v.rules(), text).unwrap();
-        Evaluator::<Diagonal10>::new(v).evaluate(&pos)
-    }
-
-    #[test]
-    fn symmetric_and_material_first() {
-        let start = "W:W31-50:B1-20";
-        assert_eq!(eval("international", start), 0);
-        assert_eq!(eval("international", "B:W31-50:B1-20"), 0);
-        // A man up is worth about a man.
-        let up = eval("international", "W:W31-50:B1-19");
-        assert!((60..200).contains(&up), "{up}");
-        assert_eq!(eval("international", "B:W31-50:B1-19"), -up);
-        // A king is worth several men.
-        assert!(eval("international", "W:WK28:B1,2") > 50);
-    }
-
-    #[test]
-    fn giveaway_wants_fewer_pieces() {
-        assert!(eval("international-giveaway", "W:W31-50:B1-19") < 0);
-        assert!(eval("international", "W:W31-50:B1-19") > 0);
-    }
-
-    #[test]
-    fn a_lone_king_against_three_kings_is_nearly_drawn() {
-        let three = eval("international", "W:WK1,K2,K3:BK50");
-        let four = eval("international", "W:WK1,K2,K3,K4:BK50");
-        assert!(three < four / 3, "{three} {four}");
-    }
-
-    #[test]
-    fn runaway_men_count() {
-        // A white man on 6 with nothing ahead (one row to go) against one far away.
-        let free = eval("international", "W:W6:B16");
-        let blocked = eval("international", "W:W6:B1,16");
-        assert!(free > 150, "{free}");
-        assert!(free > blocked + 100);
     }
 }

@@ -1,0 +1,417 @@
+//! The learned evaluation's weights as data, and their file format.
+//!
+//! A weights file (`docs/weights-format.md` describes it byte by byte):
+//!
+//! ```text
+//! magic "DAMIEREV" | format u16 | variant id (u8 length, UTF-8) | board u8 | regions u16 |
+//! terms u16 | scale f32 | notes (u16 length, UTF-8) | payload length u32 | CRC-32 u32 |
+//! payload: DEFLATE of the weights, i16 little-endian, (opening, ending) per entry
+//! ```
+//!
+//! All numbers are little-endian. The file names its variant, so weights are never applied
+//! to another game by mistake, and its layout, so a file from another version of the
+//! features is refused rather than misread.
+
+use super::layout::{Layout, DENSE};
+use damier_core::{BoardKind, Variant};
+use flate2::read::DeflateDecoder;
+use flate2::write::DeflateEncoder;
+use flate2::Compression;
+use std::io::{Read, Write};
+use std::path::Path;
+
+/// The first bytes of every weights file.
+pub const MAGIC: &[u8; 8] = b"DAMIEREV";
+/// The version of the format and of the features this program reads.
+pub const FORMAT: u16 = 1;
+/// The largest pattern weight, in hundredths of a man: two of them differ by less than an
+/// `i16` holds in [`UNIT`]s, which lets the evaluation merge both sides' lookups into one.
+pub const PATTERN_LIMIT: f32 = 2000.0;
+
+/// Weights are stored in this fraction of a hundredth of a man, so that small terms counted
+/// many times (tempo, mobility) keep their precision.
+pub const UNIT: i32 = 8;
+
+/// Why a weights file was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum WeightsError {
+    /// The file could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// The file does not start as a weights file does.
+    #[error("not a Damier weights file (it does not start with DAMIEREV)")]
+    NotWeights,
+    /// Another version of the format.
+    #[error("weights format {found}, this program reads format {FORMAT}")]
+    Format {
+        /// The file's format.
+        found: u16,
+    },
+    /// The file ends early.
+    #[error("the weights file is truncated (it ends inside {part})")]
+    Truncated {
+        /// Which part was being read.
+        part: &'static str,
+    },
+    /// The payload does not match its checksum.
+    #[error("the weights file is corrupt (its checksum does not match)")]
+    Checksum,
+    /// The variant named in the file is unknown.
+    #[error("the weights file names an unknown variant '{0}'")]
+    UnknownVariant(String),
+    /// The layout recorded does not match this program's for that board.
+    #[error("the weights file has {found}, this program's evaluation of {variant} has {expected}")]
+    Layout {
+        /// The file's variant.
+        variant: Variant,
+        /// What the file records.
+        found: String,
+        /// What this program expects.
+        expected: String,
+    },
+    /// Weights for another variant than the one in use.
+    #[error("the weights are for {found}, not {wanted}")]
+    WrongVariant {
+        /// The file's variant.
+        found: Variant,
+        /// The variant being played.
+        wanted: Variant,
+    },
+}
+
+/// The weights of one variant's learned evaluation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Weights {
+    variant: Variant,
+    /// Hundredths of a man per unit of the logistic model's log-odds: a score `s` predicts
+    /// a win with probability `1 / (1 + exp(-s / scale))`.
+    scale: f32,
+    notes: String,
+    /// (opening, ending) per entry of the layout, in [`UNIT`]s.
+    values: Vec<[i16; 2]>,
+}
+
+fn board_code(kind: BoardKind) -> u8 {
+    match kind {
+        BoardKind::Diagonal8 => 0,
+        BoardKind::Diagonal10 => 1,
+        BoardKind::Diagonal12 => 2,
+        BoardKind::Orthogonal8 => 3,
+    }
+}
+
+/// Reads the header fields one after another, naming the part that ran short.
+struct Reader<'a> {
+    bytes: &'a [u8],
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize, part: &'static str) -> Result<&'a [u8], WeightsError> {
+        if self.bytes.len() < n {
+            return Err(WeightsError::Truncated { part });
+        }
+        let (head, rest) = self.bytes.split_at(n);
+        self.bytes = rest;
+        Ok(head)
+    }
+    fn u8(&mut self, part: &'static str) -> Result<u8, WeightsError> {
+        Ok(self.take(1, part)?[0])
+    }
+    fn u16(&mut self, part: &'static str) -> Result<u16, WeightsError> {
+        let b = self.take(2, part)?;
+        Ok(u16::from_le_bytes([b[0], b[1]]))
+    }
+    fn u32(&mut self, part: &'static str) -> Result<u32, WeightsError> {
+        let b = self.take(4, part)?;
+        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+    fn text(&mut self, len: usize, part: &'static str) -> Result<String, WeightsError> {
+        Ok(String::from_utf8_lossy(self.take(len, part)?).into_owned())
+    }
+}
+
+impl Weights {
+    /// Weights of `variant` from values in hundredths of a man, (opening, ending) per entry
+    /// of the layout, rounded to the stored precision.
+    ///
+    /// # Panics
+    /// If `values` does not have the layout's number of entries (a caller error).
+    pub fn from_centimen(
+        variant: Variant,
+        values: &[[f32; 2]],
+        scale: f32,
+        notes: &str,
+    ) -> Weights {
+        let layout = Layout::of(variant.rules().board);
+        assert_eq!(values.len(), layout.entries(), "one pair per entry");
+        let patterns = layout.regions.len() * super::layout::CONFIGS;
+        let round = |v: f32, limit: f32| (v.clamp(-limit, limit) * UNIT as f32).round() as i16;
+        let values = values
+            .iter()
+            .enumerate()
+            .map(|(i, &[a, b])| {
+                let limit = if i < patterns { PATTERN_LIMIT } else { 4000.0 };
+                [round(a, limit), round(b, limit)]
+            })
+            .collect();
+        Weights {
+            variant,
+            scale,
+            notes: notes.to_string(),
+            values,
+        }
+    }
+
+    /// The variant the weights are for.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// Hundredths of a man per unit of log-odds of winning.
+    pub fn scale(&self) -> f32 {
+        self.scale
+    }
+
+    /// How the weights were made (the training command's summary).
+    pub fn notes(&self) -> &str {
+        &self.notes
+    }
+
+    /// The stored (opening, ending) pairs, in [`UNIT`]s.
+    pub fn values(&self) -> &[[i16; 2]] {
+        &self.values
+    }
+
+    /// The weights in hundredths of a man, (opening, ending) per entry.
+    pub fn centimen(&self) -> Vec<[f32; 2]> {
+        let u = UNIT as f32;
+        self.values
+            .iter()
+            .map(|&[a, b]| [f32::from(a) / u, f32::from(b) / u])
+            .collect()
+    }
+
+    /// Refuse weights made for another variant than `wanted`.
+    ///
+    /// # Errors
+    /// [`WeightsError::WrongVariant`].
+    pub fn check_variant(&self, wanted: Variant) -> Result<(), WeightsError> {
+        if self.variant == wanted {
+            Ok(())
+        } else {
+            Err(WeightsError::WrongVariant {
+                found: self.variant,
+                wanted,
+            })
+        }
+    }
+
+    /// The file's bytes.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut raw = Vec::with_capacity(self.values.len() * 4);
+        for pair in &self.values {
+            for v in pair {
+                raw.extend_from_slice(&v.to_le_bytes());
+            }
+        }
+        let mut encoder = DeflateEncoder::new(Vec::new(), Compression::best());
+        encoder
+            .write_all(&raw)
+            .expect("compressing into memory cannot fail");
+        let payload = encoder
+            .finish()
+            .expect("compressing into memory cannot fail");
+        let layout = Layout::of(self.variant.rules().board);
+        let id = self.variant.to_string();
+        let notes = &self.notes.as_bytes()[..self.notes.len().min(u16::MAX as usize)];
+        let mut out = Vec::with_capacity(payload.len() + 64 + notes.len());
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&FORMAT.to_le_bytes());
+        out.push(id.len() as u8);
+        out.extend_from_slice(id.as_bytes());
+        out.push(board_code(layout.kind));
+        out.extend_from_slice(&(layout.regions.len() as u16).to_le_bytes());
+        out.extend_from_slice(&(DENSE as u16).to_le_bytes());
+        out.extend_from_slice(&self.scale.to_le_bytes());
+        out.extend_from_slice(&(notes.len() as u16).to_le_bytes());
+        out.extend_from_slice(notes);
+        out.extend_from_slice(&(payload.len() as u32).to_le_bytes());
+        out.extend_from_slice(&crc32fast::hash(&payload).to_le_bytes());
+        out.extend_from_slice(&payload);
+        out
+    }
+
+    /// Read weights from a file's bytes.
+    ///
+    /// # Errors
+    /// [`WeightsError`] saying what is wrong: not a weights file, another format, truncated,
+    /// corrupt, an unknown variant or another layout.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Weights, WeightsError> {
+        let mut r = Reader { bytes };
+        if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
+            return Err(WeightsError::NotWeights);
+        }
+        r.take(MAGIC.len(), "the magic")?;
+        let found = r.u16("the format")?;
+        if found != FORMAT {
+            return Err(WeightsError::Format { found });
+        }
+        let len = r.u8("the variant")? as usize;
+        let id = r.text(len, "the variant")?;
+        let variant: Variant = id
+            .parse()
+            .map_err(|_| WeightsError::UnknownVariant(id.clone()))?;
+        let layout = Layout::of(variant.rules().board);
+        let board = r.u8("the layout")?;
+        let regions = r.u16("the layout")?;
+        let terms = r.u16("the layout")?;
+        if board != board_code(layout.kind)
+            || usize::from(regions) != layout.regions.len()
+            || usize::from(terms) != DENSE
+        {
+            return Err(WeightsError::Layout {
+                variant,
+                found: format!("board {board}, {regions} regions and {terms} terms"),
+                expected: format!(
+                    "board {}, {} regions and {DENSE} terms",
+                    board_code(layout.kind),
+                    layout.regions.len()
+                ),
+            });
+        }
+        let scale = f32::from_le_bytes(r.take(4, "the scale")?.try_into().expect("4 bytes"));
+        let notes_len = r.u16("the notes")? as usize;
+        let notes = r.text(notes_len, "the notes")?;
+        let payload_len = r.u32("the payload length")? as usize;
+        let crc = r.u32("the checksum")?;
+        let payload = r.take(payload_len, "the weights")?;
+        if crc32fast::hash(payload) != crc {
+            return Err(WeightsError::Checksum);
+        }
+        let entries = layout.entries();
+        let mut raw = Vec::with_capacity(entries * 4);
+        DeflateDecoder::new(payload)
+            .take(entries as u64 * 4 + 1)
+            .read_to_end(&mut raw)
+            .map_err(|_| WeightsError::Checksum)?;
+        if raw.len() != entries * 4 {
+            return Err(WeightsError::Layout {
+                variant,
+                found: format!("{} weights", raw.len() / 2),
+                expected: format!("{} weights", entries * 2),
+            });
+        }
+        let values: Vec<[i16; 2]> = raw
+            .chunks_exact(4)
+            .map(|c| {
+                [
+                    i16::from_le_bytes([c[0], c[1]]),
+                    i16::from_le_bytes([c[2], c[3]]),
+                ]
+            })
+            .collect();
+        let patterns = layout.regions.len() * super::layout::CONFIGS;
+        let limit = (PATTERN_LIMIT * UNIT as f32) as i16;
+        let in_range = |pair: &[i16; 2]| pair.iter().all(|v| (-limit..=limit).contains(v));
+        if !scale.is_finite() || scale <= 0.0 || !values[..patterns].iter().all(in_range) {
+            return Err(WeightsError::Checksum);
+        }
+        Ok(Weights {
+            variant,
+            scale,
+            notes,
+            values,
+        })
+    }
+
+    /// Read a weights file.
+    ///
+    /// # Errors
+    /// [`WeightsError`]: the file cannot be read, or what [`Weights::from_bytes`] refuses.
+    pub fn load(path: &Path) -> Result<Weights, WeightsError> {
+        let bytes = std::fs::read(path).map_err(|source| WeightsError::Io {
+            path: path.display().to_string(),
+            source,
+        })?;
+        Weights::from_bytes(&bytes)
+    }
+
+    /// Write a weights file.
+    ///
+    /// # Errors
+    /// [`WeightsError::Io`] when the file cannot be written.
+    pub fn save(&self, path: &Path) -> Result<(), WeightsError> {
+        std::fs::write(path, self.to_bytes()).map_err(|source| WeightsError::Io {
+            path: path.display().to_string(),
+            source,
+        })
+    }
+}
+
+/// A start for training: a man worth 100, a king worth `king`, every pattern zero.
+pub fn material_only(variant: Variant, king: f32) -> Vec<[f32; 2]> {
+    let layout = Layout::of(variant.rules().board);
+    let mut values = vec![[0.0f32; 2]; layout.entries()];
+    let sign = if variant.giveaway { -1.0 } else { 1.0 };
+    values[layout.dense_entry(super::layout::Dense::Men)] = [sign * 100.0; 2];
+    values[layout.dense_entry(super::layout::Dense::Kings)] = [sign * king; 2];
+    values
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Weights {
+        let v: Variant = "russian".parse().unwrap();
+        let mut values = material_only(v, 250.0);
+        values[17] = [3.5, -2.25];
+        Weights::from_centimen(v, &values, 160.0, "test weights")
+    }
+
+    #[test]
+    fn round_trip() {
+        let w = sample();
+        let back = Weights::from_bytes(&w.to_bytes()).unwrap();
+        assert_eq!(back, w);
+        assert_eq!(back.centimen()[17], [3.5, -2.25]);
+        assert_eq!(back.notes(), "test weights");
+    }
+
+    #[test]
+    fn bad_files_are_refused_with_the_reason() {
+        let bytes = sample().to_bytes();
+        let err = |b: &[u8]| Weights::from_bytes(b).unwrap_err().to_string();
+        assert!(err(b"hello").contains("not a Damier weights file"));
+        assert!(
+            err(&bytes[..20]).contains("truncated"),
+            "{}",
+            err(&bytes[..20])
+        );
+        assert!(err(&bytes[..bytes.len() - 3]).contains("truncated"));
+        let mut flipped = bytes.clone();
+        let last = flipped.len() - 1;
+        flipped[last] ^= 0x55;
+        assert!(err(&flipped).contains("corrupt"));
+        let mut version = bytes.clone();
+        version[8] = 9;
+        assert!(err(&version).contains("format 9"));
+        let mut variant = bytes.clone();
+        variant[11] = b'X';
+        assert!(
+            err(&variant).contains("unknown variant"),
+            "{}",
+            err(&variant)
+        );
+        assert!(sample()
+            .check_variant(Variant::INTERNATIONAL)
+            .unwrap_err()
+            .to_string()
+            .contains("for russian, not international"));
+    }
+}

@@ -1,0 +1,128 @@
+//! The evaluations are colour-symmetric: a position with the board turned round, the colours
+//! swapped and the other side to move scores the negation from White's point of view (the
+//! same for the side to move), in every variant, for the classic evaluation, the builtin
+//! weights and arbitrary weights alike.
+
+use damier_core::{with_geometry, BitSet, Color, Geometry, KingRun, Position, Variant};
+use damier_engine::eval::learned::Layout;
+use damier_engine::eval::{EvalChoice, Evaluator};
+use damier_engine::Weights;
+use std::sync::Arc;
+
+/// The board turned round with the colours swapped and the other side to move.
+fn flipped<G: Geometry>(pos: &Position<G>) -> Position<G> {
+    let kind = G::KIND;
+    let n = kind.size();
+    let turn_square = |s: u32| {
+        let (r, c) = kind.coords(s).expect("a playing square");
+        kind.index(n - 1 - r, n - 1 - c).expect("turned square")
+    };
+    let turn = |set: G::Bits| {
+        let mut out = G::Bits::ZERO;
+        for s in set.iter() {
+            out |= G::Bits::bit(turn_square(s));
+        }
+        out
+    };
+    let mut out = Position::from_parts(
+        pos.rules(),
+        turn(pos.pieces(Color::Black)),
+        turn(pos.pieces(Color::White)),
+        turn(pos.kings()),
+        pos.side().opponent(),
+    )
+    .expect("a turned position is a position");
+    // Frisian's king-move counters go with their kings.
+    for color in [Color::White, Color::Black] {
+        let run = pos.king_run(color);
+        if run.moves > 0 {
+            let square = turn_square(u32::from(run.square)) as u8;
+            out.set_king_run(color.opponent(), KingRun { square, ..run });
+        }
+    }
+    out
+}
+
+struct Rng(u64);
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+fn arbitrary_weights(variant: Variant, rng: &mut Rng) -> Arc<Weights> {
+    let entries = Layout::of(variant.rules().board).entries();
+    let values: Vec<[f32; 2]> = (0..entries)
+        .map(|_| [rng.below(600) as f32 - 300.0, rng.below(600) as f32 - 300.0])
+        .collect();
+    Arc::new(Weights::from_centimen(variant, &values, 150.0, "arbitrary"))
+}
+
+/// Positions reached by random play, kings and all.
+fn random_positions<G: Geometry>(variant: Variant, rng: &mut Rng) -> Vec<Position<G>> {
+    let mut out = Vec::new();
+    for _ in 0..40 {
+        let mut pos = Position::<G>::start(variant.rules());
+        let plies = 10 + rng.below(90);
+        for _ in 0..plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos = pos.play_unchecked(&moves[rng.below(moves.len())]);
+            out.push(pos);
+        }
+    }
+    out
+}
+
+#[test]
+fn every_evaluation_is_colour_symmetric_in_every_variant() {
+    let mut rng = Rng(0x5eed);
+    for variant in Variant::all() {
+        let choices = [
+            EvalChoice::Classic,
+            EvalChoice::Builtin,
+            EvalChoice::Weights(arbitrary_weights(variant, &mut rng)),
+        ];
+        with_geometry!(variant.rules().board, G => {
+            let positions = random_positions::<G>(variant, &mut rng);
+            for choice in &choices {
+                let eval = Evaluator::<G>::choose(variant, choice);
+                let for_white = |pos: &Position<G>| match pos.side() {
+                    Color::White => eval.evaluate(pos),
+                    Color::Black => -eval.evaluate(pos),
+                };
+                for pos in &positions {
+                    let turned = flipped(pos);
+                    assert_eq!(
+                        for_white(&turned),
+                        -for_white(pos),
+                        "{variant}, {}: {pos:?} against {turned:?}",
+                        choice.describe()
+                    );
+                }
+            }
+        });
+    }
+}
+
+#[test]
+fn weights_of_another_variant_are_not_used() {
+    let mut rng = Rng(3);
+    let russian: Variant = "russian".parse().unwrap();
+    let choice = EvalChoice::Weights(arbitrary_weights(russian, &mut rng));
+    // An English search given Russian weights evaluates as English's default does.
+    let english: Variant = "english".parse().unwrap();
+    with_geometry!(english.rules().board, G => {
+        let pos = Position::<G>::start(english.rules());
+        let moved = pos.play_unchecked(&pos.legal_moves()[0]);
+        assert_eq!(
+            Evaluator::<G>::choose(english, &choice).evaluate(&moved),
+            Evaluator::<G>::new(english).evaluate(&moved)
+        );
+    });
+}
