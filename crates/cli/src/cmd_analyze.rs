@@ -31,6 +31,8 @@ pub struct AnalyzeArgs {
     /// Transposition table size in MiB.
     #[arg(long, default_value_t = 64, allow_negative_numbers = true)]
     hash: i64,
+    #[arg(long, help = crate::eval_arg::HELP)]
+    eval: Option<String>,
     /// One JSON object per line.
     #[arg(long)]
     json: bool,
@@ -73,11 +75,13 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
     if args.hash < 1 {
         usage!("--hash must be at least 1 MiB, got {}", args.hash);
     }
-    let engine = Engine::try_new(EngineOptions {
+    let eval = crate::eval_arg::parse(args.eval.as_deref(), Some(game.variant()))?;
+    let mut engine = Engine::try_new(EngineOptions {
         threads: args.threads as usize,
         hash_mb: usize::try_from(args.hash).unwrap_or(usize::MAX),
     })
     .context("--hash")?;
+    engine.set_eval(eval);
     let control = Arc::new(Control::new());
     stop_on_interrupt(&control);
     let input = SearchInput::from_game(&game);

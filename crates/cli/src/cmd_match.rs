@@ -7,8 +7,8 @@ use clap::Args;
 use damier_core::Variant;
 use damier_game::pdn::{self, PdnGame, WriteOptions};
 use damier_game::{time_text, TimeControl};
-use damier_match::openings;
-use damier_match::{from_spec, run_match, GameRecord, MatchConfig, Tally};
+use damier_match::sprt::{Decision, Pairs, Sprt};
+use damier_match::{from_spec, openings, run_match, GameRecord, MatchConfig, Tally};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 
@@ -18,16 +18,21 @@ pub struct MatchArgs {
     /// Variant id or alias.
     #[arg(long, short = 'v', default_value = "international")]
     variant: String,
-    /// First player: damier[:level=N,depth=N,nodes=N,time=S,threads=N,hash=MB,name=X] or
+    /// First player: damier[:level=N,depth=N,nodes=N,time=S,threads=N,hash=MB,eval=E,name=X] or
     /// hub[name=X,...]:COMMAND ARGS (an engine speaking Hub).
     #[arg(long, default_value = "damier")]
     first: String,
     /// Second player, as --first.
     #[arg(long, default_value = "damier:level=5")]
     second: String,
-    /// Games to play (an even number keeps colours balanced).
+    /// Games to play (an even number keeps colours balanced); with --sprt, the most to play.
     #[arg(long, short = 'n', default_value_t = 20)]
     games: usize,
+    /// Sequential probability ratio test: ELO0,ELO1[,ALPHA,BETA] (default 0.05 each). The
+    /// match stops as soon as the games show the first player is ELO1 stronger (H1) or at
+    /// most ELO0 (H0); games count in pairs of one opening with colours reversed.
+    #[arg(long, allow_hyphen_values = true)]
+    sprt: Option<String>,
     /// Time control, as `damier play --clock`: `none` (players use their own per-move
     /// limits), `10s+0.1s` (base and increment; bare numbers are minutes+seconds), `40/2m`
     /// (moves in a time, repeated), `move:1s/200ms` (per move, and for a forced capture).
@@ -87,6 +92,14 @@ pub fn run(args: &MatchArgs) -> Result<()> {
             args.concurrency
         );
     }
+    let sprt: Option<Sprt> = match &args.sprt {
+        Some(text) => match text.parse() {
+            Ok(s) => Some(s),
+            // The error names the option and the text already.
+            Err(e) => usage!("{e}"),
+        },
+        None => None,
+    };
     let config = MatchConfig {
         time: parse_tc(&args.tc)?,
         max_plies: args.max_plies.max(1),
@@ -124,13 +137,23 @@ pub fn run(args: &MatchArgs) -> Result<()> {
     // A closed pipe stops the printing, not the match: the games still reach --pdn, and the
     // error is returned at the end.
     let mut written: std::io::Result<()> = Ok(());
+    let mut pairs = Pairs::default();
+    let mut decision = None;
     let mut progress = |r: &GameRecord, t: &Tally| {
         if json && written.is_ok() {
             written = outln!("{}", record_json(r));
         }
+        let mut test = String::new();
+        if let Some(s) = &sprt {
+            pairs.add(r.number, r.first_player_points());
+            let llr = s.llr(&pairs.counts);
+            let (lower, upper) = s.bounds();
+            test = format!("  LLR {llr:.2} ({lower:.2}, {upper:.2})");
+            decision = s.decide(llr);
+        }
         if let Some(bar) = &bar {
             bar.set_message(format!(
-                "+{} ={} -{}  score {:.1}%",
+                "+{} ={} -{}  score {:.1}%{test}",
                 t.wins,
                 t.draws,
                 t.losses,
@@ -138,6 +161,7 @@ pub fn run(args: &MatchArgs) -> Result<()> {
             ));
             bar.inc(1);
         }
+        decision.is_none()
     };
     let records = run_match(
         &first,
@@ -152,7 +176,9 @@ pub fn run(args: &MatchArgs) -> Result<()> {
         bar.finish();
     }
     let mut tally = Tally::default();
+    let mut pairs = Pairs::default();
     for r in &records {
+        pairs.add(r.number, r.first_player_points());
         tally.add(r.first_player_points());
     }
     if let Some(path) = &args.pdn {
@@ -192,10 +218,30 @@ pub fn run(args: &MatchArgs) -> Result<()> {
             }
         }),
     );
+    // The test's figures over the games kept (a game that finished after the decision is
+    // kept too: it was played, and it can only be counted once its pair is whole).
+    let test = sprt.map(|s| {
+        let llr = s.llr(&pairs.counts);
+        let (lower, upper) = s.bounds();
+        (s, llr, lower, upper, s.decide(llr))
+    });
     if json {
+        let sprt_json = test.map(|(s, llr, lower, upper, d)| {
+            json!({
+                "elo0": s.elo0, "elo1": s.elo1, "alpha": s.alpha, "beta": s.beta,
+                "llr": llr, "lower": lower, "upper": upper, "pairs": pairs.completed(),
+                "pentanomial": pairs.counts,
+                "result": match d {
+                    Some(Decision::AcceptH1) => "H1",
+                    Some(Decision::AcceptH0) => "H0",
+                    None => "undecided",
+                },
+            })
+        });
         outln!(
             "{}",
             json!({
+                "sprt": sprt_json,
                 "first": names.0, "second": names.1, "games": tally.games(),
                 "wins": tally.wins, "draws": tally.draws, "losses": tally.losses,
                 "score": tally.score(),
@@ -229,6 +275,27 @@ pub fn run(args: &MatchArgs) -> Result<()> {
                 e.bound
             )?,
             None => {}
+        }
+        if let Some((s, llr, lower, upper, d)) = test {
+            let verdict = match d {
+                Some(Decision::AcceptH1) => format!(
+                    "H1 accepted: the first player is at least {:+} Elo stronger",
+                    s.elo1
+                ),
+                Some(Decision::AcceptH0) => format!(
+                    "H0 accepted: the first player is not {:+} Elo stronger",
+                    s.elo1
+                ),
+                None => format!(
+                    "undecided after {} games (raise --games to go on)",
+                    tally.games()
+                ),
+            };
+            outln!(
+                "SPRT elo0 {:+} elo1 {:+} alpha {} beta {}: LLR {llr:.2} (bounds {lower:.2}, {upper:.2}), {} pairs {:?}",
+                s.elo0, s.elo1, s.alpha, s.beta, pairs.completed(), pairs.counts
+            )?;
+            outln!("{verdict}")?;
         }
     }
     Ok(())

@@ -73,6 +73,8 @@ pub struct PlayArgs {
     /// Engine hash table size in MiB.
     #[arg(long, default_value_t = 64)]
     hash: usize,
+    #[arg(long, help = crate::eval_arg::HELP)]
+    eval: Option<String>,
     /// Each line of input takes this long on a hand-moved clock instead of the wall clock.
     #[arg(long, hide = true, value_name = "DURATION")]
     fake_clock: Option<String>,
@@ -118,6 +120,7 @@ pub fn run(args: &PlayArgs) -> Result<()> {
         threads: args.threads,
         hash_mb: args.hash,
     };
+    config.eval = crate::eval_arg::parse(args.eval.as_deref(), Some(variant))?;
     config.depth = args.depth;
     config.seed = seed;
     config.tags = tags;

@@ -20,6 +20,10 @@ pub struct ServeArgs {
     /// Transposition table of each game's engine, MiB (1 to 4096).
     #[arg(long, default_value_t = ServeOptions::default().hash_mb as i64, allow_negative_numbers = true)]
     hash: i64,
+    /// Evaluation: a weights file made by `damier train` (its variant's games play it, the
+    /// others their builtin weights), `classic` or `builtin` (the default).
+    #[arg(long)]
+    eval: Option<String>,
 }
 
 pub fn run(args: &ServeArgs) -> Result<()> {
@@ -33,6 +37,7 @@ pub fn run(args: &ServeArgs) -> Result<()> {
     let options = ServeOptions {
         max_games: args.max_games,
         hash_mb: usize::try_from(args.hash).expect("checked above"),
+        eval: crate::eval_arg::parse(args.eval.as_deref(), None)?,
         ..ServeOptions::default()
     };
     serve_blocking(&args.host, args.port, options, |addr| {

@@ -11,8 +11,11 @@ mod cmd_moves;
 mod cmd_pdn;
 mod cmd_perft;
 mod cmd_play;
+mod cmd_selfplay;
 mod cmd_serve;
 mod cmd_show;
+mod cmd_train;
+mod eval_arg;
 mod output;
 
 use anyhow::{Context, Result};
@@ -50,6 +53,10 @@ enum Command {
     Hub(cmd_hub::HubArgs),
     /// Play a match between two engines: score, Elo estimate and PDN.
     Match(cmd_match::MatchArgs),
+    /// Play engine-against-engine games into a folder of training data.
+    Selfplay(cmd_selfplay::SelfplayArgs),
+    /// Fit the learned evaluation's weights to self-play positions.
+    Train(cmd_train::TrainArgs),
     /// Play a game in the terminal: against the engine, a friend, or watch the engine.
     Play(Box<cmd_play::PlayArgs>),
     /// Serve the web page to play and analyse every variant.
@@ -189,6 +196,8 @@ fn main() {
         Command::Hub(args) => cmd_hub::run(&args),
         Command::Match(args) => cmd_match::run(&args),
         Command::Play(args) => cmd_play::run(&args),
+        Command::Selfplay(args) => cmd_selfplay::run(&args),
+        Command::Train(args) => cmd_train::run(&args),
         Command::Serve(args) => cmd_serve::run(&args),
         Command::Completions(args) => cmd_completions::completions(&args),
         Command::Manual(args) => cmd_manual::run(&args),

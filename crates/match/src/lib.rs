@@ -13,8 +13,9 @@ pub mod hub_player;
 pub mod openings;
 pub mod player;
 pub mod runner;
+pub mod sprt;
 
 pub use elo::{EloEstimate, Tally};
 pub use openings::Opening;
-pub use player::{from_spec, Player, PlayerError};
+pub use player::{from_spec, from_spec_with, Player, PlayerError};
 pub use runner::{play_game, run_match, GameRecord, MatchConfig};

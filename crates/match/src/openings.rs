@@ -70,19 +70,7 @@ pub fn random_balanced(
     let mut tries = 0;
     while out.len() < count && tries < count * 50 {
         tries += 1;
-        let mut game = Game::new(variant);
-        let mut texts = Vec::new();
-        for _ in 0..plies {
-            let moves = game.legal_moves();
-            if moves.is_empty() || game.is_over() {
-                break;
-            }
-            let mv = moves[next(moves.len())];
-            texts.push(game.position().short(&mv));
-            if game.play(&mv).is_err() {
-                break;
-            }
-        }
+        let (game, texts) = random_walk(variant, plies, &mut next);
         if game.is_over() || game.legal_moves().is_empty() || !seen.insert(game.position().key()) {
             continue;
         }
@@ -101,6 +89,29 @@ pub fn random_balanced(
         }
     }
     out
+}
+
+/// Up to `plies` random moves from the start, each chosen by `pick(number of legal moves)`,
+/// with their short notation; the walk stops early when the game ends.
+pub fn random_walk(
+    variant: Variant,
+    plies: usize,
+    pick: &mut dyn FnMut(usize) -> usize,
+) -> (Game, Vec<String>) {
+    let mut game = Game::new(variant);
+    let mut texts = Vec::new();
+    for _ in 0..plies {
+        let moves = game.legal_moves();
+        if moves.is_empty() || game.is_over() {
+            break;
+        }
+        let mv = moves[pick(moves.len())];
+        texts.push(game.position().short(&mv));
+        if game.play(&mv).is_err() {
+            break;
+        }
+    }
+    (game, texts)
 }
 
 /// The default set for a variant: ballots for English, balanced random openings elsewhere.

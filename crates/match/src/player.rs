@@ -2,7 +2,9 @@
 
 use crate::hub_player::HubPlayer;
 use damier_core::Variant;
-use damier_engine::{Control, Engine, EngineOptions, Level, Limits, SearchInput, Silent, Style};
+use damier_engine::{
+    Control, Engine, EngineOptions, EvalChoice, Level, Limits, SearchInput, Silent, Style,
+};
 use damier_game::{AnyMove, Game};
 use std::time::Duration;
 
@@ -84,7 +86,13 @@ impl Player for EnginePlayer {
         &self.name
     }
 
-    fn new_game(&mut self, _: Variant) -> Result<(), PlayerError> {
+    fn new_game(&mut self, variant: Variant) -> Result<(), PlayerError> {
+        if let EvalChoice::Weights(w) = self.engine.eval() {
+            w.check_variant(variant).map_err(|e| PlayerError::Engine {
+                name: self.name.clone(),
+                message: e.to_string(),
+            })?;
+        }
         self.engine.new_game();
         Ok(())
     }
@@ -121,13 +129,21 @@ impl Player for EnginePlayer {
 
 /// Read a player specification:
 /// - `damier[:key=value,...]` with keys `level` (1–10), `depth`, `nodes`, `time` (seconds per
-///   move), `threads`, `hash` (MiB), `name`;
+///   move), `threads`, `hash` (MiB), `eval` (`builtin`, `classic` or a weights file), `name`;
 /// - `hub:COMMAND ARGS...` for an external engine speaking Hub (`hub:dame hub`), optionally
 ///   `hub[name=X,hash=64]:COMMAND ...`.
 ///
 /// # Errors
 /// [`PlayerError::Spec`] saying what is wrong.
 pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, PlayerError> {
+    from_spec_with(spec, &EvalChoice::Builtin)
+}
+
+/// [`from_spec`], with the evaluation of a Damier player that names none.
+///
+/// # Errors
+/// [`PlayerError::Spec`] saying what is wrong.
+pub fn from_spec_with(spec: &str, eval: &EvalChoice) -> Result<Box<dyn Player>, PlayerError> {
     let bad = |message: String| PlayerError::Spec {
         spec: spec.to_string(),
         message,
@@ -178,6 +194,7 @@ pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, PlayerError> {
         hash_mb: 32,
     };
     let mut name = None;
+    let mut eval = eval.clone();
     for kv in options.split(',').filter(|s| !s.is_empty()) {
         let (k, v) = kv
             .split_once('=')
@@ -212,6 +229,7 @@ pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, PlayerError> {
                     })?
             }
             "name" => name = Some(v.to_string()),
+            "eval" => eval = EvalChoice::parse(v, None).map_err(|e| bad(format!("eval: {e}")))?,
             other => return Err(bad(format!("unknown option '{other}'"))),
         }
     }
@@ -222,7 +240,9 @@ pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, PlayerError> {
             format!("damier:{options}")
         }
     });
-    Ok(Box::new(EnginePlayer::new(name, level, fixed, engine)?))
+    let mut player = EnginePlayer::new(name, level, fixed, engine)?;
+    player.engine.set_eval(eval);
+    Ok(Box::new(player))
 }
 
 #[cfg(test)]
@@ -248,6 +268,7 @@ mod tests {
             "damier:depth=x",
             "hub:",
             "damier:colour=red",
+            "damier:eval=/nonexistent.weights",
         ] {
             assert!(from_spec(bad).is_err(), "{bad}");
         }

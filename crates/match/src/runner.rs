@@ -133,7 +133,8 @@ pub type PlayerFactory<'a> = dyn Fn() -> Result<Box<dyn Player>, PlayerError> + 
 /// Play `games` games between the players made by `first` and `second`, opening `i / 2`
 /// (cycling through `openings`) in games `i` and `i + 1` with colours reversed, on
 /// `workers` threads. `progress` sees each game as it finishes, with the running tally of
-/// the first player.
+/// the first player, and returns false to end the match there (a sequential test that has
+/// decided): games still under way are then left out.
 ///
 /// # Errors
 /// The first [`PlayerError`]; games under way are abandoned.
@@ -144,7 +145,7 @@ pub fn run_match(
     games: usize,
     config: &MatchConfig,
     workers: usize,
-    progress: &mut dyn FnMut(&GameRecord, &Tally),
+    progress: &mut dyn FnMut(&GameRecord, &Tally) -> bool,
 ) -> Result<Vec<GameRecord>, PlayerError> {
     let next = AtomicUsize::new(0);
     let failed = AtomicBool::new(false);
@@ -201,12 +202,18 @@ pub fn run_match(
         }
         drop(tx);
         let mut tally = Tally::default();
+        let mut ended = false;
         for r in rx {
             match r {
+                Ok(_) if ended => {}
                 Ok(rec) => {
                     tally.add(rec.first_player_points());
-                    progress(&rec, &tally);
+                    let go_on = progress(&rec, &tally);
                     records.push(rec);
+                    if !go_on {
+                        ended = true;
+                        failed.store(true, Ordering::Relaxed);
+                    }
                 }
                 Err(e) => {
                     if first_error.is_none() {

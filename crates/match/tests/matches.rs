@@ -21,6 +21,7 @@ fn openings_are_played_twice_with_colours_reversed() {
         2,
         &mut |_, t| {
             seen = t.games();
+            true
         },
     )
     .unwrap();
@@ -62,7 +63,7 @@ fn long_games_are_adjudicated_drawn() {
         max_plies: 8,
         ..MatchConfig::default()
     };
-    let records = run_match(&player, &player, &set, 2, &config, 1, &mut |_, _| {}).unwrap();
+    let records = run_match(&player, &player, &set, 2, &config, 1, &mut |_, _| true).unwrap();
     for r in records {
         let result = r.game.result().unwrap();
         assert_eq!(result.outcome, Outcome::Draw);
@@ -83,7 +84,7 @@ fn an_engine_that_cannot_start_stops_the_match() {
         2,
         &MatchConfig::default(),
         1,
-        &mut |_, _| {},
+        &mut |_, _| true,
     )
     .unwrap_err()
     .to_string();
@@ -108,7 +109,7 @@ fn each_weak_level_beats_the_one_below() {
             20,
             &MatchConfig::default(),
             2,
-            &mut |_, _| {},
+            &mut |_, _| true,
         )
         .unwrap();
         let points: f64 = records.iter().map(|r| r.first_player_points()).sum();

@@ -64,6 +64,9 @@ fn handshake_declares_parameters_then_waits() {
     let lines = s.take();
     assert!(lines[0].starts_with("id name=Damier "));
     assert!(lines.iter().any(|l| l.starts_with("param name=variant ")));
+    assert!(lines
+        .iter()
+        .any(|l| l == "param name=eval value=builtin type=string"));
     assert!(lines.iter().any(|l| l.contains("international-giveaway")));
     assert_eq!(lines.last().unwrap(), "wait");
     s.send("set-param name=variant value=russian");
@@ -161,6 +164,10 @@ fn bad_lines_get_errors_and_the_session_goes_on() {
     assert!(s.take()[0].contains("unterminated quote"));
     s.send("set-param name=variant value=chess");
     assert!(s.take()[0].contains("unknown variant"));
+    s.send("set-param name=eval value=/nonexistent.weights");
+    assert!(s.take()[0].contains("set-param eval: /nonexistent.weights"));
+    s.send("set-param name=eval value=classic");
+    assert!(s.take().is_empty());
     // Unknown commands are ignored, as the protocol asks.
     s.send("frobnicate a=1");
     assert!(s.take().is_empty());

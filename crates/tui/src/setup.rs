@@ -2,7 +2,7 @@
 //! game of a PDN file to continue, an English ballot).
 
 use damier_core::{Base, Color, Variant};
-use damier_engine::{EngineOptions, Level};
+use damier_engine::{EngineOptions, EvalChoice, Level};
 use damier_game::ballot::{Ballot, Deck};
 use damier_game::pdn::{self, PdnGame};
 use damier_game::{Game, GameError, TimeControl, TimeoutPenalty};
@@ -105,6 +105,8 @@ pub struct PlayConfig {
     pub bottom: Color,
     /// Engine threads and hash.
     pub engine: EngineOptions,
+    /// The engine's evaluation.
+    pub eval: EvalChoice,
     /// Search exactly this deep, ignoring levels' and clocks' time (reproducible games).
     pub depth: Option<i32>,
     /// Seed of the engine's style (noise and blunders of low levels).
@@ -141,6 +143,7 @@ impl PlayConfig {
                 threads: 1,
                 hash_mb: 64,
             },
+            eval: EvalChoice::Builtin,
             depth: None,
             seed: 0,
             tags: Vec::new(),

@@ -3,11 +3,12 @@
 
 use crate::error::ApiError;
 use crate::store::{GameEntry, Store};
+use damier_engine::EvalChoice;
 use std::sync::Arc;
 use tokio::sync::Semaphore;
 
 /// How the server is set up.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct ServeOptions {
     /// Games held at once; when full, the game unused the longest is dropped.
     pub max_games: usize,
@@ -16,6 +17,9 @@ pub struct ServeOptions {
     /// Searches running at once, all games together (default: the number of cores), so that
     /// many games cannot oversubscribe the machine: a search waits for a free slot.
     pub search_slots: usize,
+    /// The engines' evaluation (a weights file plays its own variant; the others play their
+    /// builtin weights).
+    pub eval: EvalChoice,
 }
 
 impl Default for ServeOptions {
@@ -24,6 +28,7 @@ impl Default for ServeOptions {
             max_games: 2000,
             hash_mb: 16,
             search_slots: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            eval: EvalChoice::Builtin,
         }
     }
 }

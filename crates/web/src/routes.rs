@@ -131,6 +131,7 @@ fn add(app: &Arc<App>, session: Session, games_in_file: Option<usize>) -> Create
     let entry = Arc::new(GameEntry::new(
         session,
         app.options.hash_mb,
+        app.options.eval.clone(),
         app.store.now(),
     ));
     app.store.insert(entry.clone());

@@ -5,7 +5,7 @@
 //! awaits, so the lock is never held across a search or a network write.
 
 use crate::session::Session;
-use damier_engine::{Engine, EngineOptions};
+use damier_engine::{Engine, EngineOptions, EvalChoice};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
@@ -23,12 +23,13 @@ pub struct GameEntry {
     pub events: broadcast::Sender<Arc<str>>,
     engine: OnceLock<Arc<Engine>>,
     hash_mb: usize,
+    eval: EvalChoice,
     last_used: AtomicU64,
 }
 
 impl GameEntry {
     /// An entry for `session`.
-    pub fn new(session: Session, hash_mb: usize, now: u64) -> GameEntry {
+    pub fn new(session: Session, hash_mb: usize, eval: EvalChoice, now: u64) -> GameEntry {
         let (changes, _) = watch::channel(session.version());
         let (events, _) = broadcast::channel(64);
         GameEntry {
@@ -38,6 +39,7 @@ impl GameEntry {
             events,
             engine: OnceLock::new(),
             hash_mb,
+            eval,
             last_used: AtomicU64::new(now),
         }
     }
@@ -62,10 +64,12 @@ impl GameEntry {
     pub fn engine(&self) -> Arc<Engine> {
         self.engine
             .get_or_init(|| {
-                Arc::new(Engine::new(EngineOptions {
+                let mut engine = Engine::new(EngineOptions {
                     threads: 1,
                     hash_mb: self.hash_mb,
-                }))
+                });
+                engine.set_eval(self.eval.clone());
+                Arc::new(engine)
             })
             .clone()
     }

@@ -9,7 +9,8 @@ use super::moves::{parse_move, parse_position, write_move};
 use super::syntax::{self, Line};
 use damier_core::Variant;
 use damier_engine::{
-    ClockLimit, Control, Engine, EngineOptions, Level, Limits, SearchInfo, SearchInput, Style,
+    ClockLimit, Control, Engine, EngineOptions, EvalChoice, Level, Limits, SearchInfo, SearchInput,
+    Style,
 };
 use damier_game::{Board, Game};
 use std::io::Write;
@@ -51,6 +52,9 @@ pub struct Session {
     out: Output,
     params: Params,
     engine: Option<Arc<Engine>>,
+    /// The `eval` parameter: `builtin`, `classic` or a weights file's path, and the choice
+    /// it reads as.
+    eval: (String, EvalChoice),
     game: Option<Game>,
     limits: Limits,
     running: Option<Running>,
@@ -93,6 +97,7 @@ impl Session {
                 strength: None,
             },
             engine: None,
+            eval: ("builtin".to_string(), EvalChoice::Builtin),
             game: None,
             limits: Limits::infinite(),
             running: None,
@@ -201,6 +206,14 @@ impl Session {
             syntax::format(
                 "param",
                 &[
+                    ("name", Some("eval")),
+                    ("value", Some(&self.eval.0)),
+                    ("type", Some("string")),
+                ],
+            ),
+            syntax::format(
+                "param",
+                &[
                     ("name", Some("strength")),
                     ("value", Some("max")),
                     ("type", Some("enum")),
@@ -247,6 +260,15 @@ impl Session {
                 }
                 _ => self.error(&bad("expected a size in MiB from 1 to 16384")),
             },
+            // A weights file must be for the variant set when it is read; a later change of
+            // variant plays that variant's builtin weights, as the engine does.
+            "eval" => match EvalChoice::parse(value, Some(self.params.variant)) {
+                Ok(choice) => {
+                    self.eval = (value.to_string(), choice);
+                    self.engine = None;
+                }
+                Err(e) => self.error(&format!("set-param eval: {e}")),
+            },
             "strength" => {
                 if value == "max" {
                     self.params.strength = None;
@@ -263,12 +285,15 @@ impl Session {
 
     fn engine(&mut self) -> Arc<Engine> {
         let params = self.params;
+        let eval = &self.eval.1;
         self.engine
             .get_or_insert_with(|| {
-                Arc::new(Engine::new(EngineOptions {
+                let mut engine = Engine::new(EngineOptions {
                     threads: params.threads,
                     hash_mb: params.hash_mb,
-                }))
+                });
+                engine.set_eval(eval.clone());
+                Arc::new(engine)
             })
             .clone()
     }

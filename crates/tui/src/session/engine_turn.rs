@@ -79,10 +79,12 @@ impl Session {
     /// The engine, made on first use (its hash table takes a moment to allocate).
     fn engine(&mut self) -> Arc<Engine> {
         let options = self.engine_options;
-        Arc::clone(
-            self.engine
-                .get_or_insert_with(|| Arc::new(Engine::new(options))),
-        )
+        let eval = &self.eval;
+        Arc::clone(self.engine.get_or_insert_with(|| {
+            let mut engine = Engine::new(options);
+            engine.set_eval(eval.clone());
+            Arc::new(engine)
+        }))
     }
 
     /// Read what the running search says, waiting up to `wait` for the first news.

@@ -13,7 +13,7 @@ use crate::setup::{PlayConfig, Player};
 use crate::thinker::{Purpose, Thinker};
 use crate::words::{self, ThinkingLine};
 use damier_core::Color;
-use damier_engine::{Engine, EngineOptions};
+use damier_engine::{Engine, EngineOptions, EvalChoice};
 use damier_game::{Clock, Game, GameResult, Material, PlyKind, TimeControl, TimeSource, TimedGame};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -59,6 +59,7 @@ pub struct Session {
     players: [Player; 2],
     engine: Option<Arc<Engine>>,
     engine_options: EngineOptions,
+    eval: EvalChoice,
     depth: Option<i32>,
     seed: u64,
     thinker: Option<Thinker>,
@@ -99,6 +100,7 @@ impl Session {
             players: config.players,
             engine: None,
             engine_options: config.engine,
+            eval: config.eval.clone(),
             depth: config.depth,
             seed: config.seed,
             thinker: None,

@@ -1,0 +1,155 @@
+//! `damier selfplay`: engine-against-engine games into a folder of training data.
+
+use crate::eval_arg;
+use crate::output::{outln, usage, UsageContext};
+use anyhow::{Context, Result};
+use clap::Args;
+use damier_core::Variant;
+use damier_engine::Limits;
+use damier_learn::selfplay::{self, Config};
+use damier_match::openings;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
+
+/// Arguments of `damier selfplay`.
+#[derive(Args, Debug)]
+pub struct SelfplayArgs {
+    /// Variant id or alias.
+    #[arg(long, short = 'v', default_value = "international")]
+    variant: String,
+    /// Games the folder should hold at the end (a folder that holds some already goes on).
+    #[arg(long, short = 'n')]
+    games: usize,
+    /// Nodes searched for each move (the default: 5000).
+    #[arg(long, conflicts_with = "depth")]
+    nodes: Option<u64>,
+    /// Depth searched for each move, instead of --nodes.
+    #[arg(long, allow_negative_numbers = true)]
+    depth: Option<i32>,
+    /// Games played at once, one thread each.
+    #[arg(long, short = 't', default_value_t = 2)]
+    threads: usize,
+    /// Openings: one FEN or move list per line, cycled (default: random walks that a short
+    /// search finds balanced; the three-move ballots in English).
+    #[arg(long)]
+    openings: Option<PathBuf>,
+    /// The folder: positions.dtp (training positions), games.pdn, selfplay.json.
+    #[arg(long)]
+    out: PathBuf,
+    /// Seed of the openings and the noise: game N of a folder is the same for the same seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    #[arg(long, help = eval_arg::HELP)]
+    eval: Option<String>,
+    /// Noise of the engine's first moves after the opening, in hundredths of a man.
+    #[arg(long, default_value_t = 30)]
+    noise: i32,
+    /// Plies after the opening with noise.
+    #[arg(long, default_value_t = 8)]
+    noise_plies: usize,
+    /// Plies after the opening before a game is adjudicated a draw.
+    #[arg(long, default_value_t = 300)]
+    max_plies: usize,
+}
+
+pub fn run(args: &SelfplayArgs) -> Result<()> {
+    let variant: Variant = args.variant.parse().usage_context(|| "--variant".into())?;
+    if args.games == 0 || args.games > 100_000_000 {
+        usage!(
+            "--games must be between 1 and 100000000, got {}",
+            args.games
+        );
+    }
+    if !(1..=256).contains(&args.threads) {
+        usage!("--threads must be between 1 and 256, got {}", args.threads);
+    }
+    if args.nodes == Some(0) {
+        usage!("--nodes must be at least 1");
+    }
+    if let Some(d) = args.depth {
+        if !(1..=60).contains(&d) {
+            usage!("--depth must be between 1 and 60, got {d}");
+        }
+    }
+    if !(0..=1000).contains(&args.noise) {
+        usage!("--noise must be between 0 and 1000, got {}", args.noise);
+    }
+    if args.max_plies == 0 {
+        usage!("--max-plies must be at least 1");
+    }
+    let limits = match args.depth {
+        Some(d) => Limits::depth(d),
+        None => Limits::nodes(args.nodes.unwrap_or(5000)),
+    };
+    let set = match &args.openings {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("reading {}", path.display()))?;
+            Some(openings::from_text(variant, &text).with_context(|| path.display().to_string())?)
+        }
+        None => None,
+    };
+    let cfg = Config {
+        variant,
+        games: args.games,
+        limits,
+        threads: args.threads,
+        openings: set,
+        seed: args.seed,
+        eval: eval_arg::parse(args.eval.as_deref(), Some(variant))?,
+        noise_plies: args.noise_plies,
+        noise: args.noise,
+        max_plies: args.max_plies,
+        hash_mb: 16,
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        // The first Ctrl-C finishes cleanly (whole games stay written); a second one ends
+        // the program at once, which still leaves whole games.
+        let stop = Arc::clone(&stop);
+        let presses = AtomicUsize::new(0);
+        let _ = ctrlc::set_handler(move || {
+            if presses.fetch_add(1, Ordering::Relaxed) > 0 {
+                std::process::exit(130);
+            }
+            stop.store(true, Ordering::Relaxed);
+        });
+    }
+    let bar = ProgressBar::new(args.games as u64);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{bar:30} {pos}/{len} games  {per_sec}  {msg}  [{elapsed_precise}, {eta} left]",
+        )
+        .expect("the template is valid"),
+    );
+    let mut started = false;
+    let summary = selfplay::run(&args.out, &cfg, &stop, &mut |p| {
+        if !started {
+            bar.set_position(p.done as u64 - 1);
+            bar.reset_eta();
+            started = true;
+        }
+        bar.set_position(p.done as u64);
+        bar.set_message(format!("{} positions", p.positions));
+    })?;
+    bar.finish_and_clear();
+    outln!(
+        "{}: {} games ({} new: White +{} ={} Black +{}), {} new positions",
+        args.out.display(),
+        summary.before + summary.played,
+        summary.played,
+        summary.white_wins,
+        summary.draws,
+        summary.black_wins,
+        summary.positions
+    )?;
+    if summary.stopped {
+        outln!(
+            "stopped before {} games: the same command goes on from here",
+            args.games
+        )?;
+    }
+    Ok(())
+}

@@ -1,0 +1,169 @@
+//! `damier train`: fit the learned evaluation's weights to self-play positions.
+
+use crate::output::{outln, usage, UsageContext};
+use anyhow::{Context, Result};
+use clap::Args;
+use damier_core::Variant;
+use damier_engine::Weights;
+use damier_learn::train::{self, Config};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// Arguments of `damier train`.
+#[derive(Args, Debug)]
+pub struct TrainArgs {
+    /// Variant id or alias (every training file must be of it).
+    #[arg(long, short = 'v', default_value = "international")]
+    variant: String,
+    /// Self-play folders or training files (.dtp); several merge.
+    #[arg(long, required = true, num_args = 1..)]
+    data: Vec<PathBuf>,
+    /// The weights file to write.
+    #[arg(long)]
+    out: PathBuf,
+    /// Passes over the training positions.
+    #[arg(long, default_value_t = 20)]
+    epochs: usize,
+    /// Threads.
+    #[arg(long, short = 't', default_value_t = 2)]
+    threads: usize,
+    /// Seed of the shuffling and of the validation split (the same seed and data give the
+    /// same weights).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Weight of the game's result in the target, against the search's score (0 to 1).
+    #[arg(long, default_value_t = 0.5)]
+    lambda: f32,
+    /// Adam's step in hundredths of a man (it falls to a tenth over the epochs).
+    #[arg(long, default_value_t = 2.0)]
+    learning_rate: f32,
+    /// L2 penalty on the pattern weights.
+    #[arg(long, default_value_t = 1e-4)]
+    l2: f32,
+    /// Positions per step.
+    #[arg(long, default_value_t = 4096)]
+    batch: usize,
+    /// Percent of the games kept apart for validation.
+    #[arg(long, default_value_t = 10)]
+    validation: u32,
+    /// Hundredths of a man per unit of log-odds (default: fitted to the search's scores).
+    #[arg(long)]
+    scale: Option<f32>,
+    /// Weights to start from: a weights file or `builtin` (default: material only).
+    #[arg(long)]
+    init: Option<String>,
+    /// Learn only the global terms (material, tempo, runaways, ...), not the patterns.
+    #[arg(long)]
+    no_patterns: bool,
+}
+
+pub fn run(args: &TrainArgs) -> Result<()> {
+    let variant: Variant = args.variant.parse().usage_context(|| "--variant".into())?;
+    if !(1..=10_000).contains(&args.epochs) {
+        usage!("--epochs must be between 1 and 10000, got {}", args.epochs);
+    }
+    if !(1..=256).contains(&args.threads) {
+        usage!("--threads must be between 1 and 256, got {}", args.threads);
+    }
+    if !(0.0..=1.0).contains(&args.lambda) {
+        usage!("--lambda must be between 0 and 1, got {}", args.lambda);
+    }
+    if !(args.learning_rate > 0.0 && args.learning_rate < 1e4) {
+        usage!(
+            "--learning-rate must be positive, got {}",
+            args.learning_rate
+        );
+    }
+    if !(args.l2 >= 0.0 && args.l2 < 1e3) {
+        usage!("--l2 must be at least 0, got {}", args.l2);
+    }
+    if !(1..=1 << 24).contains(&args.batch) {
+        usage!("--batch must be between 1 and 16777216, got {}", args.batch);
+    }
+    if !(1..=50).contains(&args.validation) {
+        usage!(
+            "--validation must be between 1 and 50 percent, got {}",
+            args.validation
+        );
+    }
+    if let Some(k) = args.scale {
+        if !(k > 1.0 && k < 1e5) {
+            usage!("--scale must be between 1 and 100000, got {k}");
+        }
+    }
+    let init = match args.init.as_deref() {
+        None => None,
+        Some("builtin") => damier_engine::eval::learned::builtin(variant),
+        Some(path) => {
+            let w = Weights::load(std::path::Path::new(path))
+                .with_context(|| format!("--init {path}"))?;
+            w.check_variant(variant)
+                .with_context(|| format!("--init {path}"))?;
+            Some(Arc::new(w))
+        }
+    };
+    let started = Instant::now();
+    let data = train::load(variant, &args.data)?;
+    for (path, torn) in &data.files {
+        if *torn {
+            outln!(
+                "{}: its last game was cut short (a run stopped while writing); left out",
+                path.display()
+            )?;
+        }
+    }
+    outln!(
+        "{variant}: {} positions of {} games in {} files, read in {:.1}s",
+        data.positions(),
+        data.games.len(),
+        data.files.len(),
+        started.elapsed().as_secs_f64()
+    )?;
+    let cfg = Config {
+        epochs: args.epochs,
+        threads: args.threads,
+        seed: args.seed,
+        lambda: args.lambda,
+        learning_rate: args.learning_rate,
+        l2: args.l2,
+        batch: args.batch,
+        validation_percent: args.validation,
+        scale: args.scale,
+        init,
+        patterns: !args.no_patterns,
+    };
+    let mut written: std::io::Result<()> = Ok(());
+    let trained = train::train(&data, &cfg, &mut |e| {
+        if written.is_ok() {
+            written = outln!(
+                "epoch {:>3}/{}  train loss {:.5}  validation loss {:.5}{}  ({:.1}s)",
+                e.epoch,
+                e.epochs,
+                e.train_loss,
+                e.validation_loss,
+                if e.best { " *" } else { "" },
+                e.seconds
+            );
+        }
+    })?;
+    written?;
+    trained
+        .weights
+        .save(&args.out)
+        .with_context(|| "--out".to_string())?;
+    outln!(
+        "{}: epoch {} kept, validation loss {:.5} (start {:.5}, knowing nothing {:.5}); \
+         {} training and {} validation positions; scale {:.1}; {:.1}s in all",
+        args.out.display(),
+        trained.best_epoch,
+        trained.best_loss,
+        trained.start_loss,
+        trained.constant_loss,
+        trained.train_positions,
+        trained.validation_positions,
+        trained.scale,
+        started.elapsed().as_secs_f64()
+    )?;
+    Ok(())
+}

@@ -1,0 +1,217 @@
+//! The learning commands as a user runs them: `selfplay` writes a folder that `pdn check`
+//! accepts and that a second run continues, `train` turns it into a weights file that every
+//! searching command loads, and `match --sprt` stops when its test decides.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn damier(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_damier"))
+        .args(args)
+        .output()
+        .expect("damier runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("damier-learn-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn selfplay(dir: &Path, variant: &str, games: &str) -> Output {
+    damier(&[
+        "selfplay",
+        "-v",
+        variant,
+        "--games",
+        games,
+        "--nodes",
+        "300",
+        "--threads",
+        "2",
+        "--out",
+        dir.to_str().unwrap(),
+    ])
+}
+
+#[test]
+fn selfplay_continues_a_folder_and_its_games_are_valid_pdn() {
+    let once = scratch("once");
+    let twice = scratch("twice");
+    let out = selfplay(&once, "russian", "6");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("6 games (6 new"),
+        "{}",
+        text(&out.stdout)
+    );
+    // The same six games made in two runs are the same bytes: a run goes on where the last
+    // one stopped, as if never stopped.
+    assert!(selfplay(&twice, "russian", "2").status.success());
+    let out = selfplay(&twice, "russian", "6");
+    assert!(
+        text(&out.stdout).contains("6 games (4 new"),
+        "{}",
+        text(&out.stdout)
+    );
+    for file in ["positions.dtp", "games.pdn"] {
+        let a = std::fs::read(once.join(file)).unwrap();
+        let b = std::fs::read(twice.join(file)).unwrap();
+        assert!(a == b, "{file} differs between one run and two");
+    }
+    let check = damier(&["pdn", "check", once.join("games.pdn").to_str().unwrap()]);
+    assert!(check.status.success(), "{}", text(&check.stderr));
+    assert_eq!(text(&check.stdout).matches(", ok").count(), 6);
+    // A folder of another variant is refused before anything is written to it.
+    let out = selfplay(&once, "english", "8");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("holds russian games"),
+        "{}",
+        text(&out.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&once);
+    let _ = std::fs::remove_dir_all(&twice);
+}
+
+#[test]
+fn trained_weights_load_where_an_evaluation_is_chosen() {
+    let dir = scratch("train");
+    assert!(selfplay(&dir, "english", "40").status.success());
+    let weights = dir.join("english.weights");
+    let weights = weights.to_str().unwrap();
+    let out = damier(&[
+        "train",
+        "-v",
+        "english",
+        "--data",
+        dir.to_str().unwrap(),
+        "--out",
+        weights,
+        "--epochs",
+        "2",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let report = text(&out.stdout);
+    assert!(report.contains("epoch   2/2"), "{report}");
+    assert!(report.contains("validation loss"), "{report}");
+    // The file plays, and is refused for another variant with one line.
+    let out = damier(&[
+        "analyze", "-v", "english", "--depth", "4", "--eval", weights,
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = damier(&[
+        "analyze",
+        "-v",
+        "international",
+        "--depth",
+        "4",
+        "--eval",
+        weights,
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(
+        err.contains("english") && err.contains("international"),
+        "{err}"
+    );
+    // A truncated file is refused, never played.
+    let bytes = std::fs::read(weights).unwrap();
+    let cut = dir.join("cut.weights");
+    std::fs::write(&cut, &bytes[..bytes.len() / 2]).unwrap();
+    let out = damier(&[
+        "analyze",
+        "-v",
+        "english",
+        "--depth",
+        "4",
+        "--eval",
+        cut.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(!text(&out.stderr).contains("panicked"));
+    // Training data of another variant is refused.
+    let out = damier(&[
+        "train",
+        "-v",
+        "russian",
+        "--data",
+        dir.to_str().unwrap(),
+        "--out",
+        dir.join("r.weights").to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("english"),
+        "{}",
+        text(&out.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_sequential_test_stops_when_it_decides() {
+    // Depth 4 against depth 1 is so lopsided that H1 is accepted long before 200 games.
+    let out = damier(&[
+        "match",
+        "-v",
+        "english",
+        "--first",
+        "damier:depth=4",
+        "--second",
+        "damier:depth=1",
+        "--games",
+        "200",
+        "--sprt",
+        "0,50",
+        "--concurrency",
+        "2",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let report = text(&out.stdout);
+    assert!(report.contains("H1 accepted"), "{report}");
+    assert!(report.contains("LLR"), "{report}");
+    let games: u32 = report
+        .split_once(" / ")
+        .and_then(|(_, rest)| rest.split(',').next())
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no game count in {report}"));
+    assert!(games < 200, "{report}");
+}
+
+#[test]
+fn bad_learning_arguments_are_usage_errors() {
+    let dir = scratch("bad");
+    let d = dir.to_str().unwrap();
+    for args in [
+        vec!["match", "--sprt", "10,0"],
+        vec!["match", "--sprt", "0,10,0.7,0.05"],
+        vec!["match", "--sprt", "x"],
+        vec!["selfplay", "--games", "0", "--out", d],
+        vec!["selfplay", "--games", "2", "--depth", "0", "--out", d],
+        vec!["selfplay", "-v", "nope", "--games", "2", "--out", d],
+        vec!["train", "--data", d, "--out", "w", "--lambda", "2"],
+        vec!["train", "--data", d, "--out", "w", "--epochs", "0"],
+        vec!["analyze", "--eval", "/nonexistent.weights"],
+    ] {
+        let out = damier(&args);
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        let err = text(&out.stderr);
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+    }
+    // Nothing to learn from: a clear runtime error naming the folder's state.
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = damier(&["train", "--data", d, "--out", "w"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,467 @@
+//! Self-play: the engine against itself from balanced openings, with a little noise in the
+//! first moves so that games differ, into a folder:
+//!
+//! - `positions.dtp`: the quiet positions (no capture pending) with the game's result and the
+//!   search's score ([`crate::data`]);
+//! - `games.pdn`: the games, for people and for `damier pdn check`;
+//! - `selfplay.json`: the variant and the settings of each run.
+//!
+//! Game `i` of a folder depends only on the seed, `i` and the settings (one search thread
+//! per game, limited by nodes or depth), and games are written in order: a run stopped at
+//! any moment leaves whole games, and running again with the same folder goes on from the
+//! first game missing, as if never stopped.
+
+use crate::data::{self, DataError, Record, Writer};
+use damier_core::{Base, Variant};
+use damier_engine::{
+    Control, Engine, EngineOptions, EvalChoice, Limits, SearchInput, Silent, Style,
+};
+use damier_game::pdn::{self, PdnGame, WriteOptions};
+use damier_game::{Game, GameResult, Outcome, Reason};
+use damier_match::openings::{random_walk, three_move_ballots, Opening};
+use serde_json::json;
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+
+/// The PDN file's name in a self-play folder.
+pub const PDN_FILE: &str = "games.pdn";
+/// The settings file's name in a self-play folder.
+pub const SETTINGS_FILE: &str = "selfplay.json";
+
+/// Why self-play stopped with an error.
+#[derive(Debug, thiserror::Error)]
+pub enum SelfplayError {
+    /// The training file.
+    #[error(transparent)]
+    Data(#[from] DataError),
+    /// Another file of the folder.
+    #[error("{path}: {message}")]
+    File {
+        /// The file.
+        path: String,
+        /// What went wrong.
+        message: String,
+    },
+    /// The folder holds another variant's games.
+    #[error("{path} holds {found} games; give another --out for {wanted}")]
+    WrongVariant {
+        /// The folder.
+        path: String,
+        /// Its variant.
+        found: String,
+        /// The variant asked for.
+        wanted: Variant,
+    },
+    /// The engine could not be made.
+    #[error("the engine: {0}")]
+    Engine(String),
+}
+
+/// How to play.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The variant.
+    pub variant: Variant,
+    /// Games the folder should hold when the run ends.
+    pub games: usize,
+    /// Limits of each move's search (nodes or depth, so that games repeat exactly).
+    pub limits: Limits,
+    /// Games played at once, each on one thread.
+    pub threads: usize,
+    /// Openings to cycle through, instead of random walks (or English's ballots).
+    pub openings: Option<Vec<Opening>>,
+    /// Seed of the openings and of the noise.
+    pub seed: u64,
+    /// The evaluation playing.
+    pub eval: EvalChoice,
+    /// Plies after the opening during which the engine's choice is noisy.
+    pub noise_plies: usize,
+    /// Noise of those plies, in hundredths of a man.
+    pub noise: i32,
+    /// Plies after the opening before a game is adjudicated a draw.
+    pub max_plies: usize,
+    /// Transposition table of each game's engine, in MiB.
+    pub hash_mb: usize,
+}
+
+impl Config {
+    /// Settings with the defaults: 5000 nodes a move, two threads.
+    pub fn new(variant: Variant, games: usize) -> Config {
+        Config {
+            variant,
+            games,
+            limits: Limits::nodes(5000),
+            threads: 2,
+            openings: None,
+            seed: 1,
+            eval: EvalChoice::Builtin,
+            noise_plies: 8,
+            noise: 30,
+            max_plies: 300,
+            hash_mb: 16,
+        }
+    }
+}
+
+/// A finished game, as the progress report sees it.
+#[derive(Clone, Debug)]
+pub struct Progress {
+    /// Games in the folder now.
+    pub done: usize,
+    /// Games it should hold at the end.
+    pub total: usize,
+    /// Positions written by this run.
+    pub positions: usize,
+    /// The game just written.
+    pub result: Option<GameResult>,
+}
+
+/// What a run did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Games in the folder before the run.
+    pub before: usize,
+    /// Games this run added.
+    pub played: usize,
+    /// Positions this run added.
+    pub positions: usize,
+    /// Of the games added: White's wins, draws, Black's wins.
+    pub white_wins: usize,
+    /// Draws.
+    pub draws: usize,
+    /// Black's wins.
+    pub black_wins: usize,
+    /// Whether the run was stopped before the folder was full.
+    pub stopped: bool,
+}
+
+/// A small deterministic generator for openings and noise seeds.
+struct Rng(u64);
+
+impl Rng {
+    fn new(seed: u64, game: usize) -> Rng {
+        let mut r = Rng(seed ^ (game as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        r.next();
+        r
+    }
+    fn next(&mut self) -> u64 {
+        // splitmix64
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Random plies of an opening walk for a board size.
+fn walk_plies(variant: Variant) -> (usize, usize) {
+    match variant.rules().board.size() {
+        8 => (4, 7),
+        10 => (6, 9),
+        _ => (8, 11),
+    }
+}
+
+/// The opening of game `i`: from the given set, English's ballots, or a random walk that a
+/// short search finds balanced.
+fn opening(cfg: &Config, i: usize, engine: &Engine) -> Game {
+    if let Some(set) = &cfg.openings {
+        return set[i % set.len()].game.clone();
+    }
+    if cfg.variant == Variant::new(Base::English) {
+        let ballots = three_move_ballots();
+        return ballots[i % ballots.len()].game.clone();
+    }
+    let mut rng = Rng::new(cfg.seed, i);
+    let (low, high) = walk_plies(cfg.variant);
+    let mut last = Game::new(cfg.variant);
+    for _ in 0..20 {
+        let plies = low + rng.below(high - low + 1);
+        let (game, _) = random_walk(cfg.variant, plies, &mut |n| rng.below(n));
+        if game.is_over() || game.legal_moves().is_empty() {
+            continue;
+        }
+        let r = engine.search(
+            &SearchInput::from_game(&game),
+            &Limits::depth(4),
+            Style::default(),
+            &Control::new(),
+            &mut Silent,
+        );
+        last = game;
+        if r.score.0.abs() <= 80 {
+            break;
+        }
+    }
+    last
+}
+
+/// Play game `i`: its positions with the result filled in, or `None` when stopped.
+fn play(cfg: &Config, i: usize, engine: &Engine, stop: &AtomicBool) -> Option<(Game, Vec<Record>)> {
+    engine.new_game();
+    let mut game = opening(cfg, i, engine);
+    let start = game.plies().len();
+    let mut rng = Rng::new(cfg.seed ^ 0x05E1_F9A7, i);
+    let mut records = Vec::new();
+    while !game.is_over() {
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        let played = game.plies().len() - start;
+        if played >= cfg.max_plies {
+            game.set_result(GameResult::draw(Reason::Adjudication));
+            break;
+        }
+        let style = if played < cfg.noise_plies {
+            Style {
+                noise: cfg.noise,
+                blunder_percent: 0,
+                seed: rng.next(),
+            }
+        } else {
+            Style::default()
+        };
+        let input = SearchInput::from_game(&game);
+        let r = engine.search(&input, &cfg.limits, style, &Control::new(), &mut Silent);
+        let board = *game.position();
+        if !board.must_capture() {
+            records.push(Record::new(&board, r.score.0, game.plies().len()));
+        }
+        // A forced win seen by the search ends the game: playing it out teaches nothing.
+        if r.score.is_decisive() {
+            let mover = board.side();
+            let winner = if r.score.0 > 0 {
+                mover
+            } else {
+                mover.opponent()
+            };
+            game.set_result(GameResult::win(winner, Reason::Adjudication));
+            break;
+        }
+        let mv = r.best?;
+        if game.play(&mv).is_err() {
+            return None;
+        }
+    }
+    let result = match game.result().map(|r| r.outcome) {
+        Some(Outcome::Win(damier_core::Color::White)) => 1,
+        Some(Outcome::Win(damier_core::Color::Black)) => -1,
+        _ => 0,
+    };
+    for r in &mut records {
+        r.result = result;
+    }
+    Some((game, records))
+}
+
+fn file_error(path: &Path, e: impl std::fmt::Display) -> SelfplayError {
+    SelfplayError::File {
+        path: path.display().to_string(),
+        message: e.to_string(),
+    }
+}
+
+/// The folder's settings (new ones for a new folder); a folder of another variant is refused.
+fn settings_of(dir: &Path, cfg: &Config) -> Result<serde_json::Value, SelfplayError> {
+    let path = dir.join(SETTINGS_FILE);
+    let settings = match std::fs::read_to_string(&path) {
+        Ok(text) => serde_json::from_str::<serde_json::Value>(&text).map_err(|e| {
+            file_error(
+                &path,
+                format!("not the settings of a self-play folder: {e}"),
+            )
+        })?,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            json!({ "variant": cfg.variant.to_string(), "runs": [] })
+        }
+        Err(e) => return Err(file_error(&path, e)),
+    };
+    let found = settings["variant"].as_str().unwrap_or("").to_string();
+    if found != cfg.variant.to_string() {
+        return Err(SelfplayError::WrongVariant {
+            path: dir.display().to_string(),
+            found,
+            wanted: cfg.variant,
+        });
+    }
+    Ok(settings)
+}
+
+/// Add this run to the folder's settings.
+fn note_run(
+    dir: &Path,
+    mut settings: serde_json::Value,
+    cfg: &Config,
+    before: usize,
+) -> Result<(), SelfplayError> {
+    let path = dir.join(SETTINGS_FILE);
+    let limits = match (cfg.limits.nodes, cfg.limits.depth) {
+        (Some(n), _) => json!({ "nodes": n }),
+        (None, Some(d)) => json!({ "depth": d }),
+        _ => json!(null),
+    };
+    let run = json!({
+        "from_game": before + 1,
+        "to_game": cfg.games,
+        "limits": limits,
+        "seed": cfg.seed,
+        "eval": cfg.eval.describe(),
+        "noise": cfg.noise,
+        "noise_plies": cfg.noise_plies,
+        "max_plies": cfg.max_plies,
+        "openings": if cfg.openings.is_some() { "file" } else { "random walks (ballots in english)" },
+    });
+    if let Some(runs) = settings["runs"].as_array_mut() {
+        runs.push(run);
+    }
+    let text = serde_json::to_string_pretty(&settings).expect("JSON values serialise");
+    std::fs::write(&path, text + "\n").map_err(|e| file_error(&path, e))
+}
+
+/// Play games into `dir` until it holds `cfg.games`, or until `stop` is set (the games
+/// under way are then dropped; whole games already written stay). `progress` sees each game
+/// as it is written.
+///
+/// # Errors
+/// [`SelfplayError`] when the folder cannot be written, holds another variant, or the engine
+/// cannot be made.
+pub fn run(
+    dir: &Path,
+    cfg: &Config,
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<Summary, SelfplayError> {
+    std::fs::create_dir_all(dir).map_err(|e| file_error(dir, e))?;
+    // The variant is checked (settings) before the training file is touched.
+    let settings = settings_of(dir, cfg)?;
+    let (mut writer, before) = Writer::open(&dir.join(data::FILE_NAME), cfg.variant)?;
+    note_run(dir, settings, cfg, before)?;
+    let pdn_path: PathBuf = dir.join(PDN_FILE);
+    let mut pdn_file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&pdn_path)
+        .map_err(|e| file_error(&pdn_path, e))?;
+    let mut summary = Summary {
+        before,
+        ..Summary::default()
+    };
+    if before >= cfg.games {
+        return Ok(summary);
+    }
+    let next = AtomicUsize::new(before);
+    let failed = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<Result<(usize, Option<(Game, Vec<Record>)>), String>>();
+    let mut error = None;
+    std::thread::scope(|scope| {
+        for _ in 0..cfg.threads.clamp(1, 256).min(cfg.games - before) {
+            let tx = tx.clone();
+            let (next, failed) = (&next, &failed);
+            scope.spawn(move || {
+                let engine = Engine::try_new(EngineOptions {
+                    threads: 1,
+                    hash_mb: cfg.hash_mb,
+                });
+                let mut engine = match engine {
+                    Ok(e) => e,
+                    Err(e) => {
+                        failed.store(true, Ordering::Relaxed);
+                        let _ = tx.send(Err(e.to_string()));
+                        return;
+                    }
+                };
+                engine.set_eval(cfg.eval.clone());
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= cfg.games
+                        || stop.load(Ordering::Relaxed)
+                        || failed.load(Ordering::Relaxed)
+                    {
+                        return;
+                    }
+                    let game = play(cfg, i, &engine, stop);
+                    if tx.send(Ok((i, game))).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        // Games are written in order; a game that finished early waits for those before it.
+        let mut waiting = BTreeMap::new();
+        let mut expected = before;
+        let mut broken = false;
+        for message in rx {
+            let (i, game) = match message {
+                Ok(m) => m,
+                Err(e) => {
+                    error.get_or_insert(SelfplayError::Engine(e));
+                    continue;
+                }
+            };
+            waiting.insert(i, game);
+            while let Some(entry) = waiting.remove(&expected) {
+                let Some((game, records)) = entry else {
+                    // Stopped: nothing after it can be written in order.
+                    broken = true;
+                    break;
+                };
+                if broken || error.is_some() {
+                    break;
+                }
+                let written = writer
+                    .write_game(&records)
+                    .map_err(SelfplayError::from)
+                    .and_then(|()| {
+                        let tags = [
+                            ("Event".to_string(), "Damier self-play".to_string()),
+                            ("Round".to_string(), (expected + 1).to_string()),
+                            ("White".to_string(), "damier".to_string()),
+                            ("Black".to_string(), "damier".to_string()),
+                        ];
+                        let text = pdn::write_game(
+                            &PdnGame::from_game(&game, &tags),
+                            &WriteOptions::default(),
+                        );
+                        pdn_file
+                            .write_all(format!("{text}\n").as_bytes())
+                            .map_err(|e| file_error(&pdn_path, e))
+                    });
+                if let Err(e) = written {
+                    error.get_or_insert(e);
+                    failed.store(true, Ordering::Relaxed);
+                    break;
+                }
+                match game.result().map(|r| r.outcome) {
+                    Some(Outcome::Win(damier_core::Color::White)) => summary.white_wins += 1,
+                    Some(Outcome::Win(damier_core::Color::Black)) => summary.black_wins += 1,
+                    _ => summary.draws += 1,
+                }
+                summary.played += 1;
+                summary.positions += records.len();
+                expected += 1;
+                progress(&Progress {
+                    done: expected,
+                    total: cfg.games,
+                    positions: summary.positions,
+                    result: game.result(),
+                });
+            }
+            if broken {
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+    });
+    if let Some(e) = error {
+        return Err(e);
+    }
+    summary.stopped = before + summary.played < cfg.games;
+    Ok(summary)
+}
