@@ -38,8 +38,9 @@ pub struct TrainArgs {
     /// Adam's step in hundredths of a man (it falls to a tenth over the epochs).
     #[arg(long, default_value_t = 2.0)]
     learning_rate: f32,
-    /// L2 penalty on the pattern weights.
-    #[arg(long, default_value_t = 1e-4)]
+    /// L2 penalty on the pattern weights, each weight's square against the loss summed over
+    /// all training positions (rare configurations stay near zero).
+    #[arg(long, default_value_t = Config::default().l2)]
     l2: f32,
     /// Positions per step.
     #[arg(long, default_value_t = 4096)]

@@ -187,6 +187,22 @@ fn patterns_are_learned_and_the_result_does_not_depend_on_threads() {
         with_patterns < without / 3.0,
         "error with patterns {with_patterns:.1}, without {without:.1}"
     );
+    // The default penalty keeps rare configurations small but does not swamp the patterns
+    // (a penalty scaled per batch once held every pattern weight at zero on real data).
+    let penalised = train::train(
+        &data,
+        &Config {
+            l2: Config::default().l2,
+            ..cfg.clone()
+        },
+        &mut |_| {},
+    )
+    .unwrap();
+    let penalised = rms(&penalised.weights);
+    assert!(
+        penalised < 0.9 * without,
+        "error with the default penalty {penalised:.1}, without patterns {without:.1}"
+    );
     let one = train::train(
         &data,
         &Config {
