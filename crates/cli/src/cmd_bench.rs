@@ -12,6 +12,10 @@ pub struct BenchArgs {
     /// Depth of every search.
     #[arg(long, short = 'd', default_value_t = bench::DEPTH, allow_negative_numbers = true)]
     depth: i32,
+    /// Evaluation: `builtin` (the default, whose node total is the fingerprint) or `classic`
+    /// (the hand-set one, to compare speeds side by side).
+    #[arg(long, default_value = "builtin", value_parser = ["builtin", "classic"])]
+    eval: String,
     /// One JSON object per position, then the totals.
     #[arg(long)]
     json: bool,
@@ -24,7 +28,8 @@ pub fn run(args: &BenchArgs) -> Result<()> {
     let json = args.json;
     // The first failed write (a closed pipe) stops the printing; it is returned at the end.
     let mut written: std::io::Result<()> = Ok(());
-    let lines = bench::run(args.depth, |l| {
+    let eval = crate::eval_arg::parse(Some(&args.eval), None)?;
+    let lines = bench::run_with(args.depth, &eval, |l| {
         if written.is_err() {
             return;
         }
@@ -51,7 +56,8 @@ pub fn run(args: &BenchArgs) -> Result<()> {
     if json {
         outln!(
             "{}",
-            json!({"total_nodes": nodes, "fingerprint": nodes, "depth": args.depth,
+            json!({"total_nodes": nodes, "eval": args.eval,
+                   "fingerprint": (args.eval == "builtin").then_some(nodes), "depth": args.depth,
                    "seconds": seconds, "nps": nps.round() as u64,
                    "capture_path": damier_core::capture_path::current().name()})
         )?;
@@ -62,7 +68,14 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         )?;
         outln!("{}", crate::capture_path_report())?;
         // The node total changes when, and only when, the search or the evaluation does.
-        outln!("bench fingerprint: {nodes} nodes at depth {}", args.depth)?;
+        if args.eval == "builtin" {
+            outln!("bench fingerprint: {nodes} nodes at depth {}", args.depth)?;
+        } else {
+            outln!(
+                "evaluation {}: no fingerprint (that is the builtin evaluation's)",
+                args.eval
+            )?;
+        }
     }
     Ok(())
 }
