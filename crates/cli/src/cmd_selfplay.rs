@@ -9,9 +9,11 @@ use damier_engine::Limits;
 use damier_learn::selfplay::{self, Config};
 use damier_match::openings;
 use indicatif::{ProgressBar, ProgressStyle};
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 /// Arguments of `damier selfplay`.
 #[derive(Args, Debug)]
@@ -125,14 +127,33 @@ pub fn run(args: &SelfplayArgs) -> Result<()> {
         .expect("the template is valid"),
     );
     let mut started = false;
+    // Without a terminal (a run left in the background) the bar is hidden: a line on stderr
+    // every half minute says how far the run is instead.
+    let lines = !std::io::stderr().is_terminal();
+    let begun = Instant::now();
+    let mut last_line = begun;
+    let mut first_done = 0;
     let summary = selfplay::run(&args.out, &cfg, &stop, &mut |p| {
         if !started {
             bar.set_position(p.done as u64 - 1);
             bar.reset_eta();
+            first_done = p.done - 1;
             started = true;
         }
         bar.set_position(p.done as u64);
         bar.set_message(format!("{} positions", p.positions));
+        if lines && (last_line.elapsed() >= Duration::from_secs(30) || p.done == p.total) {
+            last_line = Instant::now();
+            let rate = (p.done - first_done) as f64 / begun.elapsed().as_secs_f64().max(1e-3);
+            // A closed stderr loses the report, never the games.
+            let _ = writeln!(
+                std::io::stderr(),
+                "{}/{} games, {rate:.1} games/s, {} positions",
+                p.done,
+                p.total,
+                p.positions
+            );
+        }
     })?;
     bar.finish_and_clear();
     outln!(
