@@ -126,3 +126,25 @@ fn weights_of_another_variant_are_not_used() {
         );
     });
 }
+
+#[test]
+fn the_search_evaluates_what_the_trainer_fits_in_every_variant() {
+    // The trainer scores positions through `FeatureReader`; the search through the
+    // evaluator's own fast path. They must agree exactly, or learned weights mean one thing
+    // in training and another in play.
+    let mut rng = Rng(0xfea7);
+    for variant in Variant::all() {
+        let weights = arbitrary_weights(variant, &mut rng);
+        with_geometry!(variant.rules().board, G => {
+            let eval = Evaluator::<G>::choose(variant, &EvalChoice::Weights(Arc::clone(&weights)));
+            let reader = damier_engine::eval::learned::FeatureReader::<G>::new(variant);
+            for pos in random_positions::<G>(variant, &mut rng) {
+                assert_eq!(
+                    eval.evaluate(&pos),
+                    reader.read(&pos).score(weights.values()),
+                    "{variant}: {pos:?}"
+                );
+            }
+        });
+    }
+}
