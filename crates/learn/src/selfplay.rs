@@ -12,13 +12,14 @@
 //! first game missing, as if never stopped.
 
 use crate::data::{self, DataError, Record, Writer};
+use crate::rng::{splitmix, GOLDEN};
 use damier_core::{Base, Variant};
 use damier_engine::{
     Control, Engine, EngineOptions, EvalChoice, Limits, SearchInput, Silent, Style,
 };
 use damier_game::pdn::{self, PdnGame, WriteOptions};
 use damier_game::{Game, GameResult, Outcome, Reason};
-use damier_match::openings::{random_walk, three_move_ballots, Opening};
+use damier_match::openings::{is_balanced, random_walk, three_move_ballots, Opening};
 use serde_json::json;
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -143,17 +144,14 @@ struct Rng(u64);
 
 impl Rng {
     fn new(seed: u64, game: usize) -> Rng {
-        let mut r = Rng(seed ^ (game as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let mut r = Rng(seed ^ (game as u64).wrapping_mul(GOLDEN));
         r.next();
         r
     }
     fn next(&mut self) -> u64 {
-        // splitmix64
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        let out = splitmix(self.0);
+        self.0 = self.0.wrapping_add(GOLDEN);
+        out
     }
     fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
@@ -188,15 +186,9 @@ fn opening(cfg: &Config, i: usize, engine: &Engine) -> Game {
         if game.is_over() || game.legal_moves().is_empty() {
             continue;
         }
-        let r = engine.search(
-            &SearchInput::from_game(&game),
-            &Limits::depth(4),
-            Style::default(),
-            &Control::new(),
-            &mut Silent,
-        );
+        let balanced = is_balanced(engine, &game, 4, 80);
         last = game;
-        if r.score.0.abs() <= 80 {
+        if balanced {
             break;
         }
     }

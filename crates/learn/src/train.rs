@@ -15,6 +15,7 @@
 //! number of threads: per-position work is parallel, every sum is taken in a fixed order.
 
 use crate::data::{self, DataError, GameBlock};
+use crate::rng::splitmix;
 use damier_core::{with_geometry, Variant};
 use damier_engine::eval::learned::{material_only, FeatureReader, Layout, CONFIGS, DENSE};
 use damier_engine::Weights;
@@ -341,13 +342,6 @@ fn mean_loss(samples: &Samples, theta: &[[f32; 2]], layout: &Layout, scale: f32)
         })
         .sum::<f64>();
     total / samples.len() as f64
-}
-
-fn splitmix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// Fit the weights of `data`'s variant; `progress` sees each epoch.

@@ -74,14 +74,7 @@ pub fn random_balanced(
         if game.is_over() || game.legal_moves().is_empty() || !seen.insert(game.position().key()) {
             continue;
         }
-        let r = engine.search(
-            &SearchInput::from_game(&game),
-            &Limits::depth(6),
-            Style::default(),
-            &Control::new(),
-            &mut Silent,
-        );
-        if r.score.0.abs() <= margin {
+        if is_balanced(&engine, &game, 6, margin) {
             out.push(Opening {
                 name: texts.join(" "),
                 game,
@@ -89,6 +82,19 @@ pub fn random_balanced(
         }
     }
     out
+}
+
+/// Whether a search of `game` to `depth` scores it within `margin` (hundredths of a man) of
+/// level: an opening fit to be played from both sides.
+pub fn is_balanced(engine: &Engine, game: &Game, depth: i32, margin: i32) -> bool {
+    let r = engine.search(
+        &SearchInput::from_game(game),
+        &Limits::depth(depth),
+        Style::default(),
+        &Control::new(),
+        &mut Silent,
+    );
+    r.score.0.abs() <= margin
 }
 
 /// Up to `plies` random moves from the start, each chosen by `pick(number of legal moves)`,
