@@ -33,6 +33,8 @@ pub struct AnalyzeArgs {
     hash: i64,
     #[arg(long, help = crate::eval_arg::HELP)]
     eval: Option<String>,
+    #[arg(long, help = crate::egdb_arg::HELP)]
+    egdb: Option<String>,
     /// One JSON object per line.
     #[arg(long)]
     json: bool,
@@ -82,6 +84,17 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
     })
     .context("--hash")?;
     engine.set_eval(eval);
+    let egdb = crate::egdb_arg::open(args.egdb.as_deref(), game.variant())?;
+    if let Some(db) = &egdb {
+        if let Some(value) = crate::egdb_arg::probe(db, game.position())? {
+            if args.json {
+                outln!("{}", json!({"egdb": value.to_string()}))?;
+            } else {
+                outln!("database {value}")?;
+            }
+        }
+    }
+    engine.set_egdb(egdb);
     let control = Arc::new(Control::new());
     stop_on_interrupt(&control);
     let input = SearchInput::from_game(&game);
@@ -106,17 +119,19 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
                     "nps": info.nps,
                     "time": info.time.as_secs_f64(),
                     "pv": pv,
+                    "egdb_hits": info.egdb_hits,
                 })
             )
         } else {
             outln!(
-                "depth {:>2}/{:<3} score {:>10}  nodes {:>11}  {:>7.2} Mnps  time {:>7.2}s  pv {}",
+                "depth {:>2}/{:<3} score {:>10}  nodes {:>11}  {:>7.2} Mnps  time {:>7.2}s{}  pv {}",
                 info.depth,
                 info.seldepth,
                 info.score.to_string(),
                 info.nodes,
                 info.nps as f64 / 1e6,
                 info.time.as_secs_f64(),
+                if info.egdb_hits > 0 { format!("  db {}", info.egdb_hits) } else { String::new() },
                 pv
             )
         };

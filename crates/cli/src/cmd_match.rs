@@ -18,7 +18,7 @@ pub struct MatchArgs {
     /// Variant id or alias.
     #[arg(long, short = 'v', default_value = "international")]
     variant: String,
-    /// First player: damier[:level=N,depth=N,nodes=N,time=S,threads=N,hash=MB,eval=E,name=X] or
+    /// First player: damier[:level=N,depth=N,nodes=N,time=S,threads=N,hash=MB,eval=E,egdb=DIR,name=X] or
     /// hub[name=X,...]:COMMAND ARGS (an engine speaking Hub).
     #[arg(long, default_value = "damier")]
     first: String,

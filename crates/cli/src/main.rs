@@ -4,6 +4,7 @@ mod board_view;
 mod cmd_analyze;
 mod cmd_bench;
 mod cmd_completions;
+mod cmd_egdb;
 mod cmd_hub;
 mod cmd_manual;
 mod cmd_match;
@@ -15,6 +16,7 @@ mod cmd_selfplay;
 mod cmd_serve;
 mod cmd_show;
 mod cmd_train;
+mod egdb_arg;
 mod eval_arg;
 mod output;
 
@@ -57,6 +59,8 @@ enum Command {
     Selfplay(cmd_selfplay::SelfplayArgs),
     /// Fit the learned evaluation's weights to self-play positions.
     Train(cmd_train::TrainArgs),
+    /// Endgame databases: build, verify, probe, info.
+    Egdb(cmd_egdb::EgdbArgs),
     /// Play a game in the terminal: against the engine, a friend, or watch the engine.
     Play(Box<cmd_play::PlayArgs>),
     /// Serve the web page to play and analyse every variant.
@@ -198,6 +202,7 @@ fn main() {
         Command::Play(args) => cmd_play::run(&args),
         Command::Selfplay(args) => cmd_selfplay::run(&args),
         Command::Train(args) => cmd_train::run(&args),
+        Command::Egdb(args) => cmd_egdb::run(&args),
         Command::Serve(args) => cmd_serve::run(&args),
         Command::Completions(args) => cmd_completions::completions(&args),
         Command::Manual(args) => cmd_manual::run(&args),

@@ -10,8 +10,10 @@ use crate::search::{Control, SearchInfo, SearchListener, SearchResult, MAX_PLY};
 use crate::time::TimeBudget;
 use crate::tt::{Table, TableError};
 use damier_core::{Geometry, Move, Position};
+use damier_egdb::Egdb;
 use damier_game::{quiet_king_limit, widen, AnyMove, Board, Game, PlyKind};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// How the engine is set up.
@@ -43,6 +45,9 @@ pub struct SearchInput {
     pub history: Vec<u64>,
     /// Plies played since the last capture or man move.
     pub quiet_plies: usize,
+    /// Plies played since the material last changed (a capture or a crowning): how much of
+    /// an ending's move count is spent, for endgame-database wins.
+    pub ending_plies: usize,
 }
 
 impl SearchInput {
@@ -52,6 +57,7 @@ impl SearchInput {
             board,
             history: Vec::new(),
             quiet_plies: 0,
+            ending_plies: 0,
         }
     }
 
@@ -66,10 +72,17 @@ impl SearchInput {
             }
         }
         let n = positions.len() - 1;
+        let material = positions[n].material();
+        let ending = positions[..n]
+            .iter()
+            .rev()
+            .take_while(|p| p.material() == material)
+            .count();
         SearchInput {
             board: *game.position(),
             history: positions[n - quiet..n].iter().map(Board::hash).collect(),
             quiet_plies: quiet,
+            ending_plies: ending,
         }
     }
 }
@@ -102,6 +115,7 @@ pub struct Engine {
     tt: Table,
     options: EngineOptions,
     eval: EvalChoice,
+    egdb: Option<Arc<Egdb>>,
 }
 
 struct MainSink<'a, 'l, B> {
@@ -128,6 +142,7 @@ impl<B: damier_core::BitSet> IterationSink<B> for MainSink<'_, '_, B> {
             nps: (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64,
             pv: pv_moves(&self.board, &it.pv),
             hashfull: self.tt.permille_full(),
+            egdb_hits: self.shared.egdb_hits.load(Relaxed),
         });
         if self.control.is_stopped() || self.shared.stop.load(Relaxed) {
             return false;
@@ -176,6 +191,7 @@ impl Engine {
                 ..options
             },
             eval: EvalChoice::Builtin,
+            egdb: None,
         })
     }
 
@@ -192,6 +208,17 @@ impl Engine {
     /// The evaluation in use.
     pub fn eval(&self) -> &EvalChoice {
         &self.eval
+    }
+
+    /// Probe these endgame databases during searches of their variant (`None`: no
+    /// databases). Searches of other variants ignore them.
+    pub fn set_egdb(&mut self, egdb: Option<Arc<Egdb>>) {
+        self.egdb = egdb;
+    }
+
+    /// The endgame databases in use.
+    pub fn egdb(&self) -> Option<&Arc<Egdb>> {
+        self.egdb.as_ref()
     }
 
     /// Forget what earlier searches learned (a new, unrelated game).
@@ -251,6 +278,7 @@ impl Engine {
             stop: Default::default(),
             nodes: AtomicU64::new(0),
             node_limit: limits.nodes,
+            egdb_hits: AtomicU64::new(0),
         };
         let budget = TimeBudget::new(limits);
         let max_depth = limits.depth.unwrap_or(MAX_PLY as Depth);
@@ -264,6 +292,9 @@ impl Engine {
                 variant.giveaway,
             );
             s.set_noise(style.noise, style.seed);
+            if let Some(db) = self.egdb.as_deref().filter(|db| db.variant() == variant) {
+                s.set_egdb(db, input.ending_plies);
+            }
             s
         };
         let main_result = std::thread::scope(|scope| {
@@ -361,6 +392,7 @@ impl Engine {
             stop: Default::default(),
             nodes: AtomicU64::new(0),
             node_limit: None,
+            egdb_hits: AtomicU64::new(0),
         };
         let mut s = Searcher::new(&shared, &eval, history, None, root.rules().variant.giveaway);
         let candidates: Vec<Move<G::Bits>> = moves

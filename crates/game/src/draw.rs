@@ -69,6 +69,86 @@ pub fn quiet_king_limit(variant: Variant) -> Option<usize> {
     }
 }
 
+/// How the automatic draws that count moves in one ending bear on a win found without
+/// them (an endgame database's): the game's own count starts when the ending's material
+/// arises, and a win is only real if it ends the game before the count does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndingLimit {
+    /// No count applies to this material (only the quiet-king limit, counted apart).
+    Unlimited,
+    /// The material is a draw as it stands (Turkish: one piece each).
+    Drawn,
+    /// A win must end the game within this many plies of the ending's start. Where a rule
+    /// depends on more than material (a king on the long diagonal) or on whose move it is,
+    /// the count assumed is the shortest it could be.
+    Plies(usize),
+}
+
+/// The counts of RULES.md §3 that apply to `m` in `variant`, as in [`automatic_draw`];
+/// `lone_king_on_long_diagonal` says whether a side's only piece, a king, stands on the long
+/// diagonal (FMJD 64-square rule of five moves).
+pub fn ending_limit(
+    variant: Variant,
+    m: &Material,
+    lone_king_on_long_diagonal: bool,
+) -> EndingLimit {
+    let mut limit: Option<usize> = None;
+    let mut cap = |plies: usize| limit = Some(limit.map_or(plies, |l| l.min(plies)));
+    let kings_each = m.white_kings >= 1 && m.black_kings >= 1;
+    match variant.base {
+        Base::Pool => {
+            if lone_king(m, |o| m.men(o) == 0 && m.kings(o) == 3).is_some() {
+                // Drawn once the lone king has made 13 moves: it makes at most 12 in 24 plies.
+                cap(24);
+            }
+        }
+        Base::International | Base::Canadian | Base::SriLankan => {
+            if lone_king(m, |o| m.pieces(o) == 3 && m.kings(o) >= 1).is_some() {
+                cap(31);
+            }
+            if lone_king(m, |o| m.pieces(o) <= 2 && m.kings(o) >= 1).is_some() {
+                cap(9);
+            }
+        }
+        Base::Russian | Base::Brazilian | Base::German => {
+            if lone_king(m, |o| m.kings(o) >= 3).is_some() {
+                // The stronger side's 15th move must capture: 29 plies when it moves first.
+                cap(29);
+            }
+            let three = lone_king(m, |o| m.pieces(o) == 3 && m.kings(o) >= 1).is_some();
+            if three && lone_king_on_long_diagonal {
+                cap(9);
+            }
+            if lone_king(m, |o| m.pieces(o) == 2 && m.kings(o) >= 1).is_some() {
+                cap(9);
+            }
+            if kings_each && (4..=5).contains(&m.total()) {
+                cap(59);
+            }
+            if kings_each && (6..=7).contains(&m.total()) {
+                cap(119);
+            }
+        }
+        Base::Frisian => {
+            if lone_king(m, |o| m.men(o) == 0 && m.kings(o) <= 2).is_some() {
+                cap(13);
+            }
+        }
+        Base::Turkish => {
+            if m.pieces(Color::White) == 1 && m.pieces(Color::Black) == 1 {
+                return EndingLimit::Drawn;
+            }
+        }
+        Base::English
+        | Base::Italian
+        | Base::Spanish
+        | Base::Portuguese
+        | Base::Czech
+        | Base::Thai => {}
+    }
+    limit.map_or(EndingLimit::Unlimited, EndingLimit::Plies)
+}
+
 impl DrawRule {
     /// A short English description, for messages and PDN comments.
     pub fn describe(self) -> &'static str {

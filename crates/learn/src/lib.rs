@@ -13,6 +13,6 @@
 #![warn(missing_docs)]
 
 pub mod data;
-mod rng;
+pub mod rng;
 pub mod selfplay;
 pub mod train;

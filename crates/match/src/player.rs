@@ -53,6 +53,8 @@ pub struct EnginePlayer {
     level: Option<Level>,
     fixed: Limits,
     seed: u64,
+    /// Folder of endgame databases, opened for each game's variant.
+    egdb_root: Option<std::path::PathBuf>,
 }
 
 impl EnginePlayer {
@@ -77,6 +79,7 @@ impl EnginePlayer {
             level,
             fixed,
             seed: 1,
+            egdb_root: None,
         })
     }
 }
@@ -92,6 +95,21 @@ impl Player for EnginePlayer {
                 name: self.name.clone(),
                 message: e.to_string(),
             })?;
+        }
+        if let Some(root) = &self.egdb_root {
+            if self
+                .engine
+                .egdb()
+                .map_or(true, |db| db.variant() != variant)
+            {
+                let db = damier_egdb::Egdb::open(root, variant, 64).map_err(|e| {
+                    PlayerError::Engine {
+                        name: self.name.clone(),
+                        message: format!("egdb: {e}"),
+                    }
+                })?;
+                self.engine.set_egdb(Some(std::sync::Arc::new(db)));
+            }
         }
         self.engine.new_game();
         Ok(())
@@ -129,7 +147,8 @@ impl Player for EnginePlayer {
 
 /// Read a player specification:
 /// - `damier[:key=value,...]` with keys `level` (1–10), `depth`, `nodes`, `time` (seconds per
-///   move), `threads`, `hash` (MiB), `eval` (`builtin`, `classic` or a weights file), `name`;
+///   move), `threads`, `hash` (MiB), `eval` (`builtin`, `classic` or a weights file), `egdb`
+///   (a folder of endgame databases), `name`;
 /// - `hub:COMMAND ARGS...` for an external engine speaking Hub (`hub:dame hub`), optionally
 ///   `hub[name=X,hash=64]:COMMAND ...`.
 ///
@@ -195,6 +214,7 @@ pub fn from_spec_with(spec: &str, eval: &EvalChoice) -> Result<Box<dyn Player>, 
     };
     let mut name = None;
     let mut eval = eval.clone();
+    let mut egdb = None;
     for kv in options.split(',').filter(|s| !s.is_empty()) {
         let (k, v) = kv
             .split_once('=')
@@ -230,6 +250,7 @@ pub fn from_spec_with(spec: &str, eval: &EvalChoice) -> Result<Box<dyn Player>, 
             }
             "name" => name = Some(v.to_string()),
             "eval" => eval = EvalChoice::parse(v, None).map_err(|e| bad(format!("eval: {e}")))?,
+            "egdb" => egdb = Some(std::path::PathBuf::from(v)),
             other => return Err(bad(format!("unknown option '{other}'"))),
         }
     }
@@ -242,6 +263,7 @@ pub fn from_spec_with(spec: &str, eval: &EvalChoice) -> Result<Box<dyn Player>, 
     });
     let mut player = EnginePlayer::new(name, level, fixed, engine)?;
     player.engine.set_eval(eval);
+    player.egdb_root = egdb;
     Ok(Box::new(player))
 }
 

@@ -39,6 +39,8 @@ pub struct SearchInfo {
     pub pv: Vec<AnyMove>,
     /// Permille of the transposition table used by this search.
     pub hashfull: u32,
+    /// Positions the endgame databases answered so far, all threads.
+    pub egdb_hits: u64,
 }
 
 /// The outcome of a search.

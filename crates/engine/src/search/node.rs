@@ -12,7 +12,9 @@ use crate::movecode;
 use crate::score::{Depth, Ply, Score};
 use crate::time::TimeBudget;
 use crate::tt::{Bound, Entry, Table};
-use damier_core::{BitSet, Geometry, Move, Position};
+use damier_core::{BitSet, Color, Geometry, Move, Position, Role};
+use damier_egdb::{Egdb, Value};
+use damier_game::{ending_limit, EndingLimit};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 
@@ -26,6 +28,8 @@ pub struct Shared<'a> {
     pub nodes: AtomicU64,
     /// Stop after this many nodes.
     pub node_limit: Option<u64>,
+    /// Positions the endgame databases answered, all threads (published with the nodes).
+    pub egdb_hits: AtomicU64,
 }
 
 /// The clock the main thread watches.
@@ -82,6 +86,13 @@ pub struct Searcher<'a, G: Geometry> {
     pv: Vec<Move<G::Bits>>,
     pv_len: Vec<usize>,
     reductions: Vec<[i8; 64]>,
+    egdb: Option<&'a Egdb>,
+    /// Pieces up to which the databases hold every position.
+    egdb_pieces: u32,
+    /// Per ply from the root: plies since the material last changed.
+    ending: Vec<usize>,
+    /// Positions answered by the databases, not yet added to the shared count.
+    egdb_hits: u64,
 }
 
 impl<'a, G: Geometry> Searcher<'a, G> {
@@ -128,6 +139,70 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             pv: vec![Move::default_quiet(); (MAX_PLY + 1) * (MAX_PLY + 1)],
             pv_len: vec![0; MAX_PLY + 2],
             reductions,
+            egdb: None,
+            egdb_pieces: 0,
+            ending: vec![0; MAX_PLY + 2],
+            egdb_hits: 0,
+        }
+    }
+
+    /// Probe `egdb` below the root, whose material has stood for `ending_plies` plies.
+    pub fn set_egdb(&mut self, egdb: &'a Egdb, ending_plies: usize) {
+        self.egdb_pieces = egdb.max_pieces();
+        self.egdb = Some(egdb);
+        self.ending[0] = ending_plies;
+    }
+
+    /// The databases' exact score of `pos`, when they hold it and the win (or loss) can be
+    /// converted before a draw rule that counts moves would end the game; `None` otherwise,
+    /// and the search goes on as without databases.
+    fn probe_egdb(&mut self, pos: &Position<G>, ply: Ply, quiet: usize) -> Option<Score> {
+        let db = self.egdb?;
+        if pos.occupied().count() > self.egdb_pieces {
+            return None;
+        }
+        // A file that cannot be read answers nothing rather than something wrong.
+        let value = db.probe(pos).ok().flatten()?;
+        let material = damier_game::Material {
+            white_men: pos.count(Color::White, Role::Man),
+            white_kings: pos.count(Color::White, Role::King),
+            black_men: pos.count(Color::Black, Role::Man),
+            black_kings: pos.count(Color::Black, Role::King),
+        };
+        let limit = ending_limit(
+            pos.rules().variant,
+            &material,
+            lone_king_on_long_diagonal(pos),
+        );
+        let plies = match value {
+            Value::Draw => {
+                self.egdb_hits += 1;
+                return Some(Score::DRAW);
+            }
+            _ if limit == EndingLimit::Drawn => return Some(Score::DRAW),
+            Value::Win(n) | Value::Loss(n) => usize::from(n),
+        };
+        let in_quiet_limit = self.quiet_limit.map_or(true, |l| quiet + plies <= l);
+        let in_ending_limit = match limit {
+            EndingLimit::Plies(l) => self.ending[ply] + plies <= l,
+            _ => true,
+        };
+        if !(in_quiet_limit && in_ending_limit) {
+            return None;
+        }
+        self.egdb_hits += 1;
+        Some(match value {
+            Value::Win(_) => Score::win_in(ply + plies),
+            _ => Score::loss_in(ply + plies),
+        })
+    }
+
+    /// Plies since the material changed, after `mv` from the position at `ply`.
+    fn ending_after(&self, mv: &Move<G::Bits>, ply: Ply) -> usize {
+        if mv.is_capture() || mv.promotes {
+            0
+        } else {
+            self.ending[ply] + 1
         }
     }
 
@@ -161,6 +236,10 @@ impl<'a, G: Geometry> Searcher<'a, G> {
     fn poll(&mut self) {
         let total = self.shared.nodes.fetch_add(self.unpublished, Relaxed) + self.unpublished;
         self.unpublished = 0;
+        if self.egdb_hits > 0 {
+            self.shared.egdb_hits.fetch_add(self.egdb_hits, Relaxed);
+            self.egdb_hits = 0;
+        }
         if let Some(watch) = &mut self.watch {
             let nodes_out = self.shared.node_limit.is_some_and(|n| total >= n);
             if watch.control.is_stopped() || nodes_out || watch.out_of_time() {
@@ -176,6 +255,8 @@ impl<'a, G: Geometry> Searcher<'a, G> {
     pub fn flush_nodes(&mut self) {
         self.shared.nodes.fetch_add(self.unpublished, Relaxed);
         self.unpublished = 0;
+        self.shared.egdb_hits.fetch_add(self.egdb_hits, Relaxed);
+        self.egdb_hits = 0;
     }
 
     fn evaluate(&self, pos: &Position<G>, ply: Ply) -> Score {
@@ -273,6 +354,11 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         if ply >= MAX_PLY - 2 {
             return self.evaluate(pos, ply);
         }
+        if ply > 0 {
+            if let Some(score) = self.probe_egdb(pos, ply, quiet) {
+                return score;
+            }
+        }
         let key = pos.hash();
         let entry = self.shared.tt.probe(key);
         if let Some(e) = entry {
@@ -299,6 +385,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             let child = pos.play_unchecked(&mv);
             let child_quiet = Self::quiet_after(pos, &mv, quiet);
             self.keys[self.root_index + ply + 1] = child.hash();
+            self.ending[ply + 1] = self.ending_after(&mv, ply);
             let plain = !mv.is_capture() && !mv.promotes;
             let mut score;
             if i == 0 {
@@ -385,6 +472,11 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         if ply >= MAX_PLY - 2 {
             return self.evaluate(pos, ply);
         }
+        if ply > 0 {
+            if let Some(score) = self.probe_egdb(pos, ply, quiet) {
+                return score;
+            }
+        }
         let moves = pos.legal_moves();
         if moves.is_empty() {
             return self.no_moves(ply);
@@ -396,6 +488,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         for mv in moves.iter() {
             let child = pos.play_unchecked(mv);
             self.keys[self.root_index + ply + 1] = child.hash();
+            self.ending[ply + 1] = 0;
             let score = -self.quiesce(&child, ply + 1, -beta, -alpha, 0);
             if self.aborted {
                 return Score::DRAW;
@@ -413,6 +506,19 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         }
         best
     }
+}
+
+/// Whether a side whose only piece is a king has it on the long diagonal (internally the
+/// squares with row = column, whichever corner the real board plays from).
+fn lone_king_on_long_diagonal<G: Geometry>(pos: &Position<G>) -> bool {
+    let t = G::tables();
+    [Color::White, Color::Black].into_iter().any(|c| {
+        let own = pos.pieces(c);
+        own.count() == 1 && !(own & pos.kings()).is_empty() && {
+            let s = own.lowest() as usize;
+            t.row[s] == t.col[s]
+        }
+    })
 }
 
 /// A placeholder move for unused PV slots.

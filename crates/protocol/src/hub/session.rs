@@ -8,6 +8,7 @@
 use super::moves::{parse_move, parse_position, write_move};
 use super::syntax::{self, Line};
 use damier_core::Variant;
+use damier_egdb::Egdb;
 use damier_engine::{
     ClockLimit, Control, Engine, EngineOptions, EvalChoice, Level, Limits, SearchInfo, SearchInput,
     Style,
@@ -55,10 +56,21 @@ pub struct Session {
     /// The `eval` parameter: `builtin`, `classic` or a weights file's path, and the choice
     /// it reads as.
     eval: (String, EvalChoice),
+    /// The `egdb-path` parameter: a folder of endgame databases (empty: the default folder).
+    egdb_path: String,
     game: Option<Game>,
     limits: Limits,
     running: Option<Running>,
     seed: u64,
+}
+
+/// The folder the `egdb-path` parameter names (empty: the default one).
+fn egdb_root(value: &str) -> std::path::PathBuf {
+    if value.is_empty() {
+        damier_egdb::store::default_root()
+    } else {
+        std::path::PathBuf::from(value)
+    }
 }
 
 fn write_line(out: &Output, line: &str) {
@@ -98,6 +110,7 @@ impl Session {
             },
             engine: None,
             eval: ("builtin".to_string(), EvalChoice::Builtin),
+            egdb_path: String::new(),
             game: None,
             limits: Limits::infinite(),
             running: None,
@@ -214,6 +227,14 @@ impl Session {
             syntax::format(
                 "param",
                 &[
+                    ("name", Some("egdb-path")),
+                    ("value", Some(&self.egdb_path)),
+                    ("type", Some("string")),
+                ],
+            ),
+            syntax::format(
+                "param",
+                &[
                     ("name", Some("strength")),
                     ("value", Some("max")),
                     ("type", Some("enum")),
@@ -238,6 +259,8 @@ impl Session {
                 Some(v) => {
                     self.params.variant = v;
                     self.game = None;
+                    // The databases are opened per variant.
+                    self.engine = None;
                 }
                 None => self.error(&bad("unknown variant")),
             },
@@ -269,6 +292,17 @@ impl Session {
                 }
                 Err(e) => self.error(&format!("set-param eval: {e}")),
             },
+            "egdb-path" => {
+                let root = egdb_root(value);
+                match Egdb::open(&root, self.params.variant, 1) {
+                    Ok(_) if value.is_empty() || root.is_dir() => {
+                        self.egdb_path = value.to_string();
+                        self.engine = None;
+                    }
+                    Ok(_) => self.error(&bad("no such folder")),
+                    Err(e) => self.error(&format!("set-param egdb-path: {e}")),
+                }
+            }
             "strength" => {
                 if value == "max" {
                     self.params.strength = None;
@@ -286,6 +320,7 @@ impl Session {
     fn engine(&mut self) -> Arc<Engine> {
         let params = self.params;
         let eval = &self.eval.1;
+        let egdb_path = &self.egdb_path;
         self.engine
             .get_or_insert_with(|| {
                 let mut engine = Engine::new(EngineOptions {
@@ -293,6 +328,12 @@ impl Session {
                     hash_mb: params.hash_mb,
                 });
                 engine.set_eval(eval.clone());
+                // A damaged database was refused when the path was set; one damaged since
+                // leaves the engine without databases rather than without an answer.
+                let db = Egdb::open(&egdb_root(egdb_path), params.variant, 64)
+                    .ok()
+                    .filter(|db| !db.slices().is_empty());
+                engine.set_egdb(db.map(Arc::new));
                 Arc::new(engine)
             })
             .clone()

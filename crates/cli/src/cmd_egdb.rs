@@ -1,0 +1,457 @@
+//! `damier egdb`: build, check and read endgame databases.
+
+use crate::output::{outln, usage, UsageContext};
+use crate::PositionArgs;
+use anyhow::{Context, Result};
+use clap::{Args, Subcommand};
+use damier_core::{notation, with_geometry, Variant};
+use damier_egdb::build::Progress;
+use damier_egdb::store::{self, SetEvent};
+use damier_egdb::verify::{self, VerifyEvent};
+use damier_egdb::{Egdb, Material};
+use damier_learn::rng::{splitmix, GOLDEN};
+use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::time::Instant;
+
+/// Arguments of `damier egdb`.
+#[derive(Args, Debug)]
+pub struct EgdbArgs {
+    #[command(subcommand)]
+    command: EgdbCommand,
+}
+
+#[derive(Subcommand, Debug)]
+enum EgdbCommand {
+    /// Build every slice up to N pieces (finished slices of an earlier run are kept).
+    Build(BuildArgs),
+    /// Check every stored value against the position's moves.
+    Verify(SetArgs),
+    /// The value of a position, and of each of its moves.
+    Probe(ProbeArgs),
+    /// The slices present, their sizes, and up to how many pieces the set is complete.
+    Info(InfoArgs),
+    /// Probe speed: random positions of the set, first from a fresh handle (cold cache),
+    /// then again (warm).
+    Bench(BenchArgs),
+}
+
+#[derive(Args, Debug)]
+struct BenchArgs {
+    /// Variant id or alias.
+    #[arg(long, short = 'v', default_value = "international")]
+    variant: String,
+    /// Positions probed in each pass.
+    #[arg(long, default_value_t = 200_000)]
+    probes: u64,
+    /// Cache of decompressed blocks, in MiB.
+    #[arg(long, default_value_t = 64)]
+    cache: usize,
+    #[command(flatten)]
+    dir: DirArg,
+}
+
+/// Where the databases are.
+#[derive(Args, Debug)]
+struct DirArg {
+    /// Folder of the databases (one sub-folder per variant) [default: $DAMIER_EGDB, else the
+    /// user's data folder, e.g. ~/.local/share/damier/egdb].
+    #[arg(long)]
+    dir: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+struct BuildArgs {
+    /// Variant id or alias.
+    #[arg(long, short = 'v', default_value = "international")]
+    variant: String,
+    /// Pieces on the board, at most.
+    #[arg(long, short = 'p')]
+    pieces: u32,
+    /// Threads [default: all cores].
+    #[arg(long, short = 't')]
+    threads: Option<usize>,
+    #[command(flatten)]
+    dir: DirArg,
+}
+
+#[derive(Args, Debug)]
+struct SetArgs {
+    /// Variant id or alias.
+    #[arg(long, short = 'v', default_value = "international")]
+    variant: String,
+    /// Check slices of this many pieces or fewer.
+    #[arg(long, short = 'p', default_value_t = 8)]
+    pieces: u32,
+    /// Threads [default: all cores].
+    #[arg(long, short = 't')]
+    threads: Option<usize>,
+    #[command(flatten)]
+    dir: DirArg,
+}
+
+#[derive(Args, Debug)]
+struct ProbeArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    #[command(flatten)]
+    dir: DirArg,
+}
+
+#[derive(Args, Debug)]
+struct InfoArgs {
+    /// Variant id or alias (default: every variant with databases in the folder).
+    #[arg(long, short = 'v')]
+    variant: Option<String>,
+    #[command(flatten)]
+    dir: DirArg,
+}
+
+impl DirArg {
+    fn path(&self) -> PathBuf {
+        self.dir.clone().unwrap_or_else(store::default_root)
+    }
+}
+
+pub fn run(args: &EgdbArgs) -> Result<()> {
+    match &args.command {
+        EgdbCommand::Build(a) => build(a),
+        EgdbCommand::Verify(a) => verify(a),
+        EgdbCommand::Probe(a) => probe(a),
+        EgdbCommand::Info(a) => info(a),
+        EgdbCommand::Bench(a) => bench(a),
+    }
+}
+
+fn variant_arg(text: &str) -> Result<Variant> {
+    text.parse().usage_context(|| "--variant".to_string())
+}
+
+fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool> {
+    if let Some(t) = threads {
+        if !(1..=256).contains(&t) {
+            usage!("--threads must be between 1 and 256, got {t}");
+        }
+    }
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or(0))
+        .build()
+        .context("starting the threads")
+}
+
+fn human_bytes(n: u64) -> String {
+    match n {
+        n if n >= 1 << 30 => format!("{:.2} GB", n as f64 / f64::from(1u32 << 30)),
+        n if n >= 1 << 20 => format!("{:.1} MB", n as f64 / f64::from(1u32 << 20)),
+        n if n >= 1 << 10 => format!("{:.1} KB", n as f64 / 1024.0),
+        n => format!("{n} B"),
+    }
+}
+
+fn pair_name(m: Material) -> String {
+    if m.swapped() == m {
+        m.to_string()
+    } else {
+        format!("{m} and {}", m.swapped())
+    }
+}
+
+fn build(args: &BuildArgs) -> Result<()> {
+    let variant = variant_arg(&args.variant)?;
+    if !(2..=8).contains(&args.pieces) {
+        usage!("--pieces must be between 2 and 8, got {}", args.pieces);
+    }
+    let pool = thread_pool(args.threads)?;
+    let root = args.dir.path();
+    let terminal = std::io::stderr().is_terminal();
+    let bars = MultiProgress::new();
+    let overall = bars.add(ProgressBar::new(0));
+    overall.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} slice pairs  [{elapsed_precise}]")
+            .expect("the template is valid"),
+    );
+    let slice = bars.add(ProgressBar::new(0));
+    slice.set_style(ProgressStyle::with_template("{bar:30} {msg}").expect("the template is valid"));
+    if !terminal {
+        overall.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+        slice.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    }
+    let started = Instant::now();
+    let pair_started = Mutex::new(Instant::now());
+    let lines = Mutex::new(Vec::<String>::new());
+    let result = pool.install(|| {
+        store::build_set(&root, variant, args.pieces, &|event| match event {
+            SetEvent::Start {
+                material,
+                done,
+                total,
+            } => {
+                overall.set_length(total as u64);
+                overall.set_position(done as u64);
+                slice.set_length(1);
+                slice.set_position(0);
+                slice.set_message(format!("{}: scanning", pair_name(material)));
+                *pair_started.lock().expect("not poisoned") = Instant::now();
+            }
+            SetEvent::Kept { material } => {
+                overall.inc(1);
+                lines
+                    .lock()
+                    .expect("not poisoned")
+                    .push(format!("{}: kept from an earlier run", pair_name(material)));
+            }
+            SetEvent::Pair(Progress::Scan { done, total }) => {
+                slice.set_length(total);
+                slice.set_position(done);
+            }
+            SetEvent::Pair(Progress::Spread {
+                level,
+                decided,
+                total,
+            }) => {
+                slice.set_length(total);
+                slice.set_position(decided);
+                slice.set_message(format!("{decided} decided, {level} plies from the end"));
+            }
+            SetEvent::Finished {
+                material,
+                positions,
+                bytes,
+            } => {
+                overall.inc(1);
+                let seconds = pair_started
+                    .lock()
+                    .expect("not poisoned")
+                    .elapsed()
+                    .as_secs_f64();
+                let line = format!(
+                    "{}: {positions} positions, {}, {seconds:.1}s",
+                    pair_name(material),
+                    human_bytes(bytes)
+                );
+                if terminal {
+                    bars.suspend(|| eprintln!("{line}"));
+                } else {
+                    eprintln!("{line}");
+                }
+            }
+        })
+    });
+    overall.finish_and_clear();
+    slice.finish_and_clear();
+    result.with_context(|| format!("building {variant} databases in {}", root.display()))?;
+    let kept = lines.into_inner().expect("not poisoned").len();
+    let db = Egdb::open(&root, variant, 1)?;
+    let bytes: u64 = db.slices().iter().map(|&(_, b)| b).sum();
+    outln!(
+        "{variant}: every slice up to {} pieces in {} ({} files, {}{}), {:.1}s",
+        args.pieces,
+        store::variant_dir(&root, variant).display(),
+        db.slices().len(),
+        human_bytes(bytes),
+        if kept > 0 {
+            format!("; {kept} pairs kept from an earlier run")
+        } else {
+            String::new()
+        },
+        started.elapsed().as_secs_f64()
+    )?;
+    Ok(())
+}
+
+fn verify(args: &SetArgs) -> Result<()> {
+    let variant = variant_arg(&args.variant)?;
+    let pool = thread_pool(args.threads)?;
+    let root = args.dir.path();
+    let bar = ProgressBar::new(0);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} positions  {msg}")
+            .expect("the template is valid"),
+    );
+    if !std::io::stderr().is_terminal() {
+        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    }
+    let started = Instant::now();
+    let report = pool.install(|| {
+        verify::verify_set(&root, variant, args.pieces, &|e| match e {
+            VerifyEvent::Slice {
+                material,
+                done,
+                total,
+            } => {
+                bar.set_position(0);
+                bar.set_message(format!("{material} ({}/{total})", done + 1));
+            }
+            VerifyEvent::Positions { done, total } => {
+                bar.set_length(total);
+                bar.set_position(done);
+            }
+        })
+    });
+    bar.finish_and_clear();
+    let report =
+        report.with_context(|| format!("checking {variant} databases in {}", root.display()))?;
+    if report.slices == 0 {
+        anyhow::bail!(
+            "no {variant} databases in {} (build them with `damier egdb build -v {variant} --pieces N`)",
+            store::variant_dir(&root, variant).display()
+        );
+    }
+    for m in &report.examples {
+        outln!(
+            "{} {}: stored {}, the moves give {}",
+            m.material,
+            m.fen,
+            m.stored,
+            m.expected
+        )?;
+    }
+    outln!(
+        "{variant}: {} slices, {} positions checked, {} wrong, {:.1}s",
+        report.slices,
+        report.positions,
+        report.mismatches,
+        started.elapsed().as_secs_f64()
+    )?;
+    if report.mismatches > 0 {
+        anyhow::bail!(
+            "{} stored values disagree with the rules",
+            report.mismatches
+        );
+    }
+    Ok(())
+}
+
+fn probe(args: &ProbeArgs) -> Result<()> {
+    let variant = args.position.variant()?;
+    store::check_supported(variant)?;
+    let root = args.dir.path();
+    let db = Egdb::open(&root, variant, 16)?;
+    with_geometry!(variant.rules().board, G => {
+        let pos = args.position.position::<G>(variant)?;
+        let material = Material::of(&damier_egdb::oriented(&pos));
+        let Some(value) = db.probe(&pos)? else {
+            anyhow::bail!(
+                "{material} is not in {} (the set there is complete up to {} pieces; build more with `damier egdb build -v {variant} --pieces {}`)",
+                db.dir().display(),
+                db.max_pieces(),
+                material.pieces()
+            );
+        };
+        outln!("{material}, {} to move: {value}", pos.side().name())?;
+        if let Some(moves) = db.moves(&pos)? {
+            for (mv, v) in moves {
+                let keeps = if v == value { "  keeps it" } else { "" };
+                outln!("  {:<12} {v}{keeps}", notation::short(&pos, &mv))?;
+            }
+        }
+        Ok(())
+    })
+}
+
+fn info(args: &InfoArgs) -> Result<()> {
+    let root = args.dir.path();
+    let variants: Vec<Variant> = match &args.variant {
+        Some(v) => vec![variant_arg(v)?],
+        None => Variant::all()
+            .filter(|v| store::variant_dir(&root, *v).is_dir())
+            .collect(),
+    };
+    if variants.is_empty() {
+        outln!("no databases in {}", root.display())?;
+        return Ok(());
+    }
+    for variant in variants {
+        let db = Egdb::open(&root, variant, 1)?;
+        let slices = db.slices();
+        let bytes: u64 = slices.iter().map(|&(_, b)| b).sum();
+        outln!(
+            "{variant}: {} slices, {}, complete up to {} pieces ({})",
+            slices.len(),
+            human_bytes(bytes),
+            db.max_pieces(),
+            db.dir().display()
+        )?;
+        for pieces in 2..=8 {
+            let of: Vec<_> = slices
+                .iter()
+                .filter(|(m, _)| m.pieces() == pieces)
+                .collect();
+            if !of.is_empty() {
+                let b: u64 = of.iter().map(|&&(_, b)| b).sum();
+                outln!("  {pieces} pieces: {} slices, {}", of.len(), human_bytes(b))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn bench(args: &BenchArgs) -> Result<()> {
+    let variant = variant_arg(&args.variant)?;
+    if !(1..=100_000_000).contains(&args.probes) {
+        usage!(
+            "--probes must be between 1 and 100000000, got {}",
+            args.probes
+        );
+    }
+    let root = args.dir.path();
+    let db = Egdb::open(&root, variant, args.cache)?;
+    let slices = db.slices();
+    if slices.is_empty() {
+        anyhow::bail!(
+            "no {variant} databases in {} (build them with `damier egdb build -v {variant} --pieces N`)",
+            db.dir().display()
+        );
+    }
+    let rules = variant.rules();
+    with_geometry!(rules.board, G => {
+        // Positions drawn uniformly over the set (a slice by its size), holes skipped.
+        let sizes: Vec<(Material, u64)> = slices
+            .iter()
+            .map(|&(m, _)| (m, damier_egdb::Indexer::new::<G>(m).size()))
+            .collect();
+        let total: u64 = sizes.iter().map(|&(_, n)| n).sum();
+        let mut state = 0u64;
+        let mut next = move || {
+            state = state.wrapping_add(GOLDEN);
+            splitmix(state)
+        };
+        let mut positions = Vec::with_capacity(args.probes as usize);
+        while positions.len() < args.probes as usize {
+            let mut r = next() % total;
+            let &(m, n) = sizes
+                .iter()
+                .find(|&&(_, n)| {
+                    let here = r < n;
+                    if !here {
+                        r -= n;
+                    }
+                    here
+                })
+                .expect("r is below the total");
+            debug_assert!(r < n);
+            if let Some(pos) = damier_egdb::Indexer::new::<G>(m).position::<G>(rules, r) {
+                positions.push(pos);
+            }
+        }
+        let cold = Egdb::open(&root, variant, args.cache)?;
+        for pass in ["cold", "warm"] {
+            let started = Instant::now();
+            for pos in &positions {
+                std::hint::black_box(cold.probe(pos)?);
+            }
+            let seconds = started.elapsed().as_secs_f64();
+            let stats = cold.stats();
+            outln!(
+                "{variant} {pass}: {} probes in {seconds:.2}s, {:.0} probes/s ({} blocks read in all, cache {} MiB)",
+                positions.len(),
+                positions.len() as f64 / seconds.max(1e-9),
+                stats.blocks_read,
+                args.cache
+            )?;
+        }
+        Ok(())
+    })
+}

@@ -1,0 +1,54 @@
+//! `--egdb`: which endgame databases a searching command probes.
+
+use crate::output::usage;
+use anyhow::Result;
+use damier_core::Variant;
+use damier_egdb::{store, Egdb};
+use std::path::Path;
+use std::sync::Arc;
+
+/// Help text shared by every `--egdb`.
+pub const HELP: &str = "Endgame databases: a folder made by `damier egdb build`, or `none` \
+    [default: the default folder (see `damier egdb info`) when it holds the variant's]";
+
+/// Decompressed blocks kept in memory for a search.
+const CACHE_MB: usize = 64;
+
+/// Open the databases `--egdb` names for `variant`: `None` for `none`, or when the default
+/// folder has none of the variant's; a named folder without any is a usage error.
+pub fn open(text: Option<&str>, variant: Variant) -> Result<Option<Arc<Egdb>>> {
+    let root = match text {
+        Some("none") => return Ok(None),
+        Some(dir) => Path::new(dir).to_path_buf(),
+        None => store::default_root(),
+    };
+    if store::check_supported(variant).is_err() {
+        return Ok(None);
+    }
+    let db = match Egdb::open(&root, variant, CACHE_MB) {
+        Ok(db) => db,
+        Err(e) => usage!("--egdb: {e}"),
+    };
+    if db.slices().is_empty() {
+        if text.is_some() {
+            usage!(
+                "--egdb {}: no {variant} databases there (build them with `damier egdb build -v {variant} --pieces N --dir {}`)",
+                root.display(),
+                root.display()
+            );
+        }
+        return Ok(None);
+    }
+    Ok(Some(Arc::new(db)))
+}
+
+/// The databases' value of a position of any board, `None` when its slice is not there.
+pub fn probe(db: &Egdb, board: &damier_game::Board) -> Result<Option<damier_egdb::Value>> {
+    use damier_game::Board;
+    Ok(match board {
+        Board::D8(p) => db.probe(p)?,
+        Board::D10(p) => db.probe(p)?,
+        Board::D12(p) => db.probe(p)?,
+        Board::O8(p) => db.probe(p)?,
+    })
+}

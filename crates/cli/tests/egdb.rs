@@ -1,0 +1,167 @@
+//! `damier egdb`: build, verify, probe, info and bench from the command line, and the
+//! databases in `analyze`; bad input answered with one line.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn damier(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_damier"))
+        .args(args)
+        .env_remove("DAMIER_EGDB")
+        .stdin(Stdio::null())
+        .output()
+        .expect("damier runs")
+}
+
+fn ok(args: &[&str]) -> String {
+    let out = damier(args);
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{args:?}: {text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    text
+}
+
+fn fails(args: &[&str]) -> String {
+    let out = damier(args);
+    assert!(!out.status.success(), "{args:?} should fail");
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn build<'a>(variant: &'a str, pieces: &'a str, dir: &'a str) -> [&'a str; 8] {
+    [
+        "egdb", "build", "-v", variant, "--pieces", pieces, "--dir", dir,
+    ]
+}
+
+/// Probe two kings against one in the corner.
+fn corner_probe(dir: &str) -> [&str; 8] {
+    [
+        "egdb",
+        "probe",
+        "-v",
+        "english",
+        "--fen",
+        "W:WK29,K30:BK1",
+        "--dir",
+        dir,
+    ]
+}
+
+fn temp_root() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("damier-cli-egdb-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[test]
+fn build_verify_probe_and_analyse() {
+    let root = temp_root();
+    let dir = root.to_str().unwrap();
+    let built = ok(&build("english", "3", dir));
+    assert!(built.contains("every slice up to 3 pieces"), "{built}");
+    let again = ok(&build("english", "3", dir));
+    assert!(again.contains("kept from an earlier run"), "{again}");
+
+    let checked = ok(&["egdb", "verify", "-v", "english", "--dir", dir]);
+    assert!(checked.contains("0 wrong"), "{checked}");
+
+    let info = ok(&["egdb", "info", "--dir", dir]);
+    assert!(info.contains("english: 16 slices"), "{info}");
+    assert!(info.contains("complete up to 3 pieces"), "{info}");
+
+    // Two kings against one in the corner: a win, and the moves that keep it.
+    let probe = ok(&corner_probe(dir));
+    let first = probe.lines().next().unwrap();
+    assert!(
+        first.starts_with("K2-K1, white to move: win in "),
+        "{probe}"
+    );
+    assert!(probe.contains("keeps it"), "{probe}");
+
+    let analysis = ok(&[
+        "analyze",
+        "-v",
+        "english",
+        "--fen",
+        "W:WK29,K30:BK1",
+        "--depth",
+        "6",
+        "--egdb",
+        dir,
+    ]);
+    let plies = first
+        .trim_start_matches("K2-K1, white to move: win in ")
+        .trim_end_matches(" plies");
+    assert!(
+        analysis.starts_with(&format!("database win in {plies} plies")),
+        "{analysis}"
+    );
+    assert!(
+        analysis.contains(&format!("score win in {plies}")),
+        "{analysis}"
+    );
+
+    let bench = ok(&[
+        "egdb", "bench", "-v", "english", "--probes", "2000", "--dir", dir,
+    ]);
+    assert!(
+        bench.contains("cold: 2000 probes") && bench.contains("warm: 2000 probes"),
+        "{bench}"
+    );
+
+    // A damaged file: one line naming it, for every command that reads it.
+    let file = Path::new(dir).join("english").join("K2-K1.egdb");
+    let bytes = std::fs::read(&file).unwrap();
+    std::fs::write(&file, &bytes[..bytes.len() / 2]).unwrap();
+    for args in [
+        vec![
+            "egdb",
+            "probe",
+            "-v",
+            "english",
+            "--fen",
+            "W:WK29,K30:BK1",
+            "--dir",
+            dir,
+        ],
+        vec!["egdb", "info", "--dir", dir],
+        vec![
+            "analyze",
+            "-v",
+            "english",
+            "--fen",
+            "W:WK29,K30:BK1",
+            "--depth",
+            "2",
+            "--egdb",
+            dir,
+        ],
+    ] {
+        let err = fails(&args);
+        assert!(
+            err.contains("K2-K1.egdb") && err.lines().count() == 1,
+            "{args:?}: {err}"
+        );
+    }
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn bad_arguments_get_one_line() {
+    let root = temp_root().with_extension("bad");
+    let dir = root.to_str().unwrap();
+    let err = fails(&build("english", "40", dir));
+    assert!(err.contains("--pieces must be between 2 and 8"), "{err}");
+    let err = fails(&build("frisian", "3", dir));
+    assert!(err.contains("three quiet king moves"), "{err}");
+    let err = fails(&corner_probe(dir));
+    assert!(err.contains("K2-K1 is not in"), "{err}");
+    let err = fails(&["egdb", "verify", "-v", "english", "--dir", dir]);
+    assert!(err.contains("no english databases"), "{err}");
+    let err = fails(&["analyze", "-v", "english", "--depth", "2", "--egdb", dir]);
+    assert!(err.contains("no english databases there"), "{err}");
+    let _ = std::fs::remove_dir_all(&root);
+}

@@ -1,0 +1,459 @@
+//! Retrograde analysis of one slice and its swap.
+//!
+//! A slice's positions lead, by a quiet move, into its swap (the same pieces, the other side
+//! to move), and by a capture or promotion into smaller slices that are already solved
+//! ("exits"). One forward pass counts each position's moves within the pair and scores its
+//! exits; then values spread backwards level by level: a position finalised at distance n
+//! makes every predecessor a win in n+1 (if it is lost) or counts down the predecessor's
+//! unrefuted moves (if it is won), and a predecessor whose moves are all refuted is lost.
+//! Predecessors come from "unmoves" (a piece of the side that just moved slid back) checked
+//! against the predecessor's own legal moves, so the rules core stays the only judge of
+//! legality in every variant.
+
+use crate::index::Indexer;
+use crate::material::{oriented, Material};
+use crate::value::Value;
+use damier_core::geometry::Dir;
+use damier_core::rules::KingRange;
+use damier_core::{BitSet, Color, Geometry, Move, Position, Rules};
+use rayon::prelude::*;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::atomic::{AtomicU16, AtomicU64, AtomicU8, Ordering::Relaxed};
+use std::sync::{Arc, Mutex};
+
+/// Code of an index that holds no position (two men on one square).
+pub const HOLE: u16 = u16::MAX;
+
+/// Solved slices that a build reads: their codes, by material.
+pub type Solved = HashMap<Material, Arc<Vec<u16>>>;
+
+/// How a build is getting on, for a progress display.
+#[derive(Clone, Copy, Debug)]
+pub enum Progress {
+    /// The forward pass: positions scored so far, of the pair's total.
+    Scan {
+        /// Done.
+        done: u64,
+        /// Of.
+        total: u64,
+    },
+    /// Values spreading back: the distance reached and how many positions are decided.
+    Spread {
+        /// Plies.
+        level: u16,
+        /// Positions won or lost so far.
+        decided: u64,
+        /// Positions in the pair.
+        total: u64,
+    },
+}
+
+/// One slice's values, in index order (holes hold [`HOLE`]).
+pub struct Table {
+    /// The slice.
+    pub material: Material,
+    /// One code per index (see [`Value::code`]).
+    pub codes: Vec<u16>,
+}
+
+struct Work {
+    ix: Indexer,
+    value: Vec<AtomicU16>,
+    /// Quiet moves not yet known to lose for the mover (one more if an exit draws).
+    open: Vec<AtomicU8>,
+    /// The loss distance the exits alone force (when no exit draws or wins): the longest.
+    exit_loss: Vec<AtomicU16>,
+}
+
+impl Work {
+    fn new<G: Geometry>(material: Material) -> Work {
+        let ix = Indexer::new::<G>(material);
+        let n = ix.size() as usize;
+        Work {
+            ix,
+            value: (0..n).map(|_| AtomicU16::new(0)).collect(),
+            open: (0..n).map(|_| AtomicU8::new(0)).collect(),
+            exit_loss: (0..n).map(|_| AtomicU16::new(0)).collect(),
+        }
+    }
+}
+
+/// A position to spread from: which table of the pair, its index, and the code it was
+/// decided with (a queued exit win may be overtaken by a shorter win before its turn).
+#[derive(Clone, Copy)]
+struct Item {
+    table: u8,
+    index: u64,
+    code: u16,
+}
+
+/// Solve `material` and its swap (one table when they are the same), reading captures and
+/// promotions from `solved`, which must hold every slice they lead to.
+///
+/// # Panics
+/// If a slice that an exit needs is missing from `solved` (the caller builds in
+/// [`Material::build_order`]).
+pub fn build_pair<G: Geometry>(
+    rules: &'static Rules,
+    material: Material,
+    solved: &Solved,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Vec<Table> {
+    let mut works = vec![Work::new::<G>(material)];
+    if material.swapped() != material {
+        works.push(Work::new::<G>(material.swapped()));
+    }
+    let total: u64 = works.iter().map(|w| w.ix.size()).sum();
+    let exits = Lookup::<G>::new(rules, solved);
+
+    // Forward pass: count quiet moves inside the pair, score the exits.
+    let scanned = AtomicU64::new(0);
+    let mut buckets: BTreeMap<u16, Vec<Item>> = BTreeMap::new();
+    for (t, work) in works.iter().enumerate() {
+        let found: Vec<Item> = (0..work.ix.size() as usize)
+            .into_par_iter()
+            .with_min_len(1 << 12)
+            .fold(Vec::new, |mut found, index| {
+                let index = index as u64;
+                if let Some(item) = scan::<G>(rules, t as u8, work, index, &exits) {
+                    found.push(item);
+                }
+                if index % (1 << 16) == 0 {
+                    let done = scanned.fetch_add(1 << 16, Relaxed) + (1 << 16);
+                    progress(Progress::Scan {
+                        done: done.min(total),
+                        total,
+                    });
+                }
+                found
+            })
+            .reduce(Vec::new, |mut a, mut b| {
+                a.append(&mut b);
+                a
+            });
+        for item in found {
+            buckets.entry(level_of(item.code)).or_default().push(item);
+        }
+    }
+
+    // Spread, one distance at a time.
+    let later = Mutex::new(buckets);
+    let mut decided = 0u64;
+    let mut level;
+    loop {
+        let current: Vec<Item> = {
+            let mut later = later.lock().expect("no thread panics holding it");
+            let Some((&next, _)) = later.first_key_value() else {
+                break;
+            };
+            level = next;
+            later.remove(&next).unwrap_or_default()
+        };
+        let mut current: Vec<Item> = current
+            .into_iter()
+            .filter(|it| works[it.table as usize].value[it.index as usize].load(Relaxed) == it.code)
+            .collect();
+        while !current.is_empty() {
+            decided += current.len() as u64;
+            progress(Progress::Spread {
+                level,
+                decided,
+                total,
+            });
+            let next: Vec<Item> = current
+                .par_iter()
+                .with_min_len(64)
+                .fold(Vec::new, |mut next, item| {
+                    spread::<G>(rules, &works, *item, &mut next, &later);
+                    next
+                })
+                .reduce(Vec::new, |mut a, mut b| {
+                    a.append(&mut b);
+                    a
+                });
+            level += 1;
+            let mut queued = later
+                .lock()
+                .expect("no thread panics holding it")
+                .remove(&level)
+                .unwrap_or_default();
+            queued.retain(|it| {
+                works[it.table as usize].value[it.index as usize].load(Relaxed) == it.code
+            });
+            current = next;
+            current.append(&mut queued);
+        }
+    }
+
+    works
+        .into_iter()
+        .map(|w| Table {
+            material: w.ix.material(),
+            codes: w.value.into_iter().map(AtomicU16::into_inner).collect(),
+        })
+        .collect()
+}
+
+fn level_of(code: u16) -> u16 {
+    match Value::from_code(code) {
+        Value::Win(n) | Value::Loss(n) => n,
+        Value::Draw => unreachable!("draws are not spread"),
+    }
+}
+
+/// Values of positions in solved slices.
+pub(crate) struct Lookup<'a, G: Geometry> {
+    rules: &'static Rules,
+    solved: &'a Solved,
+    indexers: HashMap<Material, Indexer>,
+    _board: std::marker::PhantomData<G>,
+}
+
+impl<'a, G: Geometry> Lookup<'a, G> {
+    pub(crate) fn new(rules: &'static Rules, solved: &'a Solved) -> Self {
+        let indexers = solved.keys().map(|&m| (m, Indexer::new::<G>(m))).collect();
+        Lookup {
+            rules,
+            solved,
+            indexers,
+            _board: std::marker::PhantomData,
+        }
+    }
+
+    /// The value of `pos` (for its side to move), which lies outside the pair being built.
+    pub(crate) fn value(&self, pos: &Position<G>) -> Value {
+        if pos.pieces(pos.side()).is_empty() {
+            return terminal(self.rules);
+        }
+        let pos = oriented(pos);
+        let m = Material::of(&pos);
+        let (Some(codes), Some(ix)) = (self.solved.get(&m), self.indexers.get(&m)) else {
+            panic!("slice {m} is needed before this one");
+        };
+        Value::from_code(codes[ix.index(&pos) as usize])
+    }
+}
+
+/// The value of having no move: a loss, or in a giveaway form a win.
+pub fn terminal(rules: &Rules) -> Value {
+    if rules.no_move_wins() {
+        Value::Win(0)
+    } else {
+        Value::Loss(0)
+    }
+}
+
+/// Score one position's moves; return it if its value is already known (to queue).
+fn scan<G: Geometry>(
+    rules: &'static Rules,
+    table: u8,
+    work: &Work,
+    index: u64,
+    exits: &Lookup<'_, G>,
+) -> Option<Item> {
+    let i = index as usize;
+    let Some(pos) = work.ix.position::<G>(rules, index) else {
+        work.value[i].store(HOLE, Relaxed);
+        return None;
+    };
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        let code = terminal(rules).code();
+        work.value[i].store(code, Relaxed);
+        return Some(Item { table, index, code });
+    }
+    let mut inside = 0u32;
+    let mut best: Option<Value> = None;
+    for mv in moves.iter() {
+        if !mv.is_capture() && !mv.promotes {
+            inside += 1;
+            continue;
+        }
+        let v = exits.value(&pos.play_unchecked(mv)).before();
+        if best.map_or(true, |b| v.better_than(b)) {
+            best = Some(v);
+        }
+    }
+    let decided = |v: Value| {
+        let code = v.code();
+        work.value[i].store(code, Relaxed);
+        Some(Item { table, index, code })
+    };
+    match best {
+        // Only exits: the best of them is the value.
+        Some(v) if inside == 0 => (v != Value::Draw).then(|| decided(v))?,
+        // A winning exit: queued for its distance; a shorter win inside may overtake it.
+        Some(v @ Value::Win(_)) => decided(v),
+        Some(Value::Draw) => {
+            // Never lost: one count more than the quiet moves can refute.
+            work.open[i].store(clamp(inside + 1), Relaxed);
+            None
+        }
+        Some(Value::Loss(n)) => {
+            work.open[i].store(clamp(inside), Relaxed);
+            work.exit_loss[i].store(n, Relaxed);
+            None
+        }
+        None => {
+            work.open[i].store(clamp(inside), Relaxed);
+            None
+        }
+    }
+}
+
+fn clamp(n: u32) -> u8 {
+    u8::try_from(n).expect("fewer than 256 quiet moves in an endgame position")
+}
+
+/// Decide the predecessors of a decided position.
+fn spread<G: Geometry>(
+    rules: &'static Rules,
+    works: &[Work],
+    item: Item,
+    next: &mut Vec<Item>,
+    later: &Mutex<BTreeMap<u16, Vec<Item>>>,
+) {
+    let here = &works[item.table as usize];
+    let pred_table = (item.table as usize + 1) % works.len();
+    let there = &works[pred_table];
+    let pos = here
+        .ix
+        .position::<G>(rules, item.index)
+        .expect("a decided index holds a position");
+    let value = Value::from_code(item.code);
+    for_each_predecessor(&pos, |pred| {
+        let j = there.ix.index(&pred) as usize;
+        match value {
+            Value::Loss(n) => {
+                let win = Value::Win(n + 1).code();
+                let mut current = there.value[j].load(Relaxed);
+                loop {
+                    if let Value::Win(m) = Value::from_code(current) {
+                        if m <= n + 1 {
+                            return;
+                        }
+                    }
+                    match there.value[j].compare_exchange_weak(current, win, Relaxed, Relaxed) {
+                        Ok(_) => {
+                            next.push(Item {
+                                table: pred_table as u8,
+                                index: j as u64,
+                                code: win,
+                            });
+                            return;
+                        }
+                        Err(seen) => current = seen,
+                    }
+                }
+            }
+            Value::Win(n) => {
+                if there.open[j].fetch_sub(1, Relaxed) != 1 {
+                    return;
+                }
+                if matches!(
+                    Value::from_code(there.value[j].load(Relaxed)),
+                    Value::Win(_)
+                ) {
+                    return;
+                }
+                let distance = (n + 1).max(there.exit_loss[j].load(Relaxed));
+                let code = Value::Loss(distance).code();
+                there.value[j].store(code, Relaxed);
+                let item = Item {
+                    table: pred_table as u8,
+                    index: j as u64,
+                    code,
+                };
+                if distance == n + 1 {
+                    next.push(item);
+                } else {
+                    later
+                        .lock()
+                        .expect("no thread panics holding it")
+                        .entry(distance)
+                        .or_default()
+                        .push(item);
+                }
+            }
+            Value::Draw => unreachable!("draws are not spread"),
+        }
+    });
+}
+
+/// Call `f` with every position (oriented, White to move) from which a quiet move that
+/// neither captures nor crowns leads to `pos` (oriented, White to move).
+pub fn for_each_predecessor<G: Geometry>(pos: &Position<G>, mut f: impl FnMut(Position<G>)) {
+    // In `pos` Black has just moved: slide each Black piece back.
+    let rules = pos.rules();
+    let t = G::tables();
+    let empty = pos.empty();
+    let black = pos.pieces(Color::Black);
+    let dirs: &[Dir] = if G::KIND.is_diagonal() {
+        &Dir::ALL[..4]
+    } else {
+        &Dir::ALL[4..]
+    };
+    for to in black.iter() {
+        let king = pos.kings().has(to);
+        let reach = if king && rules.king == KingRange::Flying {
+            u32::MAX
+        } else {
+            1
+        };
+        for &d in dirs {
+            let back = d.opposite() as usize;
+            let mut from = to;
+            for _ in 0..reach {
+                let s = t.next[back][from as usize];
+                if s == damier_core::geometry::NONE || !empty.has(u32::from(s)) {
+                    break;
+                }
+                from = u32::from(s);
+                let moved = (black & !G::Bits::bit(to)) | G::Bits::bit(from);
+                let kings = if king {
+                    (pos.kings() & !G::Bits::bit(to)) | G::Bits::bit(from)
+                } else {
+                    pos.kings()
+                };
+                let Ok(pred) = Position::from_parts(
+                    rules,
+                    pos.pieces(Color::White),
+                    moved,
+                    kings,
+                    Color::Black,
+                ) else {
+                    continue;
+                };
+                let mv = Move {
+                    from: from as u8,
+                    to: to as u8,
+                    promotes: false,
+                    captured: G::Bits::ZERO,
+                };
+                if pred.legal_moves().contains(&mv) {
+                    f(oriented(&pred));
+                }
+            }
+        }
+    }
+}
+
+/// Solve every slice up to `pieces` pieces that `keep` accepts, in memory, in build order
+/// (for tests and small sets; `damier egdb build` writes each slice to disk as it goes).
+/// `keep` must accept every slice the kept ones lead to (kings only, for example).
+pub fn solve_in_memory<G: Geometry>(
+    rules: &'static Rules,
+    pieces: u32,
+    keep: impl Fn(Material) -> bool,
+) -> Solved {
+    let mut solved = Solved::new();
+    for material in Material::build_order(pieces, rules.men)
+        .into_iter()
+        .filter(|&m| keep(m))
+    {
+        for table in build_pair::<G>(rules, material, &solved, &|_| {}) {
+            solved.insert(table.material, Arc::new(table.codes));
+        }
+    }
+    solved
+}

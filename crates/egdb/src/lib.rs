@@ -1,0 +1,29 @@
+//! # damier-egdb: endgame databases for every variant
+//!
+//! Win, draw or loss with best play, and the distance to the end of the game, for every
+//! position of a few pieces, computed by retrograde analysis over the rules core's own move
+//! generator (so every variant and its giveaway form is served by the same code).
+//!
+//! - [`Material`] names a slice (the pieces of each side, seen from the side to move);
+//!   [`Material::build_order`] lists slices so that each follows those it leads to.
+//! - [`Indexer`] numbers a slice's positions densely.
+//! - [`build::build_pair`] solves a slice and its swap.
+//! - [`store`] keeps a set on disk ([`store::build_set`]) and [`Egdb`] probes it; the file
+//!   layout is [`format`]'s (docs/egdb-format.md).
+//! - [`Value`] is what a probe answers; [`verify`] checks a set against the rules.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod build;
+pub mod format;
+mod index;
+mod material;
+pub mod store;
+mod value;
+pub mod verify;
+
+pub use index::Indexer;
+pub use material::{oriented, turn, BadMaterial, Material};
+pub use store::{Egdb, EgdbError};
+pub use value::Value;

@@ -1,0 +1,503 @@
+//! A set of databases on disk: one folder per variant, one file per slice.
+
+use crate::build::{build_pair, terminal, Progress, Solved, HOLE};
+use crate::format::{self, FormatError, Header, BLOCK_ENTRIES};
+use crate::index::Indexer;
+use crate::material::{oriented, Material};
+use crate::value::Value;
+use damier_core::{with_geometry, BitSet, Geometry, Move, Position, Variant};
+use std::collections::HashMap;
+use std::fs::File;
+use std::io::{Read, Seek, SeekFrom};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+/// Legal moves, each with the value it keeps for the side to move.
+pub type MoveValues<B> = Vec<(Move<B>, Value)>;
+
+/// Why a database cannot answer.
+#[derive(Debug, thiserror::Error)]
+pub enum EgdbError {
+    /// A file is damaged, foreign or unreadable.
+    #[error("{}: {source}", path.display())]
+    File {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        source: FormatError,
+    },
+    /// The folder cannot be read or written.
+    #[error("{}: {source}", path.display())]
+    Folder {
+        /// The folder.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A slice needs another that is not there.
+    #[error("slice {needs} needs slice {missing}, which is not in {}", dir.display())]
+    Missing {
+        /// The slice being built or checked.
+        needs: Material,
+        /// The slice it needs.
+        missing: Material,
+        /// Where it was looked for.
+        dir: PathBuf,
+    },
+    /// The variant has a rule the databases do not model yet.
+    #[error("{0}")]
+    Unsupported(String),
+}
+
+/// Where databases live when no folder is named: `$DAMIER_EGDB`, else the user's data folder
+/// (`$XDG_DATA_HOME/damier/egdb`, `%APPDATA%\\damier\\egdb`, `~/.local/share/damier/egdb`).
+pub fn default_root() -> PathBuf {
+    if let Some(dir) = std::env::var_os("DAMIER_EGDB").filter(|d| !d.is_empty()) {
+        return PathBuf::from(dir);
+    }
+    let data = std::env::var_os("XDG_DATA_HOME")
+        .filter(|d| !d.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("APPDATA").map(PathBuf::from))
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))
+        .unwrap_or_else(|| PathBuf::from("."));
+    data.join("damier").join("egdb")
+}
+
+/// The file of `material` in a variant's folder.
+pub fn slice_path(dir: &Path, material: Material) -> PathBuf {
+    dir.join(format!("{material}.egdb"))
+}
+
+/// The folder of a variant's databases under a root.
+pub fn variant_dir(root: &Path, variant: Variant) -> PathBuf {
+    root.join(variant.to_string())
+}
+
+/// Whether the databases can serve `variant` exactly.
+pub fn check_supported(variant: Variant) -> Result<(), EgdbError> {
+    if variant.rules().king_move_limit {
+        // The Frisian limit on a king's quiet moves is state that a slice's index does not
+        // hold; a database without it would claim wins the rules forbid.
+        return Err(EgdbError::Unsupported(format!(
+            "{variant}: the databases do not yet model the limit of three quiet king moves in a row"
+        )));
+    }
+    Ok(())
+}
+
+struct Slice {
+    path: PathBuf,
+    header: Header,
+    ix: Indexer,
+    file: Mutex<File>,
+}
+
+/// Decompressed blocks, kept in two generations: a block found in the old one moves to the
+/// new; when the new one is full the old is dropped (a cheap approximation of LRU).
+struct Cache {
+    new: HashMap<(Material, u32), Arc<Vec<u16>>>,
+    old: HashMap<(Material, u32), Arc<Vec<u16>>>,
+    capacity: usize,
+}
+
+/// Statistics of a handle's probes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Probes answered.
+    pub probes: u64,
+    /// Blocks read from disk and decompressed.
+    pub blocks_read: u64,
+}
+
+/// The databases of one variant, opened for probing.
+pub struct Egdb {
+    variant: Variant,
+    dir: PathBuf,
+    slices: HashMap<Material, Slice>,
+    max_pieces: u32,
+    cache: Mutex<Cache>,
+    stats: Mutex<Stats>,
+}
+
+impl Egdb {
+    /// Open the slices found in `root`'s folder for `variant` (none is not an error: such a
+    /// handle answers nothing). `cache_mb` bounds the decompressed blocks kept.
+    ///
+    /// # Errors
+    /// A file that is not a database of this variant and slice, or is damaged in its header.
+    pub fn open(root: &Path, variant: Variant, cache_mb: usize) -> Result<Egdb, EgdbError> {
+        let dir = variant_dir(root, variant);
+        let mut slices = HashMap::new();
+        let entries = match std::fs::read_dir(&dir) {
+            Ok(entries) => entries.filter_map(Result::ok).map(|e| e.path()).collect(),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+            Err(source) => return Err(EgdbError::Folder { path: dir, source }),
+        };
+        for path in entries {
+            let Some(material) = path
+                .file_name()
+                .and_then(|n| n.to_str())
+                .and_then(|n| n.strip_suffix(".egdb"))
+                .and_then(|n| n.parse::<Material>().ok())
+            else {
+                continue;
+            };
+            let slice = open_slice(&path, variant, material)?;
+            slices.insert(material, slice);
+        }
+        let max_pieces = complete_up_to(variant, &slices);
+        let block_bytes = BLOCK_ENTRIES as usize * 2;
+        Ok(Egdb {
+            variant,
+            dir,
+            slices,
+            max_pieces,
+            cache: Mutex::new(Cache {
+                new: HashMap::new(),
+                old: HashMap::new(),
+                capacity: (cache_mb << 20) / block_bytes / 2 + 1,
+            }),
+            stats: Mutex::new(Stats::default()),
+        })
+    }
+
+    /// The variant served.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The folder read.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The slices present, with their file sizes in bytes.
+    pub fn slices(&self) -> Vec<(Material, u64)> {
+        let mut out: Vec<_> = self
+            .slices
+            .iter()
+            .map(|(&m, s)| {
+                let bytes = std::fs::metadata(&s.path).map_or(0, |md| md.len());
+                (m, bytes)
+            })
+            .collect();
+        out.sort_by_key(|&(m, _)| (m.pieces(), m.men(), m));
+        out
+    }
+
+    /// Every position of this many pieces or fewer is in the set.
+    pub fn max_pieces(&self) -> u32 {
+        self.max_pieces
+    }
+
+    /// Probes and block reads so far.
+    pub fn stats(&self) -> Stats {
+        *self.stats.lock().expect("no thread panics holding it")
+    }
+
+    /// The value of `pos` for its side to move, or `None` if its slice is not in the set.
+    ///
+    /// # Errors
+    /// A block that cannot be read or fails its checksum.
+    pub fn probe<G: Geometry>(&self, pos: &Position<G>) -> Result<Option<Value>, EgdbError> {
+        if pos.pieces(pos.side()).is_empty() {
+            return Ok(Some(terminal(pos.rules())));
+        }
+        let pos = oriented(pos);
+        let material = Material::of(&pos);
+        let Some(slice) = self.slices.get(&material) else {
+            return Ok(None);
+        };
+        let index = slice.ix.index(&pos);
+        let block = (index / u64::from(BLOCK_ENTRIES)) as u32;
+        let codes = self.block(material, slice, block)?;
+        self.stats
+            .lock()
+            .expect("no thread panics holding it")
+            .probes += 1;
+        Ok(Some(Value::from_code(
+            codes[(index % u64::from(BLOCK_ENTRIES)) as usize],
+        )))
+    }
+
+    /// Every legal move of `pos` with the value it keeps for the side to move, best first;
+    /// `None` if a successor's slice is missing.
+    ///
+    /// # Errors
+    /// As [`Egdb::probe`].
+    pub fn moves<G: Geometry>(
+        &self,
+        pos: &Position<G>,
+    ) -> Result<Option<MoveValues<G::Bits>>, EgdbError> {
+        let mut out = Vec::new();
+        for mv in pos.legal_moves().iter() {
+            let Some(v) = self.probe(&pos.play_unchecked(mv))? else {
+                return Ok(None);
+            };
+            out.push((*mv, v.before()));
+        }
+        out.sort_by(|a, b| b.1.better_than(a.1).cmp(&a.1.better_than(b.1)));
+        Ok(Some(out))
+    }
+
+    fn block(
+        &self,
+        material: Material,
+        slice: &Slice,
+        block: u32,
+    ) -> Result<Arc<Vec<u16>>, EgdbError> {
+        let key = (material, block);
+        {
+            let mut cache = self.cache.lock().expect("no thread panics holding it");
+            if let Some(codes) = cache.new.get(&key) {
+                return Ok(Arc::clone(codes));
+            }
+            if let Some(codes) = cache.old.remove(&key) {
+                cache.new.insert(key, Arc::clone(&codes));
+                return Ok(codes);
+            }
+        }
+        let codes = Arc::new(read_block(slice, block as usize)?);
+        self.stats
+            .lock()
+            .expect("no thread panics holding it")
+            .blocks_read += 1;
+        let mut cache = self.cache.lock().expect("no thread panics holding it");
+        if cache.new.len() >= cache.capacity {
+            cache.old = std::mem::take(&mut cache.new);
+        }
+        cache.new.insert(key, Arc::clone(&codes));
+        Ok(codes)
+    }
+}
+
+fn open_slice(path: &Path, variant: Variant, material: Material) -> Result<Slice, EgdbError> {
+    let file_error = |source| EgdbError::File {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut file = File::open(path).map_err(|e| file_error(e.into()))?;
+    let header = Header::read(&mut file).map_err(file_error)?;
+    if header.variant != variant.to_string() || header.material != material {
+        return Err(file_error(FormatError::Foreign {
+            variant: variant.to_string(),
+            material,
+            found_variant: header.variant,
+            found_material: header.material,
+        }));
+    }
+    let ix = with_geometry!(variant.rules().board, G => Indexer::new::<G>(material));
+    if ix.size() != header.entries {
+        return Err(file_error(FormatError::Damaged(format!(
+            "{} positions, {material} has {}",
+            header.entries,
+            ix.size()
+        ))));
+    }
+    let len = file.metadata().map_err(|e| file_error(e.into()))?.len();
+    if header
+        .blocks
+        .last()
+        .is_some_and(|&(at, n, _)| at + u64::from(n) != len)
+    {
+        return Err(file_error(FormatError::Damaged(
+            "the file is cut short or too long".into(),
+        )));
+    }
+    Ok(Slice {
+        path: path.to_path_buf(),
+        header,
+        ix,
+        file: Mutex::new(file),
+    })
+}
+
+fn read_block(slice: &Slice, block: usize) -> Result<Vec<u16>, EgdbError> {
+    let file_error = |source| EgdbError::File {
+        path: slice.path.clone(),
+        source,
+    };
+    let (offset, len, _) = slice.header.blocks[block];
+    let mut packed = vec![0; len as usize];
+    {
+        let mut file = slice.file.lock().expect("no thread panics holding it");
+        file.seek(SeekFrom::Start(offset))
+            .and_then(|_| file.read_exact(&mut packed))
+            .map_err(|e| file_error(e.into()))?;
+    }
+    format::decode_block(&slice.header, block, &packed).map_err(file_error)
+}
+
+/// The largest n such that every slice of n pieces or fewer is present.
+fn complete_up_to(variant: Variant, slices: &HashMap<Material, Slice>) -> u32 {
+    let men = variant.rules().men;
+    let mut n = 1;
+    while Material::with_pieces(n + 1, men)
+        .iter()
+        .all(|m| slices.contains_key(m))
+    {
+        n += 1;
+    }
+    n
+}
+
+/// The slices whose values a pair's moves can reach outside the pair.
+pub fn dependencies(material: Material) -> Vec<Material> {
+    let mut out = Vec::new();
+    for m in [material, material.swapped()] {
+        let movers = [(m.own_men, m.own_kings)]
+            .into_iter()
+            .chain((m.own_men > 0).then(|| (m.own_men - 1, m.own_kings + 1)));
+        for (men, kings) in movers {
+            for opp_men in 0..=m.opp_men {
+                for opp_kings in 0..=m.opp_kings {
+                    let after = Material {
+                        own_men: opp_men,
+                        own_kings: opp_kings,
+                        opp_men: men,
+                        opp_kings: kings,
+                    };
+                    let captured = after.own() < m.opp();
+                    let crowned = men != m.own_men;
+                    if after.own() > 0 && (captured || crowned) && !out.contains(&after) {
+                        out.push(after);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Read a whole slice's codes (holes read as draws).
+pub fn load(dir: &Path, variant: Variant, material: Material) -> Result<Vec<u16>, EgdbError> {
+    let path = slice_path(dir, material);
+    if !path.exists() {
+        return Err(EgdbError::Missing {
+            needs: material,
+            missing: material,
+            dir: dir.to_path_buf(),
+        });
+    }
+    let slice = open_slice(&path, variant, material)?;
+    let mut codes = Vec::with_capacity(slice.header.entries as usize);
+    for b in 0..slice.header.blocks.len() {
+        codes.extend(read_block(&slice, b)?);
+    }
+    Ok(codes)
+}
+
+/// Read slice `m`, which `needs` needs: a missing file names both.
+pub(crate) fn load_needed(
+    dir: &Path,
+    variant: Variant,
+    needs: Material,
+    m: Material,
+) -> Result<Vec<u16>, EgdbError> {
+    load(dir, variant, m).map_err(|e| match e {
+        EgdbError::Missing { .. } => EgdbError::Missing {
+            needs,
+            missing: m,
+            dir: dir.to_path_buf(),
+        },
+        e => e,
+    })
+}
+
+/// What a set build reports.
+#[derive(Clone, Copy, Debug)]
+pub enum SetEvent {
+    /// A pair of slices is starting (`done` pairs of `total` are finished).
+    Start {
+        /// The pair's first slice.
+        material: Material,
+        /// Pairs finished before it.
+        done: usize,
+        /// Pairs in the set.
+        total: usize,
+    },
+    /// A pair found on disk from an earlier run.
+    Kept {
+        /// The pair's first slice.
+        material: Material,
+    },
+    /// Progress inside the pair.
+    Pair(Progress),
+    /// A pair is written.
+    Finished {
+        /// The pair's first slice.
+        material: Material,
+        /// Positions in the pair (holes included).
+        positions: u64,
+        /// Bytes written.
+        bytes: u64,
+    },
+}
+
+/// Build every slice of `variant` up to `pieces` pieces into `root`, keeping finished slices
+/// from earlier runs. A slice is written to a temporary file and renamed, so a half-written
+/// slice is never read. Threads: the current rayon pool.
+///
+/// # Errors
+/// An unsupported variant, an unwritable folder, or a damaged slice found on the way.
+pub fn build_set(
+    root: &Path,
+    variant: Variant,
+    pieces: u32,
+    report: &(dyn Fn(SetEvent) + Sync),
+) -> Result<(), EgdbError> {
+    check_supported(variant)?;
+    let dir = variant_dir(root, variant);
+    let folder_error = |source| EgdbError::Folder {
+        path: dir.clone(),
+        source,
+    };
+    std::fs::create_dir_all(&dir).map_err(folder_error)?;
+    let rules = variant.rules();
+    let order = Material::build_order(pieces, rules.men);
+    for (done, &material) in order.iter().enumerate() {
+        let members = [material, material.swapped()];
+        let present = members.iter().all(|&m| {
+            let path = slice_path(&dir, m);
+            path.exists() && open_slice(&path, variant, m).is_ok()
+        });
+        if present {
+            report(SetEvent::Kept { material });
+            continue;
+        }
+        report(SetEvent::Start {
+            material,
+            done,
+            total: order.len(),
+        });
+        let mut solved = Solved::new();
+        for dep in dependencies(material) {
+            solved.insert(dep, Arc::new(load_needed(&dir, variant, material, dep)?));
+        }
+        let tables = with_geometry!(rules.board, G => build_pair::<G>(rules, material, &solved, &|p| report(SetEvent::Pair(p))));
+        let mut bytes = 0;
+        let mut positions = 0;
+        for table in tables {
+            let codes: Vec<u16> = table
+                .codes
+                .iter()
+                .map(|&c| if c == HOLE { 0 } else { c })
+                .collect();
+            let data = format::encode(&variant.to_string(), table.material, &codes);
+            let path = slice_path(&dir, table.material);
+            let tmp = path.with_extension("egdb.part");
+            std::fs::write(&tmp, &data)
+                .and_then(|_| std::fs::rename(&tmp, &path))
+                .map_err(folder_error)?;
+            bytes += data.len() as u64;
+            positions += codes.len() as u64;
+        }
+        report(SetEvent::Finished {
+            material,
+            positions,
+            bytes,
+        });
+    }
+    Ok(())
+}

@@ -1,0 +1,147 @@
+//! Checking a set against the rules: every stored value must be what the position's moves
+//! and their stored values make it. Wins and losses count down to the end of the game, so a
+//! set that passes is right everywhere, draws included.
+
+use crate::build::{terminal, Lookup, Solved};
+use crate::index::Indexer;
+use crate::material::Material;
+use crate::store::{dependencies, load_needed, variant_dir, EgdbError};
+use crate::value::Value;
+use damier_core::{fen, with_geometry, Geometry, Rules, Variant};
+use rayon::prelude::*;
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::Arc;
+
+/// A stored value the rules disagree with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mismatch {
+    /// The slice.
+    pub material: Material,
+    /// The position, as PDN FEN.
+    pub fen: String,
+    /// What the file says.
+    pub stored: Value,
+    /// What the moves say.
+    pub expected: Value,
+}
+
+/// What a check reports as it goes.
+#[derive(Clone, Copy, Debug)]
+pub enum VerifyEvent {
+    /// A slice is being checked.
+    Slice {
+        /// Which.
+        material: Material,
+        /// Slices finished before it.
+        done: usize,
+        /// Slices to check.
+        total: usize,
+    },
+    /// Positions of the slice checked so far.
+    Positions {
+        /// Done.
+        done: u64,
+        /// Of.
+        total: u64,
+    },
+}
+
+/// The result of a check: positions checked and the mismatches found (at most 20 kept).
+#[derive(Debug, Default)]
+pub struct Report {
+    /// Slices checked.
+    pub slices: usize,
+    /// Positions checked.
+    pub positions: u64,
+    /// Mismatches found, counted.
+    pub mismatches: u64,
+    /// The first of them.
+    pub examples: Vec<Mismatch>,
+}
+
+/// Check every slice of `variant` in `root` of at most `pieces` pieces that is present.
+///
+/// # Errors
+/// A slice that cannot be read, or one that a present slice needs and is missing.
+pub fn verify_set(
+    root: &Path,
+    variant: Variant,
+    pieces: u32,
+    report: &(dyn Fn(VerifyEvent) + Sync),
+) -> Result<Report, EgdbError> {
+    let dir = variant_dir(root, variant);
+    let rules = variant.rules();
+    let present: Vec<Material> = (2..=pieces)
+        .flat_map(|n| Material::with_pieces(n, rules.men))
+        .filter(|&m| crate::store::slice_path(&dir, m).exists())
+        .collect();
+    let mut out = Report::default();
+    for (done, &material) in present.iter().enumerate() {
+        report(VerifyEvent::Slice {
+            material,
+            done,
+            total: present.len(),
+        });
+        let mut solved = Solved::new();
+        for m in dependencies(material)
+            .into_iter()
+            .chain([material, material.swapped()])
+        {
+            if let std::collections::hash_map::Entry::Vacant(slot) = solved.entry(m) {
+                slot.insert(Arc::new(load_needed(&dir, variant, material, m)?));
+            }
+        }
+        let (positions, bad) =
+            with_geometry!(rules.board, G => check_slice::<G>(rules, material, &solved, report));
+        out.slices += 1;
+        out.positions += positions;
+        out.mismatches += bad.len() as u64;
+        out.examples
+            .extend(bad.into_iter().take(20 - out.examples.len().min(20)));
+    }
+    Ok(out)
+}
+
+/// Check one slice held in `solved` (with every slice it leads to): the positions checked
+/// and the mismatches.
+pub fn check_slice<G: Geometry>(
+    rules: &'static Rules,
+    material: Material,
+    solved: &Solved,
+    report: &(dyn Fn(VerifyEvent) + Sync),
+) -> (u64, Vec<Mismatch>) {
+    let ix = Indexer::new::<G>(material);
+    let codes = &solved[&material];
+    let lookup = Lookup::<G>::new(rules, solved);
+    let checked = AtomicU64::new(0);
+    let total = ix.size();
+    let bad = (0..total as usize)
+        .into_par_iter()
+        .with_min_len(1 << 12)
+        .filter_map(|i| {
+            if i % (1 << 16) == 0 {
+                let done = checked.fetch_add(1 << 16, Relaxed) + (1 << 16);
+                report(VerifyEvent::Positions {
+                    done: done.min(total),
+                    total,
+                });
+            }
+            let stored = Value::from_code(codes[i]);
+            let pos = ix.position::<G>(rules, i as u64)?;
+            let moves = pos.legal_moves();
+            let expected = moves
+                .iter()
+                .map(|mv| lookup.value(&pos.play_unchecked(mv)).before())
+                .reduce(|a, b| if b.better_than(a) { b } else { a })
+                .unwrap_or_else(|| terminal(rules));
+            (stored != expected).then(|| Mismatch {
+                material,
+                fen: fen::write(&pos),
+                stored,
+                expected,
+            })
+        })
+        .collect();
+    (total, bad)
+}

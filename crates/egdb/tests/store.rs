@@ -1,0 +1,118 @@
+//! A set on disk: built once, kept on a second run, probed as it was solved, and refused
+//! when damaged.
+
+use damier_core::{fen, Diagonal8, Variant};
+use damier_egdb::build::{solve_in_memory, HOLE};
+use damier_egdb::store::{build_set, slice_path, variant_dir, SetEvent};
+use damier_egdb::{Egdb, Indexer, Material, Value};
+use std::path::PathBuf;
+use std::sync::Mutex;
+
+fn temp_root(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("damier-egdb-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[test]
+fn a_built_set_probes_as_solved_and_a_rerun_keeps_it() {
+    let root = temp_root("build");
+    let variant: Variant = "english".parse().unwrap();
+    let events = Mutex::new(Vec::new());
+    build_set(&root, variant, 3, &|e| events.lock().unwrap().push(e)).unwrap();
+    let started = events
+        .lock()
+        .unwrap()
+        .iter()
+        .filter(|e| matches!(e, SetEvent::Start { .. }))
+        .count();
+    assert_eq!(started, Material::build_order(3, 12).len());
+
+    let db = Egdb::open(&root, variant, 4).unwrap();
+    assert_eq!(db.max_pieces(), 3);
+    let rules = variant.rules();
+    let solved = solve_in_memory::<Diagonal8>(rules, 3, |_| true);
+    for (&m, codes) in &solved {
+        let ix = Indexer::new::<Diagonal8>(m);
+        for (i, &code) in codes.iter().enumerate().step_by(7) {
+            if code == HOLE {
+                continue;
+            }
+            let pos = ix.position::<Diagonal8>(rules, i as u64).unwrap();
+            assert_eq!(
+                db.probe(&pos).unwrap(),
+                Some(Value::from_code(code)),
+                "{m} #{i}"
+            );
+        }
+    }
+    // Four pieces are not there: no answer rather than a wrong one.
+    let four = fen::parse(rules, "W:WK29,K30:BK1,K2").unwrap();
+    assert_eq!(db.probe::<Diagonal8>(&four).unwrap(), None);
+
+    events.lock().unwrap().clear();
+    build_set(&root, variant, 3, &|e| events.lock().unwrap().push(e)).unwrap();
+    assert!(events
+        .lock()
+        .unwrap()
+        .iter()
+        .all(|e| matches!(e, SetEvent::Kept { .. })));
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn black_to_move_reads_the_turned_position() {
+    let root = temp_root("turn");
+    let variant: Variant = "english".parse().unwrap();
+    build_set(&root, variant, 2, &|_| {}).unwrap();
+    let db = Egdb::open(&root, variant, 1).unwrap();
+    let rules = variant.rules();
+    // Mirror images: White king 1 and Black king 9 with White to move; the turned board has
+    // Black to move with its king on 32 and White's on 24.
+    let white = fen::parse(rules, "W:WK1:BK9").unwrap();
+    let black = fen::parse(rules, "B:WK24:BK32").unwrap();
+    let v = db.probe::<Diagonal8>(&white).unwrap();
+    assert!(v.is_some());
+    assert_eq!(v, db.probe::<Diagonal8>(&black).unwrap());
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn a_damaged_or_foreign_file_is_an_error() {
+    let root = temp_root("damage");
+    let variant: Variant = "english".parse().unwrap();
+    build_set(&root, variant, 2, &|_| {}).unwrap();
+    let path = slice_path(&variant_dir(&root, variant), "K1-K1".parse().unwrap());
+    let good = std::fs::read(&path).unwrap();
+
+    std::fs::write(&path, &good[..good.len() - 3]).unwrap();
+    let err = Egdb::open(&root, variant, 1)
+        .err()
+        .expect("a cut file is refused");
+    assert!(err.to_string().contains("K1-K1.egdb"), "{err}");
+
+    let mut bent = good.clone();
+    let last = bent.len() - 2;
+    bent[last] ^= 0x55;
+    std::fs::write(&path, &bent).unwrap();
+    let db = Egdb::open(&root, variant, 1).unwrap();
+    let pos = fen::parse(variant.rules(), "W:WK29:BK1").unwrap();
+    let probed = db.probe::<Diagonal8>(&pos);
+    assert!(
+        probed.is_err(),
+        "a damaged block must not answer: {probed:?}"
+    );
+
+    // Another slice's file under this name.
+    let other = std::fs::read(slice_path(
+        &variant_dir(&root, variant),
+        "K1-M1".parse().unwrap(),
+    ))
+    .unwrap();
+    std::fs::write(&path, other).unwrap();
+    let err = Egdb::open(&root, variant, 1)
+        .err()
+        .expect("a foreign file is refused");
+    assert!(err.to_string().contains("expected english K1-K1"), "{err}");
+    std::fs::remove_dir_all(&root).unwrap();
+}
