@@ -75,6 +75,8 @@ pub struct PlayArgs {
     hash: usize,
     #[arg(long, help = crate::eval_arg::HELP)]
     eval: Option<String>,
+    #[arg(long, help = crate::egdb_arg::HELP)]
+    egdb: Option<String>,
     /// Each line of input takes this long on a hand-moved clock instead of the wall clock.
     #[arg(long, hide = true, value_name = "DURATION")]
     fake_clock: Option<String>,
@@ -121,6 +123,7 @@ pub fn run(args: &PlayArgs) -> Result<()> {
         hash_mb: args.hash,
     };
     config.eval = crate::eval_arg::parse(args.eval.as_deref(), Some(variant))?;
+    config.egdb = crate::egdb_arg::open(args.egdb.as_deref(), variant)?;
     config.depth = args.depth;
     config.seed = seed;
     config.tags = tags;

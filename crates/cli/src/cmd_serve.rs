@@ -24,6 +24,10 @@ pub struct ServeArgs {
     /// others their builtin weights), `classic` or `builtin` (the default).
     #[arg(long)]
     eval: Option<String>,
+    /// Endgame databases: a folder made by `damier egdb build` (each game probes its
+    /// variant's), or `none` [default: the default folder, see `damier egdb info`].
+    #[arg(long)]
+    egdb: Option<String>,
 }
 
 pub fn run(args: &ServeArgs) -> Result<()> {
@@ -38,6 +42,7 @@ pub fn run(args: &ServeArgs) -> Result<()> {
         max_games: args.max_games,
         hash_mb: usize::try_from(args.hash).expect("checked above"),
         eval: crate::eval_arg::parse(args.eval.as_deref(), None)?,
+        egdb: crate::egdb_arg::open_all(args.egdb.as_deref())?,
         ..ServeOptions::default()
     };
     serve_blocking(&args.host, args.port, options, |addr| {

@@ -52,3 +52,30 @@ pub fn probe(db: &Egdb, board: &damier_game::Board) -> Result<Option<damier_egdb
         Board::O8(p) => db.probe(p)?,
     })
 }
+
+/// Open the databases of every variant found under the folder `--egdb` names (the default
+/// folder without it; nothing for `none`).
+pub fn open_all(text: Option<&str>) -> Result<std::collections::HashMap<Variant, Arc<Egdb>>> {
+    let root = match text {
+        Some("none") => return Ok(Default::default()),
+        Some(dir) => Path::new(dir).to_path_buf(),
+        None => store::default_root(),
+    };
+    if text.is_some() && !root.is_dir() {
+        usage!("--egdb {}: no such folder", root.display());
+    }
+    let mut out = std::collections::HashMap::new();
+    for variant in Variant::all().filter(|v| store::check_supported(*v).is_ok()) {
+        if !store::variant_dir(&root, variant).is_dir() {
+            continue;
+        }
+        match Egdb::open(&root, variant, CACHE_MB) {
+            Ok(db) if !db.slices().is_empty() => {
+                out.insert(variant, Arc::new(db));
+            }
+            Ok(_) => {}
+            Err(e) => usage!("--egdb: {e}"),
+        }
+    }
+    Ok(out)
+}

@@ -112,6 +112,34 @@ fn build_verify_probe_and_analyse() {
         "{bench}"
     );
 
+    // In a game, the hint says the database's verdict.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_damier"))
+        .args([
+            "play",
+            "-v",
+            "english",
+            "--fen",
+            "W:WK29,K30:BK1",
+            "--plain",
+            "--egdb",
+            dir,
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("damier runs");
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(b"hint\nquit\n").unwrap();
+    }
+    let played = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&played.stdout);
+    assert!(
+        text.contains(&format!("database: white wins in {plies}")),
+        "{text}"
+    );
+
     // A damaged file: one line naming it, for every command that reads it.
     let file = Path::new(dir).join("english").join("K2-K1.egdb");
     let bytes = std::fs::read(&file).unwrap();

@@ -120,6 +120,17 @@ pub struct Egdb {
     stats: Mutex<Stats>,
 }
 
+impl std::fmt::Debug for Egdb {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Egdb")
+            .field("variant", &self.variant)
+            .field("dir", &self.dir)
+            .field("slices", &self.slices.len())
+            .field("max_pieces", &self.max_pieces)
+            .finish()
+    }
+}
+
 impl Egdb {
     /// Open the slices found in `root`'s folder for `variant` (none is not an error: such a
     /// handle answers nothing). `cache_mb` bounds the decompressed blocks kept.

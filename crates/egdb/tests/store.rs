@@ -86,9 +86,7 @@ fn a_damaged_or_foreign_file_is_an_error() {
     let good = std::fs::read(&path).unwrap();
 
     std::fs::write(&path, &good[..good.len() - 3]).unwrap();
-    let err = Egdb::open(&root, variant, 1)
-        .err()
-        .expect("a cut file is refused");
+    let err = Egdb::open(&root, variant, 1).expect_err("a cut file is refused");
     assert!(err.to_string().contains("K1-K1.egdb"), "{err}");
 
     let mut bent = good.clone();
@@ -110,9 +108,7 @@ fn a_damaged_or_foreign_file_is_an_error() {
     ))
     .unwrap();
     std::fs::write(&path, other).unwrap();
-    let err = Egdb::open(&root, variant, 1)
-        .err()
-        .expect("a foreign file is refused");
+    let err = Egdb::open(&root, variant, 1).expect_err("a foreign file is refused");
     assert!(err.to_string().contains("expected english K1-K1"), "{err}");
     std::fs::remove_dir_all(&root).unwrap();
 }

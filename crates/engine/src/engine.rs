@@ -126,6 +126,7 @@ struct MainSink<'a, 'l, B> {
     budget: Option<TimeBudget>,
     control: &'a Control,
     board: Board,
+    egdb_root: Option<damier_egdb::Value>,
     _bits: std::marker::PhantomData<B>,
 }
 
@@ -143,6 +144,7 @@ impl<B: damier_core::BitSet> IterationSink<B> for MainSink<'_, '_, B> {
             pv: pv_moves(&self.board, &it.pv),
             hashfull: self.tt.permille_full(),
             egdb_hits: self.shared.egdb_hits.load(Relaxed),
+            egdb: self.egdb_root,
         });
         if self.control.is_stopped() || self.shared.stop.load(Relaxed) {
             return false;
@@ -269,8 +271,14 @@ impl Engine {
                 nodes: 0,
                 time: start.elapsed(),
                 pv: Vec::new(),
+                egdb: None,
             };
         }
+        let egdb_root = self
+            .egdb
+            .as_deref()
+            .filter(|db| db.variant() == variant)
+            .and_then(|db| db.probe(root).ok().flatten());
         self.tt.new_search();
         let eval = Evaluator::<G>::choose(variant, &self.eval);
         let shared = Shared {
@@ -333,6 +341,7 @@ impl Engine {
                 budget,
                 control,
                 board: input.board,
+                egdb_root,
                 _bits: std::marker::PhantomData,
             };
             let result = iterate(
@@ -363,6 +372,7 @@ impl Engine {
             nodes,
             time: start.elapsed(),
             pv: any_pv,
+            egdb: egdb_root,
         }
     }
 

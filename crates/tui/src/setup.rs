@@ -2,6 +2,7 @@
 //! game of a PDN file to continue, an English ballot).
 
 use damier_core::{Base, Color, Variant};
+use damier_egdb::Egdb;
 use damier_engine::{EngineOptions, EvalChoice, Level};
 use damier_game::ballot::{Ballot, Deck};
 use damier_game::pdn::{self, PdnGame};
@@ -107,6 +108,8 @@ pub struct PlayConfig {
     pub engine: EngineOptions,
     /// The engine's evaluation.
     pub eval: EvalChoice,
+    /// Endgame databases the engine probes.
+    pub egdb: Option<Arc<Egdb>>,
     /// Search exactly this deep, ignoring levels' and clocks' time (reproducible games).
     pub depth: Option<i32>,
     /// Seed of the engine's style (noise and blunders of low levels).
@@ -144,6 +147,7 @@ impl PlayConfig {
                 hash_mb: 64,
             },
             eval: EvalChoice::Builtin,
+            egdb: None,
             depth: None,
             seed: 0,
             tags: Vec::new(),

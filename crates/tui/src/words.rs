@@ -2,6 +2,7 @@
 //! pieces stand. Both views use them, so a player reads the same words in each.
 
 use damier_core::{BitSet, Color};
+use damier_egdb::Value;
 use damier_engine::{Score, SearchInfo};
 use damier_game::{Board, DrawRule, GameResult};
 
@@ -37,6 +38,15 @@ pub fn score_text(score: Score, side: Color) -> String {
     }
 }
 
+/// An endgame database's verdict for `side` to move, said for people.
+pub fn egdb_text(value: Value, side: Color) -> String {
+    match value {
+        Value::Win(n) => format!("database: {} wins in {n}", side.name()),
+        Value::Loss(n) => format!("database: {} wins in {n}", side.opponent().name()),
+        Value::Draw => "database: draw".to_string(),
+    }
+}
+
 /// What the engine thinks after a completed depth.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ThinkingLine {
@@ -58,7 +68,10 @@ impl ThinkingLine {
         ThinkingLine {
             side: board.side(),
             depth: info.depth,
-            score: score_text(info.score, board.side()),
+            score: match info.egdb {
+                Some(value) => egdb_text(value, board.side()),
+                None => score_text(info.score, board.side()),
+            },
             nodes: info.nodes,
             line: board.line_short(&info.pv),
         }

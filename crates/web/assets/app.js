@@ -388,7 +388,7 @@ function renderAnalysis() {
   const ply = shownPly();
   const a = S.analysis && S.analysis.ply === ply && ply <= plies() ? S.analysis : null;
   const shown = a || evalAt(ply);
-  $('an-score').textContent = shown ? shown.text : '–';
+  $('an-score').textContent = shown ? (shown.egdb ? `database ${shown.egdb} (${shown.text})` : shown.text) : '–';
   $('an-depth').textContent = shown ? String(shown.depth) : '–';
   $('an-nodes').textContent = a ? `${a.nodes.toLocaleString()} (${Math.round(a.nps / 1000)} kN/s)` : '–';
   $('an-pv').textContent = shown && shown.pv.length ? shown.pv.join(' ') : '–';

@@ -3,7 +3,10 @@
 
 use crate::error::ApiError;
 use crate::store::{GameEntry, Store};
+use damier_core::Variant;
+use damier_egdb::Egdb;
 use damier_engine::EvalChoice;
+use std::collections::HashMap;
 use std::sync::Arc;
 use tokio::sync::Semaphore;
 
@@ -20,6 +23,8 @@ pub struct ServeOptions {
     /// The engines' evaluation (a weights file plays its own variant; the others play their
     /// builtin weights).
     pub eval: EvalChoice,
+    /// Endgame databases, by variant: each game's engine probes its variant's.
+    pub egdb: HashMap<Variant, Arc<Egdb>>,
 }
 
 impl Default for ServeOptions {
@@ -29,6 +34,7 @@ impl Default for ServeOptions {
             hash_mb: 16,
             search_slots: std::thread::available_parallelism().map_or(1, |n| n.get()),
             eval: EvalChoice::Builtin,
+            egdb: HashMap::new(),
         }
     }
 }

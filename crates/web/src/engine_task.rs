@@ -290,6 +290,7 @@ fn publish_info(entry: &Weak<GameEntry>, job: &Job, info: &SearchInfo) {
         "nps": info.nps,
         "time_ms": info.time.as_millis() as u64,
         "pv": pv,
+        "egdb": info.egdb.map(|v| v.to_string()),
     });
     // No watcher is not an error.
     let _ = entry.events.send(Arc::from(event.to_string()));

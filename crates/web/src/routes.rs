@@ -128,10 +128,12 @@ struct Seats {
 }
 
 fn add(app: &Arc<App>, session: Session, games_in_file: Option<usize>) -> Created {
+    let egdb = app.options.egdb.get(&session.game().variant()).cloned();
     let entry = Arc::new(GameEntry::new(
         session,
         app.options.hash_mb,
         app.options.eval.clone(),
+        egdb,
         app.store.now(),
     ));
     app.store.insert(entry.clone());

@@ -5,6 +5,7 @@
 //! awaits, so the lock is never held across a search or a network write.
 
 use crate::session::Session;
+use damier_egdb::Egdb;
 use damier_engine::{Engine, EngineOptions, EvalChoice};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -24,12 +25,19 @@ pub struct GameEntry {
     engine: OnceLock<Arc<Engine>>,
     hash_mb: usize,
     eval: EvalChoice,
+    egdb: Option<Arc<Egdb>>,
     last_used: AtomicU64,
 }
 
 impl GameEntry {
     /// An entry for `session`.
-    pub fn new(session: Session, hash_mb: usize, eval: EvalChoice, now: u64) -> GameEntry {
+    pub fn new(
+        session: Session,
+        hash_mb: usize,
+        eval: EvalChoice,
+        egdb: Option<Arc<Egdb>>,
+        now: u64,
+    ) -> GameEntry {
         let (changes, _) = watch::channel(session.version());
         let (events, _) = broadcast::channel(64);
         GameEntry {
@@ -40,6 +48,7 @@ impl GameEntry {
             engine: OnceLock::new(),
             hash_mb,
             eval,
+            egdb,
             last_used: AtomicU64::new(now),
         }
     }
@@ -69,6 +78,7 @@ impl GameEntry {
                     hash_mb: self.hash_mb,
                 });
                 engine.set_eval(self.eval.clone());
+                engine.set_egdb(self.egdb.clone());
                 Arc::new(engine)
             })
             .clone()

@@ -394,6 +394,8 @@ async fn the_engine_answers_and_analysis_streams_over_the_websocket() {
                 assert_eq!(v["ply"], 2);
                 assert!(v["depth"].as_i64().unwrap() >= 1);
                 assert!(!v["pv"].as_array().unwrap().is_empty());
+                // A server without endgame databases says so.
+                assert_eq!(v.get("egdb"), Some(&Value::Null));
                 saw_analysis = true;
             }
         }

@@ -41,6 +41,8 @@ pub struct SearchInfo {
     pub hashfull: u32,
     /// Positions the endgame databases answered so far, all threads.
     pub egdb_hits: u64,
+    /// The databases' value of the root position for its side to move, when they hold it.
+    pub egdb: Option<damier_egdb::Value>,
 }
 
 /// The outcome of a search.
@@ -60,6 +62,8 @@ pub struct SearchResult {
     pub time: Duration,
     /// The principal variation, starting with `best`.
     pub pv: Vec<AnyMove>,
+    /// The databases' value of the position searched, when they hold it.
+    pub egdb: Option<damier_egdb::Value>,
 }
 
 /// Receives the search's progress.

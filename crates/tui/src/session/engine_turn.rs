@@ -80,9 +80,11 @@ impl Session {
     fn engine(&mut self) -> Arc<Engine> {
         let options = self.engine_options;
         let eval = &self.eval;
+        let egdb = &self.egdb;
         Arc::clone(self.engine.get_or_insert_with(|| {
             let mut engine = Engine::new(options);
             engine.set_eval(eval.clone());
+            engine.set_egdb(egdb.clone());
             Arc::new(engine)
         }))
     }
@@ -142,7 +144,10 @@ impl Session {
 
     fn finish(&mut self, purpose: Purpose, board: &Board, result: SearchResult) {
         let side = board.side();
-        let score = words::score_text(result.score, side);
+        let score = match result.egdb {
+            Some(value) => words::egdb_text(value, side),
+            None => words::score_text(result.score, side),
+        };
         match purpose {
             Purpose::Hint => {
                 if let Some(best) = result.best {

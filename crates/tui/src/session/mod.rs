@@ -13,6 +13,7 @@ use crate::setup::{PlayConfig, Player};
 use crate::thinker::{Purpose, Thinker};
 use crate::words::{self, ThinkingLine};
 use damier_core::Color;
+use damier_egdb::Egdb;
 use damier_engine::{Engine, EngineOptions, EvalChoice};
 use damier_game::{Clock, Game, GameResult, Material, PlyKind, TimeControl, TimeSource, TimedGame};
 use std::path::PathBuf;
@@ -60,6 +61,7 @@ pub struct Session {
     engine: Option<Arc<Engine>>,
     engine_options: EngineOptions,
     eval: EvalChoice,
+    egdb: Option<Arc<Egdb>>,
     depth: Option<i32>,
     seed: u64,
     thinker: Option<Thinker>,
@@ -101,6 +103,7 @@ impl Session {
             engine: None,
             engine_options: config.engine,
             eval: config.eval.clone(),
+            egdb: config.egdb.clone(),
             depth: config.depth,
             seed: config.seed,
             thinker: None,
