@@ -127,6 +127,7 @@ struct MainSink<'a, 'l, B> {
     control: &'a Control,
     board: Board,
     egdb_root: Option<damier_egdb::Value>,
+    egdb: Option<&'a Egdb>,
     _bits: std::marker::PhantomData<B>,
 }
 
@@ -141,7 +142,7 @@ impl<B: damier_core::BitSet> IterationSink<B> for MainSink<'_, '_, B> {
             nodes,
             time,
             nps: (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64,
-            pv: pv_moves(&self.board, &it.pv),
+            pv: extended(self.egdb, &self.board, pv_moves(&self.board, &it.pv)),
             hashfull: self.tt.permille_full(),
             egdb_hits: self.shared.egdb_hits.load(Relaxed),
             egdb: self.egdb_root,
@@ -153,6 +154,56 @@ impl<B: damier_core::BitSet> IterationSink<B> for MainSink<'_, '_, B> {
             Some(b) if !self.control.is_pondering() => time < b.target(f64::from(changes)),
             _ => true,
         }
+    }
+}
+
+/// Plies a line is continued by the databases, at most.
+const EGDB_LINE: usize = 60;
+
+/// A line that ends in a database win or loss, continued by the databases' best moves: the
+/// search stops at its first probe, so its own line ends where the database's begins.
+fn extended(db: Option<&Egdb>, board: &Board, mut line: Vec<AnyMove>) -> Vec<AnyMove> {
+    let Some(db) = db else {
+        return line;
+    };
+    let mut b = *board;
+    for mv in &line {
+        match b.play(mv) {
+            Ok(next) => b = next,
+            Err(_) => return line,
+        }
+    }
+    while line.len() < EGDB_LINE {
+        let best = match &b {
+            Board::D8(p) => best_by_egdb(db, p),
+            Board::D10(p) => best_by_egdb(db, p),
+            Board::D12(p) => best_by_egdb(db, p),
+            Board::O8(p) => best_by_egdb(db, p),
+        };
+        let Some(mv) = best else {
+            break;
+        };
+        match b.play(&mv) {
+            Ok(next) => {
+                line.push(mv);
+                b = next;
+            }
+            Err(_) => break,
+        }
+    }
+    line
+}
+
+/// The move that keeps a database win or loss (the shortest win, the longest loss).
+fn best_by_egdb<G: Geometry>(db: &Egdb, pos: &Position<G>) -> Option<AnyMove> {
+    match db.probe(pos).ok().flatten()? {
+        damier_egdb::Value::Draw => None,
+        _ => db
+            .moves(pos)
+            .ok()
+            .flatten()?
+            .first()
+            .map(|(mv, _)| widen(mv)),
     }
 }
 
@@ -342,6 +393,7 @@ impl Engine {
                 control,
                 board: input.board,
                 egdb_root,
+                egdb: self.egdb.as_deref().filter(|db| db.variant() == variant),
                 _bits: std::marker::PhantomData,
             };
             let result = iterate(
@@ -364,6 +416,15 @@ impl Engine {
         let best = self.maybe_blunder(root, &moves, best, score, style, &input.history);
         let pv = if best == pv[0] { pv } else { vec![best] };
         let any_pv = pv_moves(&input.board, &pv);
+        let any_pv = if best == pv[0] {
+            extended(
+                self.egdb.as_deref().filter(|db| db.variant() == variant),
+                &input.board,
+                any_pv,
+            )
+        } else {
+            any_pv
+        };
         SearchResult {
             best: Some(widen(&best)),
             ponder: any_pv.get(1).copied(),

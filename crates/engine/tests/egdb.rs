@@ -63,8 +63,11 @@ fn two_kings_take_one_by_the_shortest_road() {
         panic!("two kings against one in the corner is a database win");
     };
     let engine = engine(&db);
-    let (_, score) = search(&engine, &game, 4);
-    assert_eq!(score, Score::win_in(n as usize));
+    let r = search_input(&engine, &SearchInput::from_game(&game), 4);
+    assert_eq!(r.score, Score::win_in(n as usize));
+    assert_eq!(r.egdb, Some(Value::Win(n)));
+    // The line goes on through the databases to the capture that ends the game.
+    assert_eq!(r.pv.len(), n as usize);
     // Both sides play with the databases: every move keeps the value, one ply nearer.
     for ply in 0..n {
         let (mv, _) = search(&engine, &game, 4);
