@@ -234,6 +234,13 @@ impl<'a, G: Geometry> Lookup<'a, G> {
     }
 }
 
+/// Whether the rules draw a game with this material as soon as it stands on the board (and
+/// the side to move has a move): Turkish, one piece against one piece (RULES.md §3, the game
+/// layer's `TurkishOneEach`).
+pub fn drawn_by_material(rules: &Rules, material: Material) -> bool {
+    rules.variant.base == damier_core::Base::Turkish && material.own() == 1 && material.opp() == 1
+}
+
 /// The value of having no move: a loss, or in a giveaway form a win.
 pub fn terminal(rules: &Rules) -> Value {
     if rules.no_move_wins() {
@@ -261,6 +268,11 @@ fn scan<G: Geometry>(
         let code = terminal(rules).code();
         work.value[i].store(code, Relaxed);
         return Some(Item { table, index, code });
+    }
+    if drawn_by_material(rules, work.ix.material()) {
+        // Stays 0: a draw, and never spread (no open count reaches zero from it).
+        work.open[i].store(u8::MAX, Relaxed);
+        return None;
     }
     let mut inside = 0u32;
     let mut best: Option<Value> = None;

@@ -123,7 +123,9 @@ impl Header {
         let width = f[12];
         let block_entries = u32::from_le_bytes(f[13..17].try_into().unwrap());
         let count = u32::from_le_bytes(f[17..21].try_into().unwrap()) as usize;
-        if block_entries != BLOCK_ENTRIES
+        // Bounded before anything is allocated from it: 2^24 blocks is 2^36 positions.
+        if count > 1 << 24
+            || block_entries != BLOCK_ENTRIES
             || !(1..=2).contains(&width)
             || count as u64 != entries.div_ceil(u64::from(BLOCK_ENTRIES))
         {
@@ -205,7 +207,9 @@ pub fn decode_block(header: &Header, block: usize, packed: &[u8]) -> Result<Vec<
     let first = block as u64 * u64::from(BLOCK_ENTRIES);
     let entries = (header.entries - first).min(u64::from(BLOCK_ENTRIES)) as usize;
     let mut raw = Vec::with_capacity(entries * header.width as usize);
+    // Never more than the block should hold, whatever the bytes say.
     DeflateDecoder::new(packed)
+        .take((entries * header.width as usize) as u64 + 1)
         .read_to_end(&mut raw)
         .map_err(|e| FormatError::Damaged(format!("block {block} does not decompress ({e})")))?;
     if raw.len() != entries * header.width as usize || crc32fast::hash(&raw) != crc {

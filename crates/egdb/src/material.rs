@@ -140,6 +140,9 @@ impl FromStr for Material {
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let bad = || BadMaterial(text.to_string());
+        if !text.is_ascii() {
+            return Err(bad());
+        }
         let side = |part: &str| -> Option<(u8, u8)> {
             if part == "0" {
                 return Some((0, 0));

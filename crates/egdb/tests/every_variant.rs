@@ -36,3 +36,20 @@ fn frisian_is_refused_until_its_king_limit_is_modelled() {
     let err = check_supported("frisian".parse().unwrap()).unwrap_err();
     assert!(err.to_string().contains("three quiet king moves"), "{err}");
 }
+
+/// Turkish: one piece against one piece is a draw by rule (RULES.md §3), unless the side to
+/// move has no move at all; the databases must not count it as a win.
+#[test]
+fn turkish_one_piece_each_is_drawn() {
+    let rules = "turkish".parse::<Variant>().unwrap().rules();
+    let solved = solve_in_memory::<damier_core::Orthogonal8>(rules, 2, |_| true);
+    for (m, codes) in &solved {
+        for &c in codes.iter().filter(|&&c| c != damier_egdb::build::HOLE) {
+            let v = damier_egdb::Value::from_code(c);
+            assert!(
+                matches!(v, damier_egdb::Value::Draw | damier_egdb::Value::Loss(0)),
+                "{m}: {v}"
+            );
+        }
+    }
+}

@@ -84,14 +84,10 @@ pub enum EndingLimit {
     Plies(usize),
 }
 
-/// The counts of RULES.md §3 that apply to `m` in `variant`, as in [`automatic_draw`];
-/// `lone_king_on_long_diagonal` says whether a side's only piece, a king, stands on the long
-/// diagonal (FMJD 64-square rule of five moves).
-pub fn ending_limit(
-    variant: Variant,
-    m: &Material,
-    lone_king_on_long_diagonal: bool,
-) -> EndingLimit {
+/// The counts of RULES.md §3 that apply to `m` in `variant`, as in [`automatic_draw`]. The
+/// FMJD 64-square rule for a lone king on the long diagonal is assumed whenever the material
+/// allows it: the king may step onto the diagonal at any time.
+pub fn ending_limit(variant: Variant, m: &Material) -> EndingLimit {
     let mut limit: Option<usize> = None;
     let mut cap = |plies: usize| limit = Some(limit.map_or(plies, |l| l.min(plies)));
     let kings_each = m.white_kings >= 1 && m.black_kings >= 1;
@@ -115,11 +111,8 @@ pub fn ending_limit(
                 // The stronger side's 15th move must capture: 29 plies when it moves first.
                 cap(29);
             }
-            let three = lone_king(m, |o| m.pieces(o) == 3 && m.kings(o) >= 1).is_some();
-            if three && lone_king_on_long_diagonal {
-                cap(9);
-            }
-            if lone_king(m, |o| m.pieces(o) == 2 && m.kings(o) >= 1).is_some() {
+            // Three pieces with a king (long diagonal), or two, against a lone king.
+            if lone_king(m, |o| (2..=3).contains(&m.pieces(o)) && m.kings(o) >= 1).is_some() {
                 cap(9);
             }
             if kings_each && (4..=5).contains(&m.total()) {
@@ -145,6 +138,38 @@ pub fn ending_limit(
         | Base::Portuguese
         | Base::Czech
         | Base::Thai => {}
+    }
+    limit.map_or(EndingLimit::Unlimited, EndingLimit::Plies)
+}
+
+/// The plies within which a win from `m` must end the game so that no count of any ending
+/// on the way draws it first: the shortest count of `m` and of every material a capture or
+/// crowning can lead to (each ending's count starts afresh, so the whole distance fitting the
+/// shortest one is enough). [`EndingLimit::Drawn`] when `m` itself is drawn.
+pub fn claim_limit(variant: Variant, m: &Material) -> EndingLimit {
+    if ending_limit(variant, m) == EndingLimit::Drawn {
+        return EndingLimit::Drawn;
+    }
+    let mut limit: Option<usize> = None;
+    for white_men in 0..=m.white_men {
+        for white_kings in 0..=m.white_kings + (m.white_men - white_men) {
+            for black_men in 0..=m.black_men {
+                for black_kings in 0..=m.black_kings + (m.black_men - black_men) {
+                    let after = Material {
+                        white_men,
+                        white_kings,
+                        black_men,
+                        black_kings,
+                    };
+                    if after.pieces(Color::White) == 0 || after.pieces(Color::Black) == 0 {
+                        continue;
+                    }
+                    if let EndingLimit::Plies(p) = ending_limit(variant, &after) {
+                        limit = Some(limit.map_or(p, |l| l.min(p)));
+                    }
+                }
+            }
+        }
     }
     limit.map_or(EndingLimit::Unlimited, EndingLimit::Plies)
 }

@@ -14,7 +14,7 @@ use crate::time::TimeBudget;
 use crate::tt::{Bound, Entry, Table};
 use damier_core::{BitSet, Color, Geometry, Move, Position, Role};
 use damier_egdb::{Egdb, Value};
-use damier_game::{ending_limit, EndingLimit};
+use damier_game::{claim_limit, EndingLimit};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 
@@ -169,17 +169,16 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             black_men: pos.count(Color::Black, Role::Man),
             black_kings: pos.count(Color::Black, Role::King),
         };
-        let limit = ending_limit(
-            pos.rules().variant,
-            &material,
-            lone_king_on_long_diagonal(pos),
-        );
+        let limit = claim_limit(pos.rules().variant, &material);
         let plies = match value {
             Value::Draw => {
                 self.egdb_hits += 1;
                 return Some(Score::DRAW);
             }
-            _ if limit == EndingLimit::Drawn => return Some(Score::DRAW),
+            _ if limit == EndingLimit::Drawn => {
+                self.egdb_hits += 1;
+                return Some(Score::DRAW);
+            }
             Value::Win(n) | Value::Loss(n) => usize::from(n),
         };
         let in_quiet_limit = self.quiet_limit.map_or(true, |l| quiet + plies <= l);
@@ -506,19 +505,6 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         }
         best
     }
-}
-
-/// Whether a side whose only piece is a king has it on the long diagonal (internally the
-/// squares with row = column, whichever corner the real board plays from).
-fn lone_king_on_long_diagonal<G: Geometry>(pos: &Position<G>) -> bool {
-    let t = G::tables();
-    [Color::White, Color::Black].into_iter().any(|c| {
-        let own = pos.pieces(c);
-        own.count() == 1 && !(own & pos.kings()).is_empty() && {
-            let s = own.lowest() as usize;
-            t.row[s] == t.col[s]
-        }
-    })
 }
 
 /// A placeholder move for unused PV slots.
