@@ -295,6 +295,42 @@ impl<G: Geometry> Position<G> {
         self
     }
 
+    /// The same game seen from the other side: the board turned round (square (row, col) to
+    /// (n-1-row, n-1-col)), the colours swapped and the other side to move. Every variant's
+    /// rules are the same from either side, so the turned position has the same moves,
+    /// turned; Frisian king-move counters go with their kings.
+    pub fn turned(&self) -> Self {
+        let t = G::tables();
+        let n = G::KIND.size() - 1;
+        let turn_square = |s: u32| {
+            let (r, c) = (u32::from(t.row[s as usize]), u32::from(t.col[s as usize]));
+            G::KIND
+                .index(n - r, n - c)
+                .expect("the turned square of a playing square plays")
+        };
+        let turn = |set: G::Bits| {
+            set.iter()
+                .fold(G::Bits::ZERO, |out, s| out | G::Bits::bit(turn_square(s)))
+        };
+        let mut out = Self::new_unchecked(
+            self.rules,
+            turn(self.pieces[1]),
+            turn(self.pieces[0]),
+            turn(self.kings),
+            self.side.opponent(),
+        );
+        for color in [Color::White, Color::Black] {
+            let run = self.king_runs[color as usize];
+            if run.moves > 0 {
+                out.king_runs[color.opponent() as usize] = KingRun {
+                    square: turn_square(u32::from(run.square)) as u8,
+                    ..run
+                };
+            }
+        }
+        out
+    }
+
     /// Every legal move.
     pub fn legal_moves(&self) -> MoveList<G::Bits> {
         let mut list = MoveList::new();

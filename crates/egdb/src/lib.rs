@@ -24,6 +24,6 @@ mod value;
 pub mod verify;
 
 pub use index::Indexer;
-pub use material::{oriented, turn, BadMaterial, Material};
+pub use material::{oriented, BadMaterial, Material};
 pub use store::{Egdb, EgdbError};
 pub use value::Value;

@@ -1,6 +1,6 @@
 //! Material slices: how many men and kings each side has, seen from the side to move.
 
-use damier_core::{BitSet, Color, Geometry, Position, Role};
+use damier_core::{Color, Geometry, Position, Role};
 use std::fmt;
 use std::str::FromStr;
 
@@ -176,32 +176,13 @@ impl FromStr for Material {
     }
 }
 
-/// The 180-degree turn of the board that swaps the colours' roles: square (row, col) goes to
-/// (n-1-row, n-1-col). The rules of every variant are the same seen from either side.
-pub fn turn<G: Geometry>(bits: G::Bits) -> G::Bits {
-    let t = G::tables();
-    let n = G::KIND.size() as u8 - 1;
-    let mut out = G::Bits::ZERO;
-    for s in bits.iter() {
-        let (r, c) = (t.row[s as usize], t.col[s as usize]);
-        let turned = G::KIND
-            .index(u32::from(n - r), u32::from(n - c))
-            .expect("the turned square of a playing square plays");
-        out |= G::Bits::bit(turned);
-    }
-    out
-}
-
 /// `pos` seen from its side to move: unchanged with White to move, turned round with Black.
 pub fn oriented<G: Geometry>(pos: &Position<G>) -> Position<G> {
     if pos.side() == Material::MOVER {
-        return *pos;
+        *pos
+    } else {
+        pos.turned()
     }
-    let white = turn::<G>(pos.pieces(Color::Black));
-    let black = turn::<G>(pos.pieces(Color::White));
-    let kings = turn::<G>(pos.kings());
-    Position::from_parts(pos.rules(), white, black, kings, Color::White)
-        .expect("a turned position is as valid as the position")
 }
 
 #[cfg(test)]

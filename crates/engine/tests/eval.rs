@@ -3,45 +3,11 @@
 //! same for the side to move), in every variant, for the classic evaluation, the builtin
 //! weights and arbitrary weights alike.
 
-use damier_core::{with_geometry, BitSet, Color, Geometry, KingRun, Position, Variant};
+use damier_core::{with_geometry, Color, Geometry, Position, Variant};
 use damier_engine::eval::learned::Layout;
 use damier_engine::eval::{EvalChoice, Evaluator};
 use damier_engine::Weights;
 use std::sync::Arc;
-
-/// The board turned round with the colours swapped and the other side to move.
-fn flipped<G: Geometry>(pos: &Position<G>) -> Position<G> {
-    let kind = G::KIND;
-    let n = kind.size();
-    let turn_square = |s: u32| {
-        let (r, c) = kind.coords(s).expect("a playing square");
-        kind.index(n - 1 - r, n - 1 - c).expect("turned square")
-    };
-    let turn = |set: G::Bits| {
-        let mut out = G::Bits::ZERO;
-        for s in set.iter() {
-            out |= G::Bits::bit(turn_square(s));
-        }
-        out
-    };
-    let mut out = Position::from_parts(
-        pos.rules(),
-        turn(pos.pieces(Color::Black)),
-        turn(pos.pieces(Color::White)),
-        turn(pos.kings()),
-        pos.side().opponent(),
-    )
-    .expect("a turned position is a position");
-    // Frisian's king-move counters go with their kings.
-    for color in [Color::White, Color::Black] {
-        let run = pos.king_run(color);
-        if run.moves > 0 {
-            let square = turn_square(u32::from(run.square)) as u8;
-            out.set_king_run(color.opponent(), KingRun { square, ..run });
-        }
-    }
-    out
-}
 
 struct Rng(u64);
 impl Rng {
@@ -97,7 +63,7 @@ fn every_evaluation_is_colour_symmetric_in_every_variant() {
                     Color::Black => -eval.evaluate(pos),
                 };
                 for pos in &positions {
-                    let turned = flipped(pos);
+                    let turned = pos.turned();
                     assert_eq!(
                         for_white(&turned),
                         -for_white(pos),
