@@ -86,7 +86,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
     engine.set_eval(eval);
     let egdb = crate::egdb_arg::open(args.egdb.as_deref(), game.variant())?;
     if let Some(db) = &egdb {
-        if let Some(value) = crate::egdb_arg::probe(db, game.position())? {
+        if let Some(value) = db.probe_board(game.position())? {
             if args.json {
                 outln!("{}", json!({"egdb": value.to_string()}))?;
             } else {

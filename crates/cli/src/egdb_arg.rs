@@ -42,17 +42,6 @@ pub fn open(text: Option<&str>, variant: Variant) -> Result<Option<Arc<Egdb>>> {
     Ok(Some(Arc::new(db)))
 }
 
-/// The databases' value of a position of any board, `None` when its slice is not there.
-pub fn probe(db: &Egdb, board: &damier_game::Board) -> Result<Option<damier_egdb::Value>> {
-    use damier_game::Board;
-    Ok(match board {
-        Board::D8(p) => db.probe(p)?,
-        Board::D10(p) => db.probe(p)?,
-        Board::D12(p) => db.probe(p)?,
-        Board::O8(p) => db.probe(p)?,
-    })
-}
-
 /// Open the databases of every variant found under the folder `--egdb` names (the default
 /// folder without it; nothing for `none`).
 pub fn open_all(text: Option<&str>) -> Result<std::collections::HashMap<Variant, Arc<Egdb>>> {

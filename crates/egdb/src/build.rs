@@ -234,11 +234,16 @@ impl<'a, G: Geometry> Lookup<'a, G> {
     }
 }
 
-/// Whether the rules draw a game with this material as soon as it stands on the board (and
-/// the side to move has a move): Turkish, one piece against one piece (RULES.md §3, the game
-/// layer's `TurkishOneEach`).
+/// Whether the game's draw rules end a game with this material as soon as it stands on the
+/// board and the side to move has a move (RULES.md §3: Turkish, one piece each).
 pub fn drawn_by_material(rules: &Rules, material: Material) -> bool {
-    rules.variant.base == damier_core::Base::Turkish && material.own() == 1 && material.opp() == 1
+    let m = damier_game::Material {
+        white_men: material.own_men.into(),
+        white_kings: material.own_kings.into(),
+        black_men: material.opp_men.into(),
+        black_kings: material.opp_kings.into(),
+    };
+    damier_game::ending_limit(rules.variant, &m) == damier_game::EndingLimit::Drawn
 }
 
 /// The value of having no move: a loss, or in a giveaway form a win.

@@ -232,6 +232,43 @@ impl Egdb {
         )))
     }
 
+    /// The value of a position of any board (see [`Egdb::probe`]).
+    ///
+    /// # Errors
+    /// As [`Egdb::probe`].
+    pub fn probe_board(&self, board: &damier_game::Board) -> Result<Option<Value>, EgdbError> {
+        use damier_game::Board;
+        match board {
+            Board::D8(p) => self.probe(p),
+            Board::D10(p) => self.probe(p),
+            Board::D12(p) => self.probe(p),
+            Board::O8(p) => self.probe(p),
+        }
+    }
+
+    /// The move that keeps the value of a won or lost position of any board (the shortest
+    /// win, the longest loss); `None` for a draw or a position not in the set.
+    pub fn best_move(&self, board: &damier_game::Board) -> Option<damier_game::AnyMove> {
+        use damier_game::{widen, Board};
+        fn best<G: Geometry>(db: &Egdb, pos: &Position<G>) -> Option<damier_game::AnyMove> {
+            match db.probe(pos).ok().flatten()? {
+                Value::Draw => None,
+                _ => db
+                    .moves(pos)
+                    .ok()
+                    .flatten()?
+                    .first()
+                    .map(|(mv, _)| widen(mv)),
+            }
+        }
+        match board {
+            Board::D8(p) => best(self, p),
+            Board::D10(p) => best(self, p),
+            Board::D12(p) => best(self, p),
+            Board::O8(p) => best(self, p),
+        }
+    }
+
     /// Every legal move of `pos` with the value it keeps for the side to move, best first;
     /// `None` if a successor's slice is missing.
     ///

@@ -174,13 +174,7 @@ fn extended(db: Option<&Egdb>, board: &Board, mut line: Vec<AnyMove>) -> Vec<Any
         }
     }
     while line.len() < EGDB_LINE {
-        let best = match &b {
-            Board::D8(p) => best_by_egdb(db, p),
-            Board::D10(p) => best_by_egdb(db, p),
-            Board::D12(p) => best_by_egdb(db, p),
-            Board::O8(p) => best_by_egdb(db, p),
-        };
-        let Some(mv) = best else {
+        let Some(mv) = db.best_move(&b) else {
             break;
         };
         match b.play(&mv) {
@@ -192,19 +186,6 @@ fn extended(db: Option<&Egdb>, board: &Board, mut line: Vec<AnyMove>) -> Vec<Any
         }
     }
     line
-}
-
-/// The move that keeps a database win or loss (the shortest win, the longest loss).
-fn best_by_egdb<G: Geometry>(db: &Egdb, pos: &Position<G>) -> Option<AnyMove> {
-    match db.probe(pos).ok().flatten()? {
-        damier_egdb::Value::Draw => None,
-        _ => db
-            .moves(pos)
-            .ok()
-            .flatten()?
-            .first()
-            .map(|(mv, _)| widen(mv)),
-    }
 }
 
 /// The moves of a line as moves of any variant, checked against the position as it goes
