@@ -93,6 +93,9 @@ pub struct Searcher<'a, G: Geometry> {
     ending: Vec<usize>,
     /// Positions answered by the databases, not yet added to the shared count.
     egdb_hits: u64,
+    /// The claim limit of each material met so far (a search meets few): finding it walks
+    /// every material the ending can lead to, too slow to repeat at every probe.
+    claim_limits: Vec<(damier_game::Material, EndingLimit)>,
 }
 
 impl<'a, G: Geometry> Searcher<'a, G> {
@@ -143,6 +146,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             egdb_pieces: 0,
             ending: vec![0; MAX_PLY + 2],
             egdb_hits: 0,
+            claim_limits: Vec::new(),
         }
     }
 
@@ -163,24 +167,18 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         }
         // A file that cannot be read answers nothing rather than something wrong.
         let value = db.probe(pos).ok().flatten()?;
-        let material = damier_game::Material {
-            white_men: pos.count(Color::White, Role::Man),
-            white_kings: pos.count(Color::White, Role::King),
-            black_men: pos.count(Color::Black, Role::Man),
-            black_kings: pos.count(Color::Black, Role::King),
-        };
-        let limit = claim_limit(pos.rules().variant, &material);
         let plies = match value {
             Value::Draw => {
                 self.egdb_hits += 1;
                 return Some(Score::DRAW);
             }
-            _ if limit == EndingLimit::Drawn => {
-                self.egdb_hits += 1;
-                return Some(Score::DRAW);
-            }
             Value::Win(n) | Value::Loss(n) => usize::from(n),
         };
+        let limit = self.claim_limit(pos);
+        if limit == EndingLimit::Drawn {
+            self.egdb_hits += 1;
+            return Some(Score::DRAW);
+        }
         let in_quiet_limit = self.quiet_limit.map_or(true, |l| quiet + plies <= l);
         let in_ending_limit = match limit {
             EndingLimit::Plies(l) => self.ending[ply] + plies <= l,
@@ -194,6 +192,22 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             Value::Win(_) => Score::win_in(ply + plies),
             _ => Score::loss_in(ply + plies),
         })
+    }
+
+    /// [`claim_limit`] of the material of `pos`, remembered.
+    fn claim_limit(&mut self, pos: &Position<G>) -> EndingLimit {
+        let material = damier_game::Material {
+            white_men: pos.count(Color::White, Role::Man),
+            white_kings: pos.count(Color::White, Role::King),
+            black_men: pos.count(Color::Black, Role::Man),
+            black_kings: pos.count(Color::Black, Role::King),
+        };
+        if let Some(&(_, limit)) = self.claim_limits.iter().find(|(m, _)| *m == material) {
+            return limit;
+        }
+        let limit = claim_limit(pos.rules().variant, &material);
+        self.claim_limits.push((material, limit));
+        limit
     }
 
     /// Plies since the material changed, after `mv` from the position at `ply`.
