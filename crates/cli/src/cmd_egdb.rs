@@ -28,7 +28,7 @@ enum EgdbCommand {
     /// Build every slice up to N pieces (finished slices of an earlier run are kept).
     Build(BuildArgs),
     /// Check every stored value against the position's moves.
-    Verify(SetArgs),
+    Verify(VerifyArgs),
     /// The value of a position, and of each of its moves.
     Probe(ProbeArgs),
     /// The slices present, their sizes, and up to how many pieces the set is complete.
@@ -40,17 +40,32 @@ enum EgdbCommand {
 
 #[derive(Args, Debug)]
 struct BenchArgs {
-    /// Variant id or alias.
-    #[arg(long, short = 'v', default_value = "international")]
-    variant: String,
+    #[command(flatten)]
+    set: SetArg,
     /// Positions probed in each pass.
     #[arg(long, default_value_t = 200_000)]
     probes: u64,
     /// Cache of decompressed blocks, in MiB.
     #[arg(long, default_value_t = 64)]
     cache: usize,
+}
+
+/// Which set: a variant's databases in a folder.
+#[derive(Args, Debug)]
+struct SetArg {
+    /// Variant id or alias.
+    #[arg(long, short = 'v', default_value = "international")]
+    variant: String,
     #[command(flatten)]
     dir: DirArg,
+}
+
+/// How many threads work.
+#[derive(Args, Debug)]
+struct ThreadsArg {
+    /// Threads [default: all cores].
+    #[arg(long, short = 't')]
+    threads: Option<usize>,
 }
 
 /// Where the databases are.
@@ -64,32 +79,24 @@ struct DirArg {
 
 #[derive(Args, Debug)]
 struct BuildArgs {
-    /// Variant id or alias.
-    #[arg(long, short = 'v', default_value = "international")]
-    variant: String,
+    #[command(flatten)]
+    set: SetArg,
     /// Pieces on the board, at most.
     #[arg(long, short = 'p')]
     pieces: u32,
-    /// Threads [default: all cores].
-    #[arg(long, short = 't')]
-    threads: Option<usize>,
     #[command(flatten)]
-    dir: DirArg,
+    threads: ThreadsArg,
 }
 
 #[derive(Args, Debug)]
-struct SetArgs {
-    /// Variant id or alias.
-    #[arg(long, short = 'v', default_value = "international")]
-    variant: String,
+struct VerifyArgs {
+    #[command(flatten)]
+    set: SetArg,
     /// Check slices of this many pieces or fewer.
     #[arg(long, short = 'p', default_value_t = 8)]
     pieces: u32,
-    /// Threads [default: all cores].
-    #[arg(long, short = 't')]
-    threads: Option<usize>,
     #[command(flatten)]
-    dir: DirArg,
+    threads: ThreadsArg,
 }
 
 #[derive(Args, Debug)]
@@ -129,6 +136,12 @@ fn variant_arg(text: &str) -> Result<Variant> {
     text.parse().usage_context(|| "--variant".to_string())
 }
 
+impl SetArg {
+    fn variant(&self) -> Result<Variant> {
+        variant_arg(&self.variant)
+    }
+}
+
 fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool> {
     if let Some(t) = threads {
         if !(1..=256).contains(&t) {
@@ -159,12 +172,12 @@ fn pair_name(m: Material) -> String {
 }
 
 fn build(args: &BuildArgs) -> Result<()> {
-    let variant = variant_arg(&args.variant)?;
+    let variant = args.set.variant()?;
     if !(2..=8).contains(&args.pieces) {
         usage!("--pieces must be between 2 and 8, got {}", args.pieces);
     }
-    let pool = thread_pool(args.threads)?;
-    let root = args.dir.path();
+    let pool = thread_pool(args.threads.threads)?;
+    let root = args.set.dir.path();
     let terminal = std::io::stderr().is_terminal();
     let bars = MultiProgress::new();
     let overall = bars.add(ProgressBar::new(0));
@@ -261,10 +274,10 @@ fn build(args: &BuildArgs) -> Result<()> {
     Ok(())
 }
 
-fn verify(args: &SetArgs) -> Result<()> {
-    let variant = variant_arg(&args.variant)?;
-    let pool = thread_pool(args.threads)?;
-    let root = args.dir.path();
+fn verify(args: &VerifyArgs) -> Result<()> {
+    let variant = args.set.variant()?;
+    let pool = thread_pool(args.threads.threads)?;
+    let root = args.set.dir.path();
     let bar = ProgressBar::new(0);
     bar.set_style(
         ProgressStyle::with_template("{bar:30} {pos}/{len} positions  {msg}")
@@ -389,14 +402,14 @@ fn info(args: &InfoArgs) -> Result<()> {
 }
 
 fn bench(args: &BenchArgs) -> Result<()> {
-    let variant = variant_arg(&args.variant)?;
+    let variant = args.set.variant()?;
     if !(1..=100_000_000).contains(&args.probes) {
         usage!(
             "--probes must be between 1 and 100000000, got {}",
             args.probes
         );
     }
-    let root = args.dir.path();
+    let root = args.set.dir.path();
     let db = Egdb::open(&root, variant, args.cache)?;
     let slices = db.slices();
     if slices.is_empty() {
