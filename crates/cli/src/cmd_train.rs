@@ -4,6 +4,7 @@ use crate::output::{outln, usage, UsageContext};
 use anyhow::{Context, Result};
 use clap::Args;
 use damier_core::Variant;
+use damier_engine::eval::learned::{Dense, Layout};
 use damier_engine::Weights;
 use damier_learn::train::{self, Config};
 use std::path::PathBuf;
@@ -42,6 +43,11 @@ pub struct TrainArgs {
     /// all training positions (rare configurations stay near zero).
     #[arg(long, default_value_t = Config::default().l2)]
     l2: f32,
+    /// A penalty on the global terms (material, the extra worth of a second king, runaways,
+    /// ...) pulling each towards its starting value (a man 100, a king 250, or --init's), for
+    /// variants whose games rarely show some of them [default: 0, free].
+    #[arg(long, default_value_t = 0.0, hide_default_value = true)]
+    l2_global: f32,
     /// Positions per step.
     #[arg(long, default_value_t = 4096)]
     batch: usize,
@@ -78,6 +84,9 @@ pub fn run(args: &TrainArgs) -> Result<()> {
     }
     if !(args.l2 >= 0.0 && args.l2 < 1e3) {
         usage!("--l2 must be at least 0, got {}", args.l2);
+    }
+    if !(args.l2_global >= 0.0 && args.l2_global < 1e3) {
+        usage!("--l2-global must be at least 0, got {}", args.l2_global);
     }
     if !(1..=1 << 24).contains(&args.batch) {
         usage!("--batch must be between 1 and 16777216, got {}", args.batch);
@@ -128,6 +137,7 @@ pub fn run(args: &TrainArgs) -> Result<()> {
         lambda: args.lambda,
         learning_rate: args.learning_rate,
         l2: args.l2,
+        l2_global: args.l2_global,
         batch: args.batch,
         validation_percent: args.validation,
         scale: args.scale,
@@ -166,5 +176,20 @@ pub fn run(args: &TrainArgs) -> Result<()> {
         trained.scale,
         started.elapsed().as_secs_f64()
     )?;
+    print_global_terms(variant, &trained.weights)
+}
+
+/// The learned global terms, so that a wild one (a king worth less than a man) shows before
+/// a match does.
+fn print_global_terms(variant: Variant, weights: &Weights) -> Result<()> {
+    let layout = Layout::of(variant.rules().board);
+    let values = weights.centimen();
+    outln!("global terms, hundredths of a man (opening, ending):")?;
+    for term in Dense::ALL {
+        let [opening, ending] = values[layout.dense_entry(term)];
+        outln!("  {:<26}{opening:>8.1}{ending:>8.1}", term.name())?;
+    }
+    let [opening, ending] = values[layout.tempo_entry()];
+    outln!("  {:<26}{opening:>8.1}{ending:>8.1}", "side to move")?;
     Ok(())
 }

@@ -57,6 +57,12 @@ pub struct Config {
     /// depend on the size of the data or of a batch. A configuration seen in a handful of
     /// positions stays near zero; one seen in thousands follows its data.
     pub l2: f32,
+    /// The same penalty on the global terms (material, the extra worth of a first, second or
+    /// third king, runaways, mobility, ...), pulling each towards its starting value (a man
+    /// 100 and a king 250, or `init`'s) rather than zero. Terms that few positions show (kings
+    /// while the board is still full) otherwise take whatever value a few games give them,
+    /// and the search steers towards it. 0 leaves them free.
+    pub l2_global: f32,
     /// Positions per step.
     pub batch: usize,
     /// Percent of the games kept apart for validation.
@@ -78,6 +84,7 @@ impl Default for Config {
             lambda: 0.5,
             learning_rate: 2.0,
             l2: 0.005,
+            l2_global: 0.0,
             batch: 4096,
             validation_percent: 10,
             scale: None,
@@ -388,6 +395,17 @@ pub fn train(
     };
     let patterns_end = layout.regions.len() * CONFIGS;
     let learnable = |e: usize| cfg.patterns || e >= patterns_end;
+    // What the global terms are pulled back towards (see `Config::l2_global`).
+    let start = theta.clone();
+    // The penalty of each entry, as a share of one position's loss (see `Config::l2`).
+    let penalty = |e: usize| {
+        let per_weight = if e < patterns_end {
+            cfg.l2
+        } else {
+            cfg.l2_global
+        };
+        per_weight / train_set.len() as f32
+    };
     let start_loss = pool.install(|| mean_loss(&valid_set, &theta, layout, scale));
     let mean_target =
         valid_set.target.iter().map(|&t| f64::from(t)).sum::<f64>() / valid_set.len() as f64;
@@ -437,8 +455,6 @@ pub fn train(
             let lr = cfg.learning_rate * (1.0 - 0.9 * (step as f32 - 1.0) / total_steps);
             let (c1, c2) = (1.0 - beta1.powi(step), 1.0 - beta2.powi(step));
             let inv = 1.0 / chunk.len() as f32;
-            // The penalty's share of one position's loss (see `Config::l2`).
-            let l2 = cfg.l2 / train_set.len() as f32;
             pool.install(|| {
                 theta
                     .par_iter_mut()
@@ -452,10 +468,8 @@ pub fn train(
                             return;
                         }
                         for k in 0..2 {
-                            let mut gk = g[k] * inv;
-                            if e < patterns_end {
-                                gk += l2 * w[k];
-                            }
+                            let prior = if e < patterns_end { 0.0 } else { start[e][k] };
+                            let gk = g[k] * inv + penalty(e) * (w[k] - prior);
                             m[k] = beta1 * m[k] + (1.0 - beta1) * gk;
                             v[k] = beta2 * v[k] + (1.0 - beta2) * gk * gk;
                             w[k] -= lr * (m[k] / c1) / ((v[k] / c2).sqrt() + eps);
@@ -478,7 +492,7 @@ pub fn train(
         });
     }
     let (best_loss, best_epoch, theta) = best;
-    let notes = format!(
+    let mut notes = format!(
         "damier train: {} positions of {} games ({} for validation), lambda {}, {} epochs \
          (best {best_epoch}), validation loss {best_loss:.5} (start {start_loss:.5}), scale {scale:.1}, seed {}",
         train_set.len() + valid_set.len(),
@@ -488,6 +502,9 @@ pub fn train(
         cfg.epochs,
         cfg.seed
     );
+    if cfg.l2_global > 0.0 {
+        notes += &format!(", l2-global {}", cfg.l2_global);
+    }
     Ok(Trained {
         weights: Weights::from_centimen(variant, &theta, scale, &notes),
         games: data.games.len(),

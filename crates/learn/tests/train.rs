@@ -96,6 +96,7 @@ fn config() -> Config {
         lambda: 0.0,
         learning_rate: 2.0,
         l2: 0.0,
+        l2_global: 0.0,
         batch: 256,
         validation_percent: 10,
         scale: Some(150.0),
@@ -145,6 +146,44 @@ fn the_global_terms_are_recovered_from_their_scores() {
         }
     }
     assert!(trained.best_loss < trained.start_loss);
+}
+
+#[test]
+fn a_penalty_on_the_global_terms_holds_them_at_their_start() {
+    let variant: Variant = "english".parse().unwrap();
+    let data = scored_games(variant, &truth(variant, false), 300, 0xABCD);
+    let held = train::train(
+        &data,
+        &Config {
+            l2_global: 100.0,
+            ..config()
+        },
+        &mut |_| {},
+    )
+    .unwrap();
+    let layout = Layout::of(variant.rules().board);
+    let got = held.weights.centimen();
+    let start = material_only(variant, 250.0);
+    for term in Dense::ALL {
+        let e = layout.dense_entry(term);
+        for phase in 0..2 {
+            assert!(
+                (got[e][phase] - start[e][phase]).abs() <= 3.0,
+                "{}: {} against its start {}",
+                term.name(),
+                got[e][phase],
+                start[e][phase]
+            );
+        }
+    }
+    assert!(held.weights.notes().contains("l2-global 100"));
+    // Without it the same data move men from 100 to the truth's 90 and 130 (the test above).
+    let free = train::train(&data, &config(), &mut |_| {})
+        .unwrap()
+        .weights
+        .centimen();
+    let men = layout.dense_entry(Dense::Men);
+    assert!((free[men][1] - 130.0).abs() < 7.0, "{:?}", free[men]);
 }
 
 #[test]
