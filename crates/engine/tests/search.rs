@@ -241,3 +241,35 @@ fn a_hash_table_too_large_is_an_error_not_an_abort() {
     })
     .is_ok());
 }
+
+/// Turkish draws one piece against one piece as soon as it stands (RULES.md §3): Black's
+/// forced e5xe3 takes White's man and leaves a king against a man, which the search would
+/// otherwise judge lost for Black (the king takes the man in a few moves).
+#[test]
+fn a_material_drawn_as_it_stands_is_a_draw_in_the_search() {
+    for (name, fen, drawn) in [
+        ("turkish", "B:WKa1,e4:Be5", true),
+        // The same forced capture with one more white king: the game goes on, and White's
+        // two kings take the man.
+        ("turkish", "B:WKa1,Kb1,e4:Be5", false),
+    ] {
+        let variant: Variant = name.parse().unwrap();
+        let game = damier_game::Game::from_fen(variant, fen).unwrap();
+        let r = engine().search(
+            &SearchInput::from_game(&game),
+            &Limits::depth(12),
+            Style::default(),
+            &Control::new(),
+            &mut Silent,
+        );
+        if drawn {
+            assert_eq!(r.score.0, 0, "{fen}: {:?}", r.score);
+        } else {
+            assert!(
+                r.score.plies_to_end().is_some() && r.score.0 < 0,
+                "{fen}: {:?}",
+                r.score
+            );
+        }
+    }
+}

@@ -14,7 +14,7 @@ use crate::time::TimeBudget;
 use crate::tt::{Bound, Entry, Table};
 use damier_core::{BitSet, Color, Geometry, Move, Position, Role};
 use damier_egdb::{Egdb, Value};
-use damier_game::{claim_limit, EndingLimit};
+use damier_game::{claim_limit, ending_limit, EndingLimit};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 
@@ -196,18 +196,21 @@ impl<'a, G: Geometry> Searcher<'a, G> {
 
     /// [`claim_limit`] of the material of `pos`, remembered.
     fn claim_limit(&mut self, pos: &Position<G>) -> EndingLimit {
-        let material = damier_game::Material {
-            white_men: pos.count(Color::White, Role::Man),
-            white_kings: pos.count(Color::White, Role::King),
-            black_men: pos.count(Color::Black, Role::Man),
-            black_kings: pos.count(Color::Black, Role::King),
-        };
+        let material = material(pos);
         if let Some(&(_, limit)) = self.claim_limits.iter().find(|(m, _)| *m == material) {
             return limit;
         }
         let limit = claim_limit(pos.rules().variant, &material);
         self.claim_limits.push((material, limit));
         limit
+    }
+
+    /// Whether the draw rules end the game with this material as it stands, once the side to
+    /// move has a move (Turkish: one piece each). Only two pieces can be such a material.
+    fn drawn_by_material(pos: &Position<G>) -> bool {
+        pos.occupied().count() == 2
+            && pos.pieces(Color::White).count() == 1
+            && ending_limit(pos.rules().variant, &material(pos)) == EndingLimit::Drawn
     }
 
     /// Plies since the material changed, after `mv` from the position at `ply`.
@@ -383,6 +386,9 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         if moves.is_empty() {
             return self.no_moves(ply);
         }
+        if ply > 0 && Self::drawn_by_material(pos) {
+            return Score::DRAW;
+        }
         // A forced move costs the opponent nothing to foresee: look one ply further.
         let depth = if moves.len() == 1 { depth + 1 } else { depth };
         let side = pos.side();
@@ -494,6 +500,9 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         if moves.is_empty() {
             return self.no_moves(ply);
         }
+        if ply > 0 && Self::drawn_by_material(pos) {
+            return Score::DRAW;
+        }
         if !moves[0].is_capture() {
             return self.evaluate(pos, ply);
         }
@@ -534,5 +543,15 @@ impl<B: BitSet> DefaultQuiet for Move<B> {
             promotes: false,
             captured: B::ZERO,
         }
+    }
+}
+
+/// The men and kings of each side, as the draw rules count them.
+fn material<G: Geometry>(pos: &Position<G>) -> damier_game::Material {
+    damier_game::Material {
+        white_men: pos.count(Color::White, Role::Man),
+        white_kings: pos.count(Color::White, Role::King),
+        black_men: pos.count(Color::Black, Role::Man),
+        black_kings: pos.count(Color::Black, Role::King),
     }
 }
