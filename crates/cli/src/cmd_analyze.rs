@@ -35,10 +35,17 @@ pub struct AnalyzeArgs {
     eval: Option<String>,
     #[arg(long, help = crate::egdb_arg::HELP)]
     egdb: Option<String>,
+    /// Show the N best moves at each depth, each with its score and line (each line after
+    /// the first costs a search of its own).
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
+    multipv: i64,
     /// One JSON object per line.
     #[arg(long)]
     json: bool,
 }
+
+/// Lines `--multipv` may ask for.
+const MAX_LINES: i64 = 64;
 
 /// The deepest search `--depth` may ask for (the engine's ply limit, less room for
 /// quiescence).
@@ -77,6 +84,12 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
     if args.hash < 1 {
         usage!("--hash must be at least 1 MiB, got {}", args.hash);
     }
+    if !(1..=MAX_LINES).contains(&args.multipv) {
+        usage!(
+            "--multipv must be between 1 and {MAX_LINES}, got {}",
+            args.multipv
+        );
+    }
     let eval = crate::eval_arg::parse(args.eval.as_deref(), Some(game.variant()))?;
     let mut engine = Engine::try_new(EngineOptions {
         threads: args.threads as usize,
@@ -84,6 +97,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
     })
     .context("--hash")?;
     engine.set_eval(eval);
+    engine.set_lines(args.multipv as usize);
     let egdb = crate::egdb_arg::open(args.egdb.as_deref(), game.variant())?;
     if let Some(db) = &egdb {
         if let Some(value) = db.probe_board(game.position())? {
@@ -100,6 +114,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
     let input = SearchInput::from_game(&game);
     let board = input.board;
     let json = args.json;
+    let multi = args.multipv > 1;
     // A closed pipe stops the search (nobody reads on) and is returned at the end.
     let mut written: std::io::Result<()> = Ok(());
     let mut print = |info: &SearchInfo| {
@@ -111,6 +126,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
             outln!(
                 "{}",
                 json!({
+                    "multipv": info.multipv,
                     "depth": info.depth,
                     "seldepth": info.seldepth,
                     "score": info.score.0,
@@ -124,9 +140,10 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
             )
         } else {
             outln!(
-                "depth {:>2}/{:<3} score {:>10}  nodes {:>11}  {:>7.2} Mnps  time {:>7.2}s{}  pv {}",
+                "depth {:>2}/{:<3}{} score {:>10}  nodes {:>11}  {:>7.2} Mnps  time {:>7.2}s{}  pv {}",
                 info.depth,
                 info.seldepth,
+                if multi { format!(" line {:>2}", info.multipv) } else { String::new() },
                 info.score.to_string(),
                 info.nodes,
                 info.nps as f64 / 1e6,

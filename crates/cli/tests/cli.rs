@@ -287,3 +287,45 @@ fn serve_refuses_a_hash_size_out_of_range() {
         assert!(err.contains("--hash must be between 1 and 4096"), "{err}");
     }
 }
+
+/// `analyze --multipv 3 --json`: three objects per depth, lines 1 to 3, three different
+/// first moves; the text form names each line.
+#[test]
+fn analyze_shows_several_lines() {
+    let out = Command::new(env!("CARGO_BIN_EXE_damier"))
+        .args([
+            "analyze",
+            "-v",
+            "english",
+            "--depth",
+            "6",
+            "--multipv",
+            "3",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .filter(|v: &serde_json::Value| v.get("multipv").is_some())
+        .collect();
+    for depth in 1..=6 {
+        let at: Vec<&serde_json::Value> = lines.iter().filter(|v| v["depth"] == depth).collect();
+        let ranks: Vec<u64> = at.iter().map(|v| v["multipv"].as_u64().unwrap()).collect();
+        assert_eq!(ranks, [1, 2, 3], "depth {depth}: {text}");
+        let firsts: std::collections::HashSet<&str> = at
+            .iter()
+            .map(|v| v["pv"].as_str().unwrap().split(' ').next().unwrap())
+            .collect();
+        assert_eq!(firsts.len(), 3, "depth {depth}: {text}");
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_damier"))
+        .args(["analyze", "-v", "english", "--depth", "3", "--multipv", "2"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("line  2"), "{text}");
+}

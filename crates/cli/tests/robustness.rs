@@ -93,6 +93,10 @@ fn counts_and_depths_out_of_range_say_so() {
         &["match", "--concurrency", "0"],
         "--concurrency must be between 1 and 256, got 0",
     );
+    usage_error(
+        &["analyze", "--multipv", "0"],
+        "--multipv must be between 1 and 64, got 0",
+    );
 }
 
 #[test]

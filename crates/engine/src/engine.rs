@@ -116,9 +116,54 @@ pub struct Engine {
     options: EngineOptions,
     eval: EvalChoice,
     egdb: Option<Arc<Egdb>>,
+    lines: usize,
 }
 
-struct MainSink<'a, 'l, B> {
+/// The lines after the first of a multi-line analysis: after each depth the main thread
+/// completes, the best root move leaving out the lines found so far, to the same depth.
+/// They are searched with their own table, history and killers, so that the first line is
+/// exactly what a one-line search finds.
+struct OtherLines<'a, G: Geometry> {
+    searcher: Searcher<'a, G>,
+    shared: &'a Shared<'a>,
+    root: &'a Position<G>,
+    quiet: usize,
+    /// Lines wanted in all, the first included.
+    lines: usize,
+}
+
+impl<G: Geometry> OtherLines<'_, G> {
+    /// The next lines at `depth` after `best`, best first; fewer if the search was stopped
+    /// or the root has fewer moves.
+    fn search(&mut self, depth: Depth, best: Move<G::Bits>) -> Vec<(Score, Vec<Move<G::Bits>>)> {
+        let mut excluded = vec![best];
+        let mut found = Vec::new();
+        while excluded.len() < self.lines {
+            self.searcher.exclude_at_root(&excluded);
+            self.searcher.start_iteration();
+            let score = self.searcher.alpha_beta(
+                self.root,
+                depth,
+                0,
+                -Score::INFINITE,
+                Score::INFINITE,
+                self.quiet,
+            );
+            let pv = self.searcher.root_pv().to_vec();
+            if self.searcher.aborted || pv.is_empty() {
+                break;
+            }
+            excluded.push(pv[0]);
+            found.push((score, pv));
+        }
+        self.searcher.flush_nodes();
+        // Each is the best of the moves left, but searched anew: keep them in score order.
+        found.sort_by_key(|(score, _)| std::cmp::Reverse(*score));
+        found
+    }
+}
+
+struct MainSink<'a, 'l, G: Geometry> {
     listener: &'l mut dyn SearchListener,
     shared: &'a Shared<'a>,
     tt: &'a Table,
@@ -128,25 +173,36 @@ struct MainSink<'a, 'l, B> {
     board: Board,
     egdb_root: Option<damier_egdb::Value>,
     egdb: Option<&'a Egdb>,
-    _bits: std::marker::PhantomData<B>,
+    other_lines: Option<OtherLines<'a, G>>,
 }
 
-impl<B: damier_core::BitSet> IterationSink<B> for MainSink<'_, '_, B> {
-    fn completed(&mut self, it: &Iteration<B>, changes: u32) -> bool {
+impl<G: Geometry> IterationSink<G::Bits> for MainSink<'_, '_, G> {
+    fn completed(&mut self, it: &Iteration<G::Bits>, changes: u32) -> bool {
+        let mut lines = vec![(it.score, it.pv.clone())];
+        let mut other_nodes = 0;
+        let mut other_hits = 0;
+        if let Some(other) = &mut self.other_lines {
+            lines.extend(other.search(it.depth, it.pv[0]));
+            other_nodes = other.shared.nodes.load(Relaxed);
+            other_hits = other.shared.egdb_hits.load(Relaxed);
+        }
         let time = self.start.elapsed();
-        let nodes = self.shared.nodes.load(Relaxed);
-        self.listener.on_info(&SearchInfo {
-            depth: it.depth,
-            seldepth: it.seldepth,
-            score: it.score,
-            nodes,
-            time,
-            nps: (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64,
-            pv: extended(self.egdb, &self.board, pv_moves(&self.board, &it.pv)),
-            hashfull: self.tt.permille_full(),
-            egdb_hits: self.shared.egdb_hits.load(Relaxed),
-            egdb: self.egdb_root,
-        });
+        let nodes = self.shared.nodes.load(Relaxed) + other_nodes;
+        for (k, (score, pv)) in lines.iter().enumerate() {
+            self.listener.on_info(&SearchInfo {
+                multipv: k + 1,
+                depth: it.depth,
+                seldepth: it.seldepth,
+                score: *score,
+                nodes,
+                time,
+                nps: (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64,
+                pv: extended(self.egdb, &self.board, pv_moves(&self.board, pv)),
+                hashfull: self.tt.permille_full(),
+                egdb_hits: self.shared.egdb_hits.load(Relaxed) + other_hits,
+                egdb: self.egdb_root,
+            });
+        }
         if self.control.is_stopped() || self.shared.stop.load(Relaxed) {
             return false;
         }
@@ -226,6 +282,7 @@ impl Engine {
             },
             eval: EvalChoice::Builtin,
             egdb: None,
+            lines: 1,
         })
     }
 
@@ -248,6 +305,18 @@ impl Engine {
     /// databases). Searches of other variants ignore them.
     pub fn set_egdb(&mut self, egdb: Option<Arc<Egdb>>) {
         self.egdb = egdb;
+    }
+
+    /// Report the `lines` best root moves at each depth, each with its score and line (a
+    /// multi-line analysis; at least 1, the default). The move played is still the first
+    /// line's; the other lines cost a search each.
+    pub fn set_lines(&mut self, lines: usize) {
+        self.lines = lines.max(1);
+    }
+
+    /// Lines reported at each depth.
+    pub fn lines(&self) -> usize {
+        self.lines
     }
 
     /// The endgame databases in use.
@@ -320,23 +389,27 @@ impl Engine {
             node_limit: limits.nodes,
             egdb_hits: AtomicU64::new(0),
         };
+        let other_table = (self.lines > 1 && moves.len() > 1)
+            .then(|| Table::new((self.options.hash_mb / 4).max(1)));
+        let other_shared = other_table.as_ref().map(|tt| Shared {
+            tt,
+            stop: Default::default(),
+            nodes: AtomicU64::new(0),
+            node_limit: None,
+            egdb_hits: AtomicU64::new(0),
+        });
         let budget = TimeBudget::new(limits);
         let max_depth = limits.depth.unwrap_or(MAX_PLY as Depth);
         let quiet_limit = quiet_king_limit(variant);
-        let new_searcher = || {
-            let mut s = Searcher::new(
-                &shared,
-                &eval,
-                &input.history,
-                quiet_limit,
-                variant.giveaway,
-            );
+        let new_searcher_on = |shared| {
+            let mut s = Searcher::new(shared, &eval, &input.history, quiet_limit, variant.giveaway);
             s.set_noise(style.noise, style.seed);
             if let Some(db) = self.egdb.as_deref().filter(|db| db.variant() == variant) {
                 s.set_egdb(db, input.ending_plies);
             }
             s
         };
+        let new_searcher = || new_searcher_on(&shared);
         let main_result = std::thread::scope(|scope| {
             for id in 1..self.options.threads {
                 let mut helper = new_searcher();
@@ -365,6 +438,22 @@ impl Engine {
                 start,
                 pondering: control.is_pondering(),
             });
+            let other_lines = other_shared.as_ref().map(|other_shared| {
+                let mut searcher = new_searcher_on(other_shared);
+                searcher.watch = Some(Watch {
+                    control,
+                    budget,
+                    start,
+                    pondering: control.is_pondering(),
+                });
+                OtherLines {
+                    searcher,
+                    shared: other_shared,
+                    root,
+                    quiet: input.quiet_plies,
+                    lines: self.lines.min(moves.len()),
+                }
+            });
             let mut sink = MainSink {
                 listener,
                 shared: &shared,
@@ -375,7 +464,7 @@ impl Engine {
                 board: input.board,
                 egdb_root,
                 egdb: self.egdb.as_deref().filter(|db| db.variant() == variant),
-                _bits: std::marker::PhantomData,
+                other_lines,
             };
             let result = iterate(
                 &mut main,

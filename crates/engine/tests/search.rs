@@ -273,3 +273,49 @@ fn a_material_drawn_as_it_stands_is_a_draw_in_the_search() {
         }
     }
 }
+
+/// Multi-line analysis: at every depth, as many lines as asked with different first moves,
+/// and the first line exactly the one a one-line search finds at that depth.
+#[test]
+fn several_lines_each_depth_and_the_first_is_the_one_line_search() {
+    let variant: Variant = "international".parse().unwrap();
+    let game = damier_game::Game::from_fen(
+        variant,
+        "W:W27,28,31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,22",
+    )
+    .unwrap();
+    let input = SearchInput::from_game(&game);
+    let run = |lines: usize| {
+        let mut engine = engine();
+        engine.set_lines(lines);
+        let mut infos = Vec::new();
+        engine.search(
+            &input,
+            &Limits::depth(7),
+            Style::default(),
+            &Control::new(),
+            &mut |info: &damier_engine::SearchInfo| infos.push(info.clone()),
+        );
+        infos
+    };
+    let single = run(1);
+    let multi = run(3);
+    assert!(single.iter().all(|i| i.multipv == 1));
+    for depth in 1..=7 {
+        let at: Vec<_> = multi.iter().filter(|i| i.depth == depth).collect();
+        assert_eq!(
+            at.iter().map(|i| i.multipv).collect::<Vec<_>>(),
+            [1, 2, 3],
+            "depth {depth}"
+        );
+        let firsts: std::collections::HashSet<_> = at.iter().map(|i| i.pv[0]).collect();
+        assert_eq!(firsts.len(), 3, "depth {depth}: {at:?}");
+        assert!(at[1].score >= at[2].score, "depth {depth}: {at:?}");
+        let one = single.iter().find(|i| i.depth == depth).unwrap();
+        assert_eq!(
+            (at[0].score, &at[0].pv),
+            (one.score, &one.pv),
+            "depth {depth}"
+        );
+    }
+}

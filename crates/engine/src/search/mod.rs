@@ -23,11 +23,14 @@ pub const MAX_PLY: usize = 128;
 /// What the search knows after an iteration.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchInfo {
+    /// Which line this is, 1 for the best (see [`crate::Engine::set_lines`]): a depth with
+    /// several lines reports each, best first.
+    pub multipv: usize,
     /// Depth of the completed iteration.
     pub depth: Depth,
     /// Deepest ply reached.
     pub seldepth: usize,
-    /// Score of the best line for the side to move at the root.
+    /// Score of this line for the side to move at the root.
     pub score: Score,
     /// Nodes searched so far, all threads.
     pub nodes: u64,
@@ -35,7 +38,7 @@ pub struct SearchInfo {
     pub time: Duration,
     /// Nodes per second.
     pub nps: u64,
-    /// The principal variation.
+    /// The line: the principal variation for line 1.
     pub pv: Vec<AnyMove>,
     /// Permille of the transposition table used by this search.
     pub hashfull: u32,

@@ -96,6 +96,8 @@ pub struct Searcher<'a, G: Geometry> {
     /// The claim limit of each material met so far (a search meets few): finding it walks
     /// every material the ending can lead to, too slow to repeat at every probe.
     claim_limits: Vec<(damier_game::Material, EndingLimit)>,
+    /// Root moves left out of the search (multi-line analysis: the lines already found).
+    root_excluded: Vec<Move<G::Bits>>,
 }
 
 impl<'a, G: Geometry> Searcher<'a, G> {
@@ -147,6 +149,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             ending: vec![0; MAX_PLY + 2],
             egdb_hits: 0,
             claim_limits: Vec::new(),
+            root_excluded: Vec::new(),
         }
     }
 
@@ -211,6 +214,12 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         pos.occupied().count() == 2
             && pos.pieces(Color::White).count() == 1
             && ending_limit(pos.rules().variant, &material(pos)) == EndingLimit::Drawn
+    }
+
+    /// Search the root without these moves from now on: the best of the others is the next
+    /// line of a multi-line analysis.
+    pub fn exclude_at_root(&mut self, moves: &[Move<G::Bits>]) {
+        self.root_excluded = moves.to_vec();
     }
 
     /// Plies since the material changed, after `mv` from the position at `ply`.
@@ -391,6 +400,13 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         }
         // A forced move costs the opponent nothing to foresee: look one ply further.
         let depth = if moves.len() == 1 { depth + 1 } else { depth };
+        let excluding = ply == 0 && !self.root_excluded.is_empty();
+        if excluding {
+            moves.retain(|mv| !self.root_excluded.contains(mv));
+            if moves.is_empty() {
+                return -Score::INFINITE;
+            }
+        }
         let side = pos.side();
         let tt_move = entry.map_or(0, |e| e.mv);
         let mut scores = order::scores(&moves, side, tt_move, self.killers.at(ply), &self.history);
@@ -451,6 +467,10 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                     }
                 }
             }
+        }
+        if excluding {
+            // Not the root's value: some of its moves were left out.
+            return best;
         }
         let bound = if best >= beta {
             Bound::Lower
