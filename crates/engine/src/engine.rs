@@ -12,8 +12,9 @@ use crate::tt::{Table, TableError};
 use damier_core::{Geometry, Move, Position};
 use damier_egdb::Egdb;
 use damier_game::{quiet_king_limit, widen, AnyMove, Board, Game, PlyKind};
+use std::any::Any;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// How the engine is set up.
@@ -117,6 +118,16 @@ pub struct Engine {
     eval: EvalChoice,
     egdb: Option<Arc<Egdb>>,
     lines: usize,
+    /// The evaluation made ready for the variant last searched. Making a learned one (its
+    /// table of pattern weights net of the opponent's) takes milliseconds on the larger
+    /// boards: too long to repeat at every move of a fast game.
+    prepared: Mutex<Option<Prepared>>,
+}
+
+/// An [`Evaluator`] of some board, for one variant.
+struct Prepared {
+    variant: damier_core::Variant,
+    evaluator: Arc<dyn Any + Send + Sync>,
 }
 
 /// The lines after the first of a multi-line analysis: after each depth the main thread
@@ -283,6 +294,7 @@ impl Engine {
             eval: EvalChoice::Builtin,
             egdb: None,
             lines: 1,
+            prepared: Mutex::new(None),
         })
     }
 
@@ -294,6 +306,24 @@ impl Engine {
     /// Use `choice` for the searches from now on.
     pub fn set_eval(&mut self, choice: EvalChoice) {
         self.eval = choice;
+        *self.prepared.get_mut().unwrap_or_else(|e| e.into_inner()) = None;
+    }
+
+    /// The evaluation in use for `variant`, made once and kept until the variant or the
+    /// choice changes.
+    fn evaluator<G: Geometry>(&self, variant: damier_core::Variant) -> Arc<Evaluator<G>> {
+        let mut prepared = self.prepared.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(p) = prepared.as_ref().filter(|p| p.variant == variant) {
+            if let Ok(evaluator) = Arc::clone(&p.evaluator).downcast::<Evaluator<G>>() {
+                return evaluator;
+            }
+        }
+        let evaluator = Arc::new(Evaluator::<G>::choose(variant, &self.eval));
+        *prepared = Some(Prepared {
+            variant,
+            evaluator: Arc::clone(&evaluator) as Arc<dyn Any + Send + Sync>,
+        });
+        evaluator
     }
 
     /// The evaluation in use.
@@ -381,7 +411,8 @@ impl Engine {
             .filter(|db| db.variant() == variant)
             .and_then(|db| db.probe(root).ok().flatten());
         self.tt.new_search();
-        let eval = Evaluator::<G>::choose(variant, &self.eval);
+        let eval = self.evaluator::<G>(variant);
+        let eval = &*eval;
         let shared = Shared {
             tt: &self.tt,
             stop: Default::default(),
@@ -402,7 +433,7 @@ impl Engine {
         let max_depth = limits.depth.unwrap_or(MAX_PLY as Depth);
         let quiet_limit = quiet_king_limit(variant);
         let new_searcher_on = |shared| {
-            let mut s = Searcher::new(shared, &eval, &input.history, quiet_limit, variant.giveaway);
+            let mut s = Searcher::new(shared, eval, &input.history, quiet_limit, variant.giveaway);
             s.set_noise(style.noise, style.seed);
             if let Some(db) = self.egdb.as_deref().filter(|db| db.variant() == variant) {
                 s.set_egdb(db, input.ending_plies);
@@ -526,7 +557,8 @@ impl Engine {
         if roll(1) % 100 >= u64::from(style.blunder_percent) {
             return best;
         }
-        let eval = Evaluator::<G>::choose(root.rules().variant, &self.eval);
+        let eval = self.evaluator::<G>(root.rules().variant);
+        let eval = &*eval;
         let table = Table::new(1);
         let shared = Shared {
             tt: &table,
@@ -535,7 +567,7 @@ impl Engine {
             node_limit: None,
             egdb_hits: AtomicU64::new(0),
         };
-        let mut s = Searcher::new(&shared, &eval, history, None, root.rules().variant.giveaway);
+        let mut s = Searcher::new(&shared, eval, history, None, root.rules().variant.giveaway);
         let candidates: Vec<Move<G::Bits>> = moves
             .iter()
             .copied()

@@ -319,3 +319,52 @@ fn several_lines_each_depth_and_the_first_is_the_one_line_search() {
         );
     }
 }
+
+/// One engine kept across searches of several variants and evaluations (as the Hub, the web
+/// server and matches keep it) scores each as a fresh engine does: the evaluation it keeps
+/// ready between searches is the one for the variant and the choice in force.
+#[test]
+fn an_engine_kept_across_variants_and_evaluations_scores_as_a_fresh_one() {
+    let search = |engine: &Engine, variant: &str| {
+        let game = damier_game::Game::new(variant.parse().unwrap());
+        let r = engine.search(
+            &SearchInput::from_game(&game),
+            &Limits::depth(5),
+            Style::default(),
+            &Control::new(),
+            &mut Silent,
+        );
+        (r.score, r.pv)
+    };
+    let fresh = |variant: &str, classic: bool| {
+        let mut e = engine();
+        if classic {
+            e.set_eval(damier_engine::EvalChoice::Classic);
+        }
+        search(&e, variant)
+    };
+    let mut kept = engine();
+    for (variant, classic) in [
+        ("international", false),
+        ("english", false),
+        ("international", false),
+        ("international", true),
+        ("english", true),
+        ("english", false),
+        // The same board as English, other weights.
+        ("russian", false),
+        ("english", false),
+    ] {
+        if classic {
+            kept.set_eval(damier_engine::EvalChoice::Classic);
+        } else {
+            kept.set_eval(damier_engine::EvalChoice::Builtin);
+        }
+        kept.new_game();
+        assert_eq!(
+            search(&kept, variant),
+            fresh(variant, classic),
+            "{variant}, classic {classic}"
+        );
+    }
+}
