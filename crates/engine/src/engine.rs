@@ -241,18 +241,25 @@ fn extended(db: Option<&Egdb>, board: &Board, mut line: Vec<AnyMove>) -> Vec<Any
         }
     }
     while line.len() < EGDB_LINE {
-        let Some(mv) = db.best_move(&b) else {
-            break;
-        };
-        match b.play(&mv) {
-            Ok(next) => {
-                line.push(mv);
-                b = next;
-            }
-            Err(_) => break,
+        match db.best_move(&b) {
+            Some(mv) if push_if_legal(&mut b, &mut line, mv) => {}
+            _ => break,
         }
     }
     line
+}
+
+/// Play `mv` on `board` and add it to `line` if it is legal; false, and nothing changed, if
+/// it is not.
+fn push_if_legal(board: &mut Board, line: &mut Vec<AnyMove>, mv: AnyMove) -> bool {
+    match board.play(&mv) {
+        Ok(next) => {
+            *board = next;
+            line.push(mv);
+            true
+        }
+        Err(_) => false,
+    }
 }
 
 /// The moves of a line as moves of any variant, checked against the position as it goes
@@ -262,13 +269,8 @@ fn pv_moves<B: damier_core::BitSet>(board: &Board, pv: &[Move<B>]) -> Vec<AnyMov
     let mut b = *board;
     let mut out = Vec::with_capacity(pv.len());
     for mv in pv {
-        let any = widen(mv);
-        match b.play(&any) {
-            Ok(next) => {
-                out.push(any);
-                b = next;
-            }
-            Err(_) => break,
+        if !push_if_legal(&mut b, &mut out, widen(mv)) {
+            break;
         }
     }
     out
