@@ -342,6 +342,9 @@ pub struct Tables<B> {
     pub row: [u8; 128],
     /// Column of each playing square on the canonical board.
     pub col: [u8; 128],
+    /// `turn[s]`: the square `s` lands on when the board is turned round (row and column
+    /// counted from the other side).
+    pub turn: [u8; 128],
 }
 
 impl<B: BitSet> Tables<B> {
@@ -353,6 +356,7 @@ impl<B: BitSet> Tables<B> {
             ray: [[B::ZERO; 128]; 8],
             row: [u8::MAX; 128],
             col: [u8::MAX; 128],
+            turn: [NONE; 128],
         };
         for row in 0..n {
             for col in 0..n {
@@ -361,6 +365,10 @@ impl<B: BitSet> Tables<B> {
                 };
                 t.row[s as usize] = row as u8;
                 t.col[s as usize] = col as u8;
+                t.turn[s as usize] = kind
+                    .index(n - 1 - row, n - 1 - col)
+                    .expect("a board turned round has its playing squares where they were")
+                    as u8;
                 for d in Dir::ALL {
                     let (dr, dc) = d.vector(diagonal);
                     let (mut r, mut c) = (row as i32, col as i32);

@@ -301,13 +301,7 @@ impl<G: Geometry> Position<G> {
     /// turned; Frisian king-move counters go with their kings.
     pub fn turned(&self) -> Self {
         let t = G::tables();
-        let n = G::KIND.size() - 1;
-        let turn_square = |s: u32| {
-            let (r, c) = (u32::from(t.row[s as usize]), u32::from(t.col[s as usize]));
-            G::KIND
-                .index(n - r, n - c)
-                .expect("the turned square of a playing square plays")
-        };
+        let turn_square = |s: u32| u32::from(t.turn[s as usize]);
         let turn = |set: G::Bits| {
             set.iter()
                 .fold(G::Bits::ZERO, |out, s| out | G::Bits::bit(turn_square(s)))
@@ -369,6 +363,12 @@ impl<G: Geometry> Position<G> {
     /// Whether the side to move must capture.
     pub fn must_capture(&self) -> bool {
         movegen::has_capture(self)
+    }
+
+    /// Whether the non-capturing move `from`→`to` (internal squares) is legal here, without
+    /// listing every move: for a crowning step as for any other.
+    pub fn is_legal_quiet(&self, from: u32, to: u32) -> bool {
+        movegen::is_legal_quiet(self, from, to)
     }
 
     /// Every legal capture with each of its paths (landing squares after the start square,

@@ -1,6 +1,6 @@
 //! Properties over random positions of every variant, reached by random play from the start.
 
-use damier_core::{fen, hub, notation, perft, with_geometry, Geometry, Position, Variant};
+use damier_core::{fen, hub, notation, perft, with_geometry, BitSet, Geometry, Position, Variant};
 use proptest::prelude::*;
 
 /// A small deterministic generator, so a failing case is reproduced from its seed.
@@ -56,6 +56,19 @@ fn check_game<G: Geometry>(variant: Variant, seed: u64, plies: usize) {
             pos.must_capture(),
             moves.first().is_some_and(|m| m.is_capture())
         );
+        // The quiet-move question agrees with the move list for every piece and every square.
+        for from in pos.pieces(pos.side()).iter() {
+            for to in G::ALL.iter() {
+                let listed = moves
+                    .iter()
+                    .any(|m| !m.is_capture() && u32::from(m.from) == from && u32::from(m.to) == to);
+                assert_eq!(
+                    pos.is_legal_quiet(from, to),
+                    listed,
+                    "{variant} {text} {from}-{to}"
+                );
+            }
+        }
         let before = pos;
         for mv in moves.iter() {
             let next = pos.play_unchecked(mv);

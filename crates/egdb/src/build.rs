@@ -15,7 +15,7 @@ use crate::material::{oriented, Material};
 use crate::value::Value;
 use damier_core::geometry::Dir;
 use damier_core::rules::KingRange;
-use damier_core::{BitSet, Color, Geometry, Move, Position, Rules};
+use damier_core::{BitSet, Color, Geometry, Position, Rules};
 use rayon::prelude::*;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::{AtomicU16, AtomicU64, AtomicU8, Ordering::Relaxed};
@@ -80,11 +80,33 @@ impl Work {
 
 /// A position to spread from: which table of the pair, its index, and the code it was
 /// decided with (a queued exit win may be overtaken by a shorter win before its turn).
+/// Packed in one word (table in the top bit, the index below it, the code in the low 16
+/// bits): the queues of a 6-piece pair hold tens of millions of them.
 #[derive(Clone, Copy)]
-struct Item {
-    table: u8,
-    index: u64,
-    code: u16,
+struct Item(u64);
+
+impl Item {
+    fn new(table: u8, index: u64, code: u16) -> Item {
+        debug_assert!(table < 2 && index < 1 << 47);
+        Item(u64::from(table) << 63 | index << 16 | u64::from(code))
+    }
+
+    fn table(self) -> usize {
+        (self.0 >> 63) as usize
+    }
+
+    fn index(self) -> u64 {
+        (self.0 >> 16) & ((1 << 47) - 1)
+    }
+
+    fn code(self) -> u16 {
+        self.0 as u16
+    }
+
+    /// Whether the position still holds the code it was queued with.
+    fn current(self, works: &[Work]) -> bool {
+        works[self.table()].value[self.index() as usize].load(Relaxed) == self.code()
+    }
 }
 
 /// Solve `material` and its swap (one table when they are the same), reading captures and
@@ -132,7 +154,7 @@ pub fn build_pair<G: Geometry>(
                 a
             });
         for item in found {
-            buckets.entry(level_of(item.code)).or_default().push(item);
+            buckets.entry(level_of(item.code())).or_default().push(item);
         }
     }
 
@@ -151,7 +173,7 @@ pub fn build_pair<G: Geometry>(
         };
         let mut current: Vec<Item> = current
             .into_iter()
-            .filter(|it| works[it.table as usize].value[it.index as usize].load(Relaxed) == it.code)
+            .filter(|it| it.current(&works))
             .collect();
         while !current.is_empty() {
             decided += current.len() as u64;
@@ -177,9 +199,7 @@ pub fn build_pair<G: Geometry>(
                 .expect("no thread panics holding it")
                 .remove(&level)
                 .unwrap_or_default();
-            queued.retain(|it| {
-                works[it.table as usize].value[it.index as usize].load(Relaxed) == it.code
-            });
+            queued.retain(|it| it.current(&works));
             current = next;
             current.append(&mut queued);
         }
@@ -272,7 +292,7 @@ fn scan<G: Geometry>(
     if moves.is_empty() {
         let code = terminal(rules).code();
         work.value[i].store(code, Relaxed);
-        return Some(Item { table, index, code });
+        return Some(Item::new(table, index, code));
     }
     if drawn_by_material(rules, work.ix.material()) {
         // Stays 0: a draw, and never spread (no open count reaches zero from it).
@@ -294,7 +314,7 @@ fn scan<G: Geometry>(
     let decided = |v: Value| {
         let code = v.code();
         work.value[i].store(code, Relaxed);
-        Some(Item { table, index, code })
+        Some(Item::new(table, index, code))
     };
     match best {
         // Only exits: the best of them is the value.
@@ -330,14 +350,14 @@ fn spread<G: Geometry>(
     next: &mut Vec<Item>,
     later: &Mutex<BTreeMap<u16, Vec<Item>>>,
 ) {
-    let here = &works[item.table as usize];
-    let pred_table = (item.table as usize + 1) % works.len();
+    let here = &works[item.table()];
+    let pred_table = (item.table() + 1) % works.len();
     let there = &works[pred_table];
     let pos = here
         .ix
-        .position::<G>(rules, item.index)
+        .position::<G>(rules, item.index())
         .expect("a decided index holds a position");
-    let value = Value::from_code(item.code);
+    let value = Value::from_code(item.code());
     for_each_predecessor(&pos, |pred| {
         let j = there.ix.index(&pred) as usize;
         match value {
@@ -352,11 +372,7 @@ fn spread<G: Geometry>(
                     }
                     match there.value[j].compare_exchange_weak(current, win, Relaxed, Relaxed) {
                         Ok(_) => {
-                            next.push(Item {
-                                table: pred_table as u8,
-                                index: j as u64,
-                                code: win,
-                            });
+                            next.push(Item::new(pred_table as u8, j as u64, win));
                             return;
                         }
                         Err(seen) => current = seen,
@@ -376,11 +392,7 @@ fn spread<G: Geometry>(
                 let distance = (n + 1).max(there.exit_loss[j].load(Relaxed));
                 let code = Value::Loss(distance).code();
                 there.value[j].store(code, Relaxed);
-                let item = Item {
-                    table: pred_table as u8,
-                    index: j as u64,
-                    code,
-                };
+                let item = Item::new(pred_table as u8, j as u64, code);
                 if distance == n + 1 {
                     next.push(item);
                 } else {
@@ -441,13 +453,7 @@ pub fn for_each_predecessor<G: Geometry>(pos: &Position<G>, mut f: impl FnMut(Po
                 ) else {
                     continue;
                 };
-                let mv = Move {
-                    from: from as u8,
-                    to: to as u8,
-                    promotes: false,
-                    captured: G::Bits::ZERO,
-                };
-                if pred.legal_moves().contains(&mv) {
+                if pred.is_legal_quiet(from, to) {
                     f(oriented(&pred));
                 }
             }

@@ -87,6 +87,13 @@ pub(crate) fn has_capture<G: Geometry>(pos: &Position<G>) -> bool {
     with_rule_set!(pos.rules(), R => capture::exists::<G, R>(pos))
 }
 
+/// Whether the quiet move `from`→`to` is legal: the side to move has it and no capture.
+pub(crate) fn is_legal_quiet<G: Geometry>(pos: &Position<G>, from: u32, to: u32) -> bool {
+    with_rule_set!(pos.rules(), R => {
+        quiet::reaches::<G, R>(pos, from, to) && !capture::exists::<G, R>(pos)
+    })
+}
+
 /// Every legal capture with each path that makes it.
 pub(crate) fn capture_paths<G: Geometry>(pos: &Position<G>) -> Vec<(Move<G::Bits>, Vec<u8>)> {
     let mut out = MoveList::new();
