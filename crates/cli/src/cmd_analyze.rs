@@ -45,7 +45,7 @@ pub struct AnalyzeArgs {
 }
 
 /// Lines `--multipv` may ask for.
-const MAX_LINES: i64 = 64;
+const MAX_LINES: i64 = damier_engine::MAX_LINES as i64;
 
 /// The deepest search `--depth` may ask for (the engine's ply limit, less room for
 /// quiescence).

@@ -17,6 +17,9 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
+/// The most lines a multi-line analysis reports ([`Engine::set_lines`]).
+pub const MAX_LINES: usize = 64;
+
 /// How the engine is set up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EngineOptions {
@@ -343,7 +346,7 @@ impl Engine {
     /// multi-line analysis; at least 1, the default). The move played is still the first
     /// line's; the other lines cost a search each.
     pub fn set_lines(&mut self, lines: usize) {
-        self.lines = lines.max(1);
+        self.lines = lines.clamp(1, MAX_LINES);
     }
 
     /// Lines reported at each depth.
@@ -371,20 +374,38 @@ impl Engine {
         control: &Control,
         listener: &mut dyn SearchListener,
     ) -> SearchResult {
+        self.search_lines(input, limits, style, self.lines, control, listener)
+    }
+
+    /// [`Engine::search`] reporting the `lines` best root moves at each depth (clamped to 1
+    /// and [`MAX_LINES`]) instead of the engine's [`Engine::set_lines`], for one engine that
+    /// serves both play and multi-line analysis.
+    pub fn search_lines(
+        &self,
+        input: &SearchInput,
+        limits: &Limits,
+        style: Style,
+        lines: usize,
+        control: &Control,
+        listener: &mut dyn SearchListener,
+    ) -> SearchResult {
+        let lines = lines.clamp(1, MAX_LINES);
         match input.board {
-            Board::D8(p) => self.search_on(&p, input, limits, style, control, listener),
-            Board::D10(p) => self.search_on(&p, input, limits, style, control, listener),
-            Board::D12(p) => self.search_on(&p, input, limits, style, control, listener),
-            Board::O8(p) => self.search_on(&p, input, limits, style, control, listener),
+            Board::D8(p) => self.search_on(&p, input, limits, style, lines, control, listener),
+            Board::D10(p) => self.search_on(&p, input, limits, style, lines, control, listener),
+            Board::D12(p) => self.search_on(&p, input, limits, style, lines, control, listener),
+            Board::O8(p) => self.search_on(&p, input, limits, style, lines, control, listener),
         }
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn search_on<G: Geometry>(
         &self,
         root: &Position<G>,
         input: &SearchInput,
         limits: &Limits,
         style: Style,
+        lines: usize,
         control: &Control,
         listener: &mut dyn SearchListener,
     ) -> SearchResult {
@@ -422,8 +443,8 @@ impl Engine {
             node_limit: limits.nodes,
             egdb_hits: AtomicU64::new(0),
         };
-        let other_table = (self.lines > 1 && moves.len() > 1)
-            .then(|| Table::new((self.options.hash_mb / 4).max(1)));
+        let other_table =
+            (lines > 1 && moves.len() > 1).then(|| Table::new((self.options.hash_mb / 4).max(1)));
         let other_shared = other_table.as_ref().map(|tt| Shared {
             tt,
             stop: Default::default(),
@@ -484,7 +505,7 @@ impl Engine {
                     shared: other_shared,
                     root,
                     quiet: input.quiet_plies,
-                    lines: self.lines.min(moves.len()),
+                    lines: lines.min(moves.len()),
                 }
             });
             let mut sink = MainSink {

@@ -33,7 +33,7 @@ pub mod search;
 pub mod time;
 pub mod tt;
 
-pub use engine::{Engine, EngineOptions, SearchInput, Style};
+pub use engine::{Engine, EngineOptions, SearchInput, Style, MAX_LINES};
 pub use eval::{EvalChoice, Weights, WeightsError};
 pub use limits::{ClockLimit, Level, LevelSettings, Limits};
 pub use score::Score;

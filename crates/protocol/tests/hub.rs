@@ -217,3 +217,83 @@ fn end_of_input_ends_even_an_unlimited_search_with_its_move() {
     let done = text.lines().last().unwrap();
     assert!(done.starts_with("done move="), "{text}");
 }
+
+#[test]
+fn multipv_reports_several_lines_at_each_depth() {
+    let mut s = Script::new();
+    s.send("hub");
+    let hello = s.take();
+    assert!(
+        hello
+            .iter()
+            .any(|l| l == "param name=multipv value=1 type=int min=1 max=64"),
+        "{hello:?}"
+    );
+    for bad in ["0", "65", "two"] {
+        s.send(&format!("set-param name=multipv value={bad}"));
+        let lines = s.take();
+        assert!(
+            lines.len() == 1 && lines[0].starts_with("error message=\"set-param multipv: "),
+            "{bad}: {lines:?}"
+        );
+    }
+    for line in [
+        "set-param name=hash value=8",
+        "set-param name=multipv value=3",
+        "init",
+    ] {
+        s.send(line);
+    }
+    s.take();
+    s.send(&format!(
+        "pos pos={}",
+        write_position(&Board::start(Variant::INTERNATIONAL))
+    ));
+    s.send("level depth=5");
+    s.send("go analyze");
+    let lines = s.wait_for("done", Duration::from_secs(30));
+    for depth in 1..=5 {
+        let at_depth: Vec<&String> = lines
+            .iter()
+            .filter(|l| l.starts_with("info ") && value(l, "depth") == Some(&depth.to_string()))
+            .collect();
+        let numbers: Vec<_> = at_depth.iter().map(|l| value(l, "multipv")).collect();
+        assert_eq!(
+            numbers,
+            [Some("1"), Some("2"), Some("3")],
+            "depth {depth}: {lines:?}"
+        );
+        let firsts: std::collections::HashSet<_> = at_depth
+            .iter()
+            .map(|l| {
+                l.split("pv=")
+                    .nth(1)
+                    .unwrap()
+                    .trim_matches('"')
+                    .split(' ')
+                    .next()
+            })
+            .collect();
+        assert_eq!(
+            firsts.len(),
+            3,
+            "depth {depth}: three different first moves"
+        );
+        let scores: Vec<f64> = at_depth
+            .iter()
+            .map(|l| value(l, "score").unwrap().parse().unwrap())
+            .collect();
+        assert!(
+            scores.windows(2).all(|w| w[0] >= w[1]),
+            "best first: {scores:?}"
+        );
+    }
+    // Back to one line: `info` carries no multipv, as Scan's does not.
+    s.send("set-param name=multipv value=1");
+    s.send("level depth=3");
+    s.send("go analyze");
+    let lines = s.wait_for("done", Duration::from_secs(30));
+    let infos: Vec<_> = lines.iter().filter(|l| l.starts_with("info ")).collect();
+    assert_eq!(infos.len(), 3, "{lines:?}");
+    assert!(infos.iter().all(|l| value(l, "multipv").is_none()));
+}

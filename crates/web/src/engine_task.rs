@@ -41,6 +41,8 @@ struct Job {
     input: SearchInput,
     limits: Limits,
     style: Style,
+    /// Lines reported at each depth (multi-PV); 1 but for an analysis that asks for more.
+    lines: usize,
     control: Arc<Control>,
     source: Source,
 }
@@ -77,6 +79,7 @@ pub fn start_engine_move(app: &Arc<App>, entry: &Arc<GameEntry>, s: &mut Session
         input,
         limits,
         style,
+        lines: 1,
         control,
         source: Source::Engine,
     };
@@ -104,7 +107,8 @@ pub fn start_engine_move(app: &Arc<App>, entry: &Arc<GameEntry>, s: &mut Session
     });
 }
 
-/// Analyse the position after `ply` plies (default: the current one) for at most `time`.
+/// Analyse the position after `ply` plies (default: the current one) for at most `time`,
+/// reporting the `lines` best moves at each depth.
 ///
 /// # Errors
 /// Conflict while the engine chooses a move or when the position has no move; invalid ply.
@@ -113,6 +117,7 @@ pub fn start_analysis(
     entry: &Arc<GameEntry>,
     ply: Option<usize>,
     time: Duration,
+    lines: usize,
 ) -> Result<usize, ApiError> {
     let mut s = entry.lock();
     refuse_while_moving(&s)?;
@@ -135,6 +140,7 @@ pub fn start_analysis(
         input: SearchInput::from_game(&game),
         limits: Limits::move_time(time.min(MAX_ANALYSIS)),
         style: Style::default(),
+        lines,
         control,
         source: Source::Analysis,
     };
@@ -198,6 +204,7 @@ pub fn start_game_evals(
                     ..Limits::default()
                 },
                 style: Style::default(),
+                lines: 1,
                 control: control.clone(),
                 source: Source::Game,
             };
@@ -247,10 +254,11 @@ async fn run(app: &Arc<App>, entry: &Arc<GameEntry>, job: Job) -> Option<SearchR
     tokio::task::spawn_blocking(move || {
         let _permit = permit;
         let mut listener = |info: &SearchInfo| publish_info(&watcher, &job, info);
-        engine.search(
+        engine.search_lines(
             &job.input,
             &job.limits,
             job.style,
+            job.lines,
             &job.control,
             &mut listener,
         )
@@ -271,7 +279,10 @@ fn publish_info(entry: &Weak<GameEntry>, job: &Job, info: &SearchInfo) {
         if !s.is_current(job.id) {
             return;
         }
-        s.record_info(job.ply, info);
+        // The evaluation of the position is the best line's.
+        if info.multipv == 1 {
+            s.record_info(job.ply, info);
+        }
     }
     let white = match board.side() {
         Color::White => info.score,
@@ -281,6 +292,7 @@ fn publish_info(entry: &Weak<GameEntry>, job: &Job, info: &SearchInfo) {
         "type": "analysis",
         "source": job.source.name(),
         "ply": job.ply,
+        "multipv": info.multipv,
         "depth": info.depth,
         "seldepth": info.seldepth,
         "score": info.score.0,

@@ -440,6 +440,8 @@ struct AnalysisRequest {
     ply: Option<usize>,
     /// Longest time, ms (default 20 000, at most 300 000).
     time_ms: Option<u64>,
+    /// Best moves reported at each depth, each with its score and line (default 1).
+    lines: Option<usize>,
     /// Depth of `game` evaluations (default 8, at most 20).
     depth: Option<i32>,
 }
@@ -458,7 +460,14 @@ async fn analysis(
             if time > MAX_ANALYSIS {
                 return Err(ApiError::Invalid("time_ms is at most 300000".into()));
             }
-            let ply = engine_task::start_analysis(&app, &entry, req.ply, time)?;
+            let lines = req.lines.unwrap_or(1);
+            if !(1..=damier_engine::MAX_LINES).contains(&lines) {
+                return Err(ApiError::Invalid(format!(
+                    "lines must be 1 to {}, got {lines}",
+                    damier_engine::MAX_LINES
+                )));
+            }
+            let ply = engine_task::start_analysis(&app, &entry, req.ply, time, lines)?;
             Ok(Json(serde_json::json!({"analysing": ply})))
         }
         "stop" => {

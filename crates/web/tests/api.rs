@@ -423,6 +423,77 @@ async fn the_engine_answers_and_analysis_streams_over_the_websocket() {
 }
 
 #[tokio::test]
+async fn analysis_streams_several_lines_when_asked() {
+    let c = Client::new(&start().await);
+    let (id, token, _) = c.create(json!({"variant": "international"})).await;
+    let bad = c
+        .post(
+            &format!("/api/games/{id}/analysis"),
+            Some(&token),
+            json!({"action": "start", "lines": 0}),
+        )
+        .await;
+    assert_eq!(bad.status, 422, "{}", bad.body);
+    assert_eq!(bad.body["message"], "lines must be 1 to 64, got 0");
+    let url = format!(
+        "{}/api/games/{id}/ws?token={token}",
+        c.base.replace("http://", "ws://")
+    );
+    let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+    let a = c
+        .post(
+            &format!("/api/games/{id}/analysis"),
+            Some(&token),
+            json!({"action": "start", "time_ms": 3000, "lines": 3}),
+        )
+        .await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    // Each depth brings lines 1, 2 and 3 in turn, with three different first moves.
+    let mut by_depth: std::collections::BTreeMap<i64, Vec<Value>> = Default::default();
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(20);
+    while by_depth.values().filter(|l| l.len() == 3).count() < 3 {
+        let msg = tokio::time::timeout_at(deadline, ws.next())
+            .await
+            .expect("analysis events in time")
+            .unwrap()
+            .unwrap();
+        if let tokio_tungstenite::tungstenite::Message::Text(t) = msg {
+            let v: Value = serde_json::from_str(&t).unwrap();
+            if v["type"] == "analysis" {
+                by_depth
+                    .entry(v["depth"].as_i64().unwrap())
+                    .or_default()
+                    .push(v);
+            }
+        }
+    }
+    for (depth, lines) in by_depth.iter().filter(|(_, l)| l.len() == 3) {
+        let numbers: Vec<_> = lines
+            .iter()
+            .map(|v| v["multipv"].as_u64().unwrap())
+            .collect();
+        assert_eq!(numbers, [1, 2, 3], "depth {depth}");
+        let firsts: std::collections::HashSet<_> =
+            lines.iter().map(|v| v["pv"][0].as_str().unwrap()).collect();
+        assert_eq!(firsts.len(), 3, "depth {depth}: {lines:?}");
+    }
+    c.post(
+        &format!("/api/games/{id}/analysis"),
+        Some(&token),
+        json!({"action": "stop"}),
+    )
+    .await;
+    // The position's evaluation is the best line's.
+    let s = c.wait_for(&id, |s| s["busy"].is_null()).await;
+    let best = by_depth.values().rev().find(|l| l.len() == 3).unwrap()[0].clone();
+    let eval = &s["evals"][0];
+    assert!(eval["depth"].as_i64().unwrap() >= best["depth"].as_i64().unwrap());
+    if eval["depth"] == best["depth"] {
+        assert_eq!(eval["pv"][0], best["pv"][0]);
+    }
+}
+
+#[tokio::test]
 async fn engine_against_engine_and_move_now() {
     let c = Client::new(&start().await);
     let (id, _, _) = c

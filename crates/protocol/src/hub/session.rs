@@ -44,6 +44,8 @@ struct Params {
     variant: Variant,
     threads: usize,
     hash_mb: usize,
+    /// Lines each search reports (`multipv`).
+    lines: usize,
     /// `None`: full strength.
     strength: Option<Level>,
 }
@@ -106,6 +108,7 @@ impl Session {
                 variant: Variant::INTERNATIONAL,
                 threads: 1,
                 hash_mb: 64,
+                lines: 1,
                 strength: None,
             },
             engine: None,
@@ -219,6 +222,16 @@ impl Session {
             syntax::format(
                 "param",
                 &[
+                    ("name", Some("multipv")),
+                    ("value", Some(&self.params.lines.to_string())),
+                    ("type", Some("int")),
+                    ("min", Some("1")),
+                    ("max", Some(&damier_engine::MAX_LINES.to_string())),
+                ],
+            ),
+            syntax::format(
+                "param",
+                &[
                     ("name", Some("eval")),
                     ("value", Some(&self.eval.0)),
                     ("type", Some("string")),
@@ -283,6 +296,20 @@ impl Session {
                 }
                 _ => self.error(&bad("expected a size in MiB from 1 to 16384")),
             },
+            "multipv" => match value.parse::<usize>() {
+                Ok(n) if (1..=damier_engine::MAX_LINES).contains(&n) => {
+                    self.params.lines = n;
+                    if let Some(engine) = self.engine.as_mut().and_then(Arc::get_mut) {
+                        engine.set_lines(n);
+                    } else {
+                        self.engine = None;
+                    }
+                }
+                _ => self.error(&bad(&format!(
+                    "expected a number of lines from 1 to {}",
+                    damier_engine::MAX_LINES
+                ))),
+            },
             // A weights file must be for the variant set when it is read; a later change of
             // variant plays that variant's builtin weights, as the engine does.
             "eval" => match EvalChoice::parse(value, Some(self.params.variant)) {
@@ -328,6 +355,7 @@ impl Session {
                     hash_mb: params.hash_mb,
                 });
                 engine.set_eval(eval.clone());
+                engine.set_lines(params.lines);
                 // A damaged database was refused when the path was set; one damaged since
                 // leaves the engine without databases rather than without an answer.
                 let db = Egdb::open(&egdb_root(egdb_path), params.variant, 64)
@@ -440,10 +468,11 @@ impl Session {
             Control::new()
         });
         let engine = self.engine();
+        let lines = engine.lines();
         let out = self.out.clone();
         let thread_control = control.clone();
         let handle = std::thread::spawn(move || {
-            let mut report = |info: &SearchInfo| write_line(&out, &info_line(&board, info));
+            let mut report = |info: &SearchInfo| write_line(&out, &info_line(&board, lines, info));
             let r = engine.search(&input, &limits, style, &thread_control, &mut report);
             let mut args = Vec::new();
             let best = r.best.map(|m| write_move(&board, &m));
@@ -492,7 +521,7 @@ impl Session {
 
 /// An `info` line: depth, mean depth, score in men, nodes, time, speed in millions of nodes
 /// per second, and the principal variation in Hub move form.
-fn info_line(board: &Board, info: &SearchInfo) -> String {
+fn info_line(board: &Board, lines: usize, info: &SearchInfo) -> String {
     let mut b = *board;
     let mut pv = Vec::new();
     for mv in &info.pv {
@@ -506,16 +535,20 @@ fn info_line(board: &Board, info: &SearchInfo) -> String {
     let time = format!("{:.3}", info.time.as_secs_f64());
     let nps = format!("{:.1}", info.nps as f64 / 1e6);
     let pv = pv.join(" ");
-    syntax::format(
-        "info",
-        &[
-            ("depth", Some(&depth)),
-            ("mean-depth", Some(&mean)),
-            ("score", Some(&score)),
-            ("nodes", Some(&nodes)),
-            ("time", Some(&time)),
-            ("nps", Some(&nps)),
-            ("pv", Some(&pv)),
-        ],
-    )
+    // Only a multi-line search names its lines, so that a one-line `info` reads as Scan's.
+    let multipv = info.multipv.to_string();
+    let mut args = Vec::with_capacity(8);
+    if lines > 1 {
+        args.push(("multipv", Some(multipv.as_str())));
+    }
+    args.extend([
+        ("depth", Some(depth.as_str())),
+        ("mean-depth", Some(&mean)),
+        ("score", Some(&score)),
+        ("nodes", Some(&nodes)),
+        ("time", Some(&time)),
+        ("nps", Some(&nps)),
+        ("pv", Some(&pv)),
+    ]);
+    syntax::format("info", &args)
 }
