@@ -36,6 +36,9 @@ enum EgdbCommand {
     /// Probe speed: random positions of the set, first from a fresh handle (cold cache),
     /// then again (warm).
     Bench(BenchArgs),
+    /// Random won and drawn endings of the set, played by the engine on both sides: does it
+    /// win every win within the draw rules, and hold every draw?
+    Playout(crate::egdb_playout::PlayoutArgs),
 }
 
 #[derive(Args, Debug)]
@@ -129,10 +132,11 @@ pub fn run(args: &EgdbArgs) -> Result<()> {
         EgdbCommand::Probe(a) => probe(a),
         EgdbCommand::Info(a) => info(a),
         EgdbCommand::Bench(a) => bench(a),
+        EgdbCommand::Playout(a) => crate::egdb_playout::run(a),
     }
 }
 
-fn variant_arg(text: &str) -> Result<Variant> {
+pub(crate) fn variant_arg(text: &str) -> Result<Variant> {
     text.parse().usage_context(|| "--variant".to_string())
 }
 
@@ -420,32 +424,13 @@ fn bench(args: &BenchArgs) -> Result<()> {
     }
     let rules = variant.rules();
     with_geometry!(rules.board, G => {
-        // Positions drawn uniformly over the set (a slice by its size), holes skipped.
-        let sizes: Vec<(Material, u64)> = slices
-            .iter()
-            .map(|&(m, _)| (m, damier_egdb::Indexer::new::<G>(m).size()))
-            .collect();
-        let total: u64 = sizes.iter().map(|&(_, n)| n).sum();
+        let materials: Vec<Material> = slices.iter().map(|&(m, _)| m).collect();
+        let sampler = damier_egdb::Sampler::new::<G>(rules, &materials);
         let mut state = 0u64;
-        let mut next = move || {
-            state = state.wrapping_add(GOLDEN);
-            splitmix(state)
-        };
         let mut positions = Vec::with_capacity(args.probes as usize);
         while positions.len() < args.probes as usize {
-            let mut r = next() % total;
-            let &(m, n) = sizes
-                .iter()
-                .find(|&&(_, n)| {
-                    let here = r < n;
-                    if !here {
-                        r -= n;
-                    }
-                    here
-                })
-                .expect("r is below the total");
-            debug_assert!(r < n);
-            if let Some(pos) = damier_egdb::Indexer::new::<G>(m).position::<G>(rules, r) {
+            state = state.wrapping_add(GOLDEN);
+            if let Some(pos) = sampler.position::<G>(splitmix(state)) {
                 positions.push(pos);
             }
         }

@@ -17,6 +17,7 @@ mod cmd_serve;
 mod cmd_show;
 mod cmd_train;
 mod egdb_arg;
+mod egdb_playout;
 mod eval_arg;
 mod output;
 

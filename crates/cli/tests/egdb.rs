@@ -112,6 +112,17 @@ fn build_verify_probe_and_analyse() {
         "{bench}"
     );
 
+    // Random won and drawn endings, the engine on both sides: every win converted, every
+    // draw held.
+    let playout = ok(&[
+        "egdb", "playout", "-v", "english", "--wins", "40", "--draws", "10", "--dir", dir,
+    ]);
+    assert!(
+        playout.contains("wins converted 40/40 (100.0%")
+            && playout.contains("draws held 10/10 (100.0%)"),
+        "{playout}"
+    );
+
     // In a game, the hint says the database's verdict.
     let mut child = Command::new(env!("CARGO_BIN_EXE_damier"))
         .args([
@@ -191,5 +202,15 @@ fn bad_arguments_get_one_line() {
     assert!(err.contains("no english databases"), "{err}");
     let err = fails(&["analyze", "-v", "english", "--depth", "2", "--egdb", dir]);
     assert!(err.contains("no english databases there"), "{err}");
+    let err = fails(&["egdb", "playout", "-v", "english", "--dir", dir]);
+    assert!(err.contains("no english databases"), "{err}");
+    let err = fails(&[
+        "egdb", "playout", "-v", "english", "--wins", "0", "--draws", "0", "--dir", dir,
+    ]);
+    assert!(err.contains("nothing to play"), "{err}");
+    let err = fails(&[
+        "egdb", "playout", "-v", "english", "--player", "hub:scan", "--dir", dir,
+    ]);
+    assert!(err.contains("--player"), "{err}");
     let _ = std::fs::remove_dir_all(&root);
 }

@@ -11,6 +11,7 @@
 //! - [`store`] keeps a set on disk ([`store::build_set`]) and [`Egdb`] probes it; the file
 //!   layout is [`format`]'s (docs/egdb-format.md).
 //! - [`Value`] is what a probe answers; [`verify`] checks a set against the rules.
+//! - [`Sampler`] draws positions of a set at random, for benchmarks.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -19,11 +20,13 @@ pub mod build;
 pub mod format;
 mod index;
 mod material;
+mod sample;
 pub mod store;
 mod value;
 pub mod verify;
 
 pub use index::Indexer;
 pub use material::{oriented, BadMaterial, Material};
+pub use sample::Sampler;
 pub use store::{Egdb, EgdbError};
 pub use value::Value;

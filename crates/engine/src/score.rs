@@ -23,6 +23,9 @@ impl Score {
     pub const WIN: Score = Score(30_000);
     /// Above this, a score is a forced game end.
     pub const DECISIVE: Score = Score(29_000);
+    /// Above every evaluation, below every game end: a database win that a draw rule
+    /// counting moves might still spoil, less its distance in plies.
+    pub const LIKELY_WIN: Score = Score(20_000);
     /// Outside every real score: the initial bounds of a search window.
     pub const INFINITE: Score = Score(32_000);
 

@@ -1,5 +1,6 @@
 //! The engine with endgame databases: exact scores where a win can be converted within the
-//! variant's move counts, the shortest win played out, and no claim where a count would draw.
+//! variant's move counts, the shortest win played out, and no claim where a count would draw
+//! (but the shortest win still sought).
 
 use damier_core::{with_geometry, Geometry, Variant};
 use damier_egdb::store::build_set;
@@ -108,6 +109,23 @@ fn a_win_the_five_move_count_would_draw_is_not_claimed() {
         "{fen}: {} after {} plies",
         r.score,
         input.ending_plies
+    );
+    // Not a claim, yet still the databases' win: a likely win above every evaluation, and a
+    // move that keeps it, one ply nearer (the shortest way is the best chance to beat the
+    // count).
+    assert!(
+        !r.score.is_decisive() && r.score > Score(Score::LIKELY_WIN.0 - 100),
+        "{fen}: {}",
+        r.score
+    );
+    let mut after = game.clone();
+    after
+        .play_text(&input.board.short(&r.best.expect("a move")))
+        .unwrap();
+    assert_eq!(
+        probe(&db, after.position()),
+        Some(Value::Loss(n - 1)),
+        "{fen}"
     );
     std::fs::remove_dir_all(root).unwrap();
 }

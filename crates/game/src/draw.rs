@@ -174,6 +174,26 @@ pub fn claim_limit(variant: Variant, m: &Material) -> EndingLimit {
     limit.map_or(EndingLimit::Unlimited, EndingLimit::Plies)
 }
 
+/// Whether a win (or loss) `plies` long by best play, found without the draw rules that
+/// count moves (an endgame database's), is real: the game ends before the quiet-king count
+/// ([`quiet_king_limit`]; `quiet` plies of it already spent) or the ending counts (`limit`,
+/// from [`claim_limit`]; `ending` plies already spent in this material) could draw it.
+pub fn win_within_counts(
+    quiet_limit: Option<usize>,
+    limit: EndingLimit,
+    plies: usize,
+    quiet: usize,
+    ending: usize,
+) -> bool {
+    let in_quiet = quiet_limit.map_or(true, |l| quiet + plies <= l);
+    let in_ending = match limit {
+        EndingLimit::Drawn => false,
+        EndingLimit::Plies(l) => ending + plies <= l,
+        EndingLimit::Unlimited => true,
+    };
+    in_quiet && in_ending
+}
+
 impl DrawRule {
     /// A short English description, for messages and PDN comments.
     pub fn describe(self) -> &'static str {

@@ -44,7 +44,9 @@ mod timed;
 
 pub use board::{narrow, widen, AnyMove, Board, Material, MoveInfo};
 pub use clock::{Clock, ManualTime, SystemTime, TimeControl, TimeSource, TimeUp, TimeoutPenalty};
-pub use draw::{claim_limit, ending_limit, quiet_king_limit, DrawRule, EndingLimit};
+pub use draw::{
+    claim_limit, ending_limit, quiet_king_limit, win_within_counts, DrawRule, EndingLimit,
+};
 pub use game::{Game, GameError, Ply, PlyKind};
 pub use result::{GameResult, Outcome, Reason};
 pub use timed::TimedGame;

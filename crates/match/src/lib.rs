@@ -12,6 +12,8 @@ pub mod elo;
 pub mod hub_player;
 pub mod openings;
 pub mod player;
+pub mod playout;
+mod pool;
 pub mod runner;
 pub mod sprt;
 

@@ -4,14 +4,14 @@
 use crate::elo::Tally;
 use crate::openings::Opening;
 use crate::player::{Player, PlayerError};
+use crate::pool::run_jobs;
 use damier_core::Color;
 use damier_engine::Limits;
 use damier_game::{
     Clock, Game, GameError, GameResult, Outcome, Reason, SystemTime, TimeControl, TimedGame,
     TimeoutPenalty,
 };
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{mpsc, Arc};
+use std::sync::Arc;
 
 /// How games are played.
 #[derive(Clone, Copy, Debug)]
@@ -147,85 +147,24 @@ pub fn run_match(
     workers: usize,
     progress: &mut dyn FnMut(&GameRecord, &Tally) -> bool,
 ) -> Result<Vec<GameRecord>, PlayerError> {
-    let next = AtomicUsize::new(0);
-    let failed = AtomicBool::new(false);
-    let (tx, rx) = mpsc::channel::<Result<GameRecord, PlayerError>>();
-    let mut records = Vec::with_capacity(games);
-    let mut first_error = None;
-    std::thread::scope(|scope| {
-        for _ in 0..workers.clamp(1, 64).min(games.max(1)) {
-            let tx = tx.clone();
-            let (next, failed) = (&next, &failed);
-            scope.spawn(move || {
-                let pair = first().and_then(|a| second().map(|b| (a, b)));
-                let (mut a, mut b) = match pair {
-                    Ok(p) => p,
-                    Err(e) => {
-                        failed.store(true, Ordering::Relaxed);
-                        let _ = tx.send(Err(e));
-                        return;
-                    }
-                };
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= games || failed.load(Ordering::Relaxed) {
-                        return;
-                    }
-                    let opening = &openings[(i / 2) % openings.len()];
-                    let first_is_white = i % 2 == 0;
-                    let result = if first_is_white {
-                        play_game(&mut *a, &mut *b, opening, config)
-                    } else {
-                        play_game(&mut *b, &mut *a, opening, config)
-                    };
-                    let (white, black) = if first_is_white {
-                        (a.name(), b.name())
-                    } else {
-                        (b.name(), a.name())
-                    };
-                    let record = result.map(|game| GameRecord {
-                        number: i + 1,
-                        opening: opening.name.clone(),
-                        white: white.to_string(),
-                        black: black.to_string(),
-                        first_is_white,
-                        game,
-                    });
-                    if record.is_err() {
-                        failed.store(true, Ordering::Relaxed);
-                    }
-                    if tx.send(record).is_err() {
-                        return;
-                    }
-                }
-            });
-        }
-        drop(tx);
-        let mut tally = Tally::default();
-        let mut ended = false;
-        for r in rx {
-            match r {
-                Ok(_) if ended => {}
-                Ok(rec) => {
-                    tally.add(rec.first_player_points());
-                    let go_on = progress(&rec, &tally);
-                    records.push(rec);
-                    if !go_on {
-                        ended = true;
-                        failed.store(true, Ordering::Relaxed);
-                    }
-                }
-                Err(e) => {
-                    if first_error.is_none() {
-                        first_error = Some(e);
-                    }
-                }
-            }
-        }
-    });
-    if let Some(e) = first_error {
-        return Err(e);
-    }
-    records.sort_by_key(|r| r.number);
-    Ok(records)
+    let setup = || first().and_then(|a| second().map(|b| (a, b)));
+    let work = |(a, b): &mut (Box<dyn Player>, Box<dyn Player>), i: usize| {
+        let opening = &openings[(i / 2) % openings.len()];
+        let first_is_white = i % 2 == 0;
+        let (white, black) = if first_is_white { (a, b) } else { (b, a) };
+        let game = play_game(&mut **white, &mut **black, opening, config)?;
+        Ok(GameRecord {
+            number: i + 1,
+            opening: opening.name.clone(),
+            white: white.name().to_string(),
+            black: black.name().to_string(),
+            first_is_white,
+            game,
+        })
+    };
+    let mut tally = Tally::default();
+    run_jobs(games, workers, &setup, &work, &mut |record: &GameRecord| {
+        tally.add(record.first_player_points());
+        progress(record, &tally)
+    })
 }

@@ -14,7 +14,7 @@ use crate::time::TimeBudget;
 use crate::tt::{Bound, Entry, Table};
 use damier_core::{BitSet, Color, Geometry, Move, Position, Role};
 use damier_egdb::{Egdb, Value};
-use damier_game::{claim_limit, ending_limit, EndingLimit};
+use damier_game::{claim_limit, ending_limit, win_within_counts, EndingLimit};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 
@@ -160,9 +160,9 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         self.ending[0] = ending_plies;
     }
 
-    /// The databases' exact score of `pos`, when they hold it and the win (or loss) can be
-    /// converted before a draw rule that counts moves would end the game; `None` otherwise,
-    /// and the search goes on as without databases.
+    /// The databases' score of `pos`, when they hold it: exact when the win (or loss) can be
+    /// converted before a draw rule that counts moves would end the game, else a likely win
+    /// ([`Score::LIKELY_WIN`] less the distance); `None` when they do not hold it.
     fn probe_egdb(&mut self, pos: &Position<G>, ply: Ply, quiet: usize) -> Option<Score> {
         let db = self.egdb?;
         if pos.occupied().count() > self.egdb_pieces {
@@ -182,18 +182,19 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             self.egdb_hits += 1;
             return Some(Score::DRAW);
         }
-        let in_quiet_limit = self.quiet_limit.map_or(true, |l| quiet + plies <= l);
-        let in_ending_limit = match limit {
-            EndingLimit::Plies(l) => self.ending[ply] + plies <= l,
-            _ => true,
-        };
-        if !(in_quiet_limit && in_ending_limit) {
-            return None;
-        }
         self.egdb_hits += 1;
-        Some(match value {
-            Value::Win(_) => Score::win_in(ply + plies),
-            _ => Score::loss_in(ply + plies),
+        let won = matches!(value, Value::Win(_));
+        if !win_within_counts(self.quiet_limit, limit, plies, quiet, self.ending[ply]) {
+            // A count may draw this win first, so it is no game end; but the shortest win is
+            // the best chance to beat the count, and any such win beats what the evaluation
+            // can see: a score above every evaluation, falling with the distance.
+            let likely = Score(Score::LIKELY_WIN.0 - plies as i32);
+            return Some(if won { likely } else { -likely });
+        }
+        Some(if won {
+            Score::win_in(ply + plies)
+        } else {
+            Score::loss_in(ply + plies)
         })
     }
 

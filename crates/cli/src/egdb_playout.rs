@@ -1,0 +1,189 @@
+//! `damier egdb playout`: random database endings played by the engine on both sides, to
+//! see that it wins what the databases say is won and holds what they say is drawn.
+
+use crate::output::{outln, usage};
+use anyhow::{bail, Result};
+use clap::Args;
+use damier_egdb::{store, Egdb, Value};
+use damier_learn::rng::{splitmix, GOLDEN};
+use damier_match::playout::{draw_endings, play_endings, EndingRequest, PlayedEnding};
+use damier_match::{from_spec, MatchConfig};
+use indicatif::{ProgressBar, ProgressStyle};
+
+/// Arguments of `damier egdb playout`.
+#[derive(Args, Debug)]
+pub struct PlayoutArgs {
+    /// Variant id or alias.
+    #[arg(long, short = 'v', default_value = "international")]
+    variant: String,
+    /// Folder of the databases [default: as `damier egdb build`].
+    #[arg(long)]
+    dir: Option<std::path::PathBuf>,
+    /// Endings of at most this many pieces [default: every slice of the set].
+    #[arg(long, short = 'p')]
+    pieces: Option<u32>,
+    /// Won endings to play (wins a draw rule that counts moves would spoil are not drawn).
+    #[arg(long, default_value_t = 1000)]
+    wins: usize,
+    /// Only wins at least this many plies long by best play (most random endings of flying
+    /// kings are over in a capture or two).
+    #[arg(long, default_value_t = 0)]
+    min_plies: usize,
+    /// Also wins that a draw rule counting moves might spoil (the databases know no counts;
+    /// without this, only wins that fit the shortest count on their way are played), each
+    /// kind counted apart.
+    #[arg(long)]
+    any_win: bool,
+    /// Drawn endings to play.
+    #[arg(long, default_value_t = 200)]
+    draws: usize,
+    /// The player of both sides, as `damier match --first`; it probes the same databases.
+    #[arg(long, default_value = "damier:nodes=20000")]
+    player: String,
+    /// Games played at once.
+    #[arg(long, short = 't', default_value_t = 2)]
+    threads: usize,
+    /// Seed of the random endings.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Plies after which a game still running is a draw.
+    #[arg(long, default_value_t = 400)]
+    max_plies: usize,
+}
+
+pub fn run(args: &PlayoutArgs) -> Result<()> {
+    let root = args.dir.clone().unwrap_or_else(store::default_root);
+    let root = root.as_path();
+    let variant = crate::cmd_egdb::variant_arg(&args.variant)?;
+    if !(1..=64).contains(&args.threads) {
+        usage!("--threads must be between 1 and 64, got {}", args.threads);
+    }
+    if args.wins + args.draws == 0 {
+        usage!("nothing to play: --wins and --draws are both 0");
+    }
+    if args.player.starts_with("hub") {
+        usage!("--player: a Hub engine cannot be pointed at these databases; give a damier player");
+    }
+    let db = Egdb::open(root, variant, 64)?;
+    let largest = db.slices().iter().map(|(m, _)| m.pieces()).max();
+    let Some(largest) = largest else {
+        bail!(
+            "no {variant} databases in {} (build them with `damier egdb build -v {variant} --pieces N`)",
+            db.dir().display()
+        );
+    };
+    let pieces = args.pieces.unwrap_or(largest);
+    // The player probes the set being tested, whatever the spec says.
+    let spec = format!(
+        "{}{}egdb={}",
+        args.player,
+        if args.player.contains(':') { "," } else { ":" },
+        root.display()
+    );
+    drop(from_spec(&spec)?);
+    let mut state = args.seed.wrapping_mul(GOLDEN);
+    let mut random = || {
+        state = state.wrapping_add(GOLDEN);
+        splitmix(state)
+    };
+    let endings = draw_endings(
+        &db,
+        &EndingRequest {
+            max_pieces: pieces,
+            wins: args.wins,
+            min_plies: args.min_plies,
+            any_win: args.any_win,
+            draws: args.draws,
+        },
+        &mut random,
+    );
+    let won = endings.iter().filter(|e| e.winner().is_some()).count();
+    let drawn = endings.len() - won;
+    if won < args.wins || drawn < args.draws {
+        outln!(
+            "the set gave {won} wins and {drawn} draws of at most {pieces} pieces (asked for {} and {})",
+            args.wins,
+            args.draws
+        )?;
+    }
+    let bar = ProgressBar::new(endings.len() as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} endings  {msg}  [{elapsed}]")
+            .expect("the template is valid"),
+    );
+    let mut spoiled = 0usize;
+    let player = || from_spec(&spec);
+    let config = MatchConfig {
+        max_plies: args.max_plies.max(1),
+        ..MatchConfig::default()
+    };
+    let played = play_endings(&endings, &player, &config, args.threads, &mut |p| {
+        spoiled += usize::from(!p.kept());
+        bar.set_message(format!("{spoiled} not kept"));
+        bar.inc(1);
+    })?;
+    bar.finish_and_clear();
+    for p in played.iter().filter(|p| !p.kept()) {
+        let result = p
+            .game
+            .result()
+            .map_or("unfinished".to_string(), |r| r.describe());
+        outln!(
+            "not kept: {}  database: {} for the side to move{}; game: {result} after {} plies",
+            p.ending.board.fen(),
+            p.ending.value,
+            if p.ending.within_counts {
+                ""
+            } else {
+                " (a count may spoil it)"
+            },
+            p.game.plies().len()
+        )?;
+    }
+    outln!(
+        "{variant}, endings of at most {pieces} pieces{}, {} on both sides:",
+        if args.min_plies > 0 {
+            format!(", wins of at least {} plies", args.min_plies)
+        } else {
+            String::new()
+        },
+        args.player,
+    )?;
+    type Kind = fn(&PlayedEnding) -> bool;
+    let kinds: [(&str, Kind); 3] = [
+        ("wins converted", |p| {
+            p.ending.winner().is_some() && p.ending.within_counts
+        }),
+        ("wins a count may spoil, converted", |p| {
+            p.ending.winner().is_some() && !p.ending.within_counts
+        }),
+        ("draws held", |p| p.ending.winner().is_none()),
+    ];
+    for (name, is_kind) in kinds {
+        let games: Vec<&PlayedEnding> = played.iter().filter(|p| is_kind(p)).collect();
+        if games.is_empty() && name.contains("spoil") {
+            continue;
+        }
+        let kept = games.iter().filter(|p| p.kept()).count();
+        let percent = 100.0 * kept as f64 / games.len().max(1) as f64;
+        let mut line = format!("  {name} {kept}/{} ({percent:.1}%)", games.len());
+        let database: Vec<usize> = games
+            .iter()
+            .filter_map(|p| match p.ending.value {
+                Value::Win(n) | Value::Loss(n) => Some(usize::from(n)),
+                Value::Draw => None,
+            })
+            .collect();
+        if !database.is_empty() {
+            let mean =
+                |v: &mut dyn Iterator<Item = usize>| v.sum::<usize>() as f64 / games.len() as f64;
+            line += &format!(
+                ", {:.1} plies on average against the databases' {:.1}",
+                mean(&mut games.iter().map(|p| p.game.plies().len())),
+                mean(&mut database.iter().copied())
+            );
+        }
+        outln!("{line}")?;
+    }
+    Ok(())
+}

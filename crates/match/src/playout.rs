@@ -1,0 +1,213 @@
+//! Endings played out: positions drawn at random from an endgame database set, each played
+//! by the engine on both sides under the variant's draw rules, to see that it converts every
+//! database win the rules let it convert and never loses a database draw.
+
+use crate::openings::Opening;
+use crate::player::{Player, PlayerError};
+use crate::pool::run_jobs;
+use crate::runner::{play_game, MatchConfig, PlayerFactory};
+use damier_core::{with_geometry, Color};
+use damier_egdb::{Egdb, Material, Sampler, Value};
+use damier_game::{claim_limit, quiet_king_limit, win_within_counts, Board, Game, Outcome};
+
+/// A start position and what the databases say of it.
+#[derive(Clone, Debug)]
+pub struct Ending {
+    /// The position.
+    pub board: Board,
+    /// Its value for the side to move.
+    pub value: Value,
+    /// For a win: whether it fits the shortest draw count on its way (see
+    /// [`EndingRequest::any_win`]), so that the rules cannot spoil it.
+    pub within_counts: bool,
+}
+
+impl Ending {
+    /// The side that wins with best play, if either does.
+    pub fn winner(&self) -> Option<Color> {
+        let side = self.board.side();
+        match self.value {
+            Value::Win(_) => Some(side),
+            Value::Loss(_) => Some(side.opponent()),
+            Value::Draw => None,
+        }
+    }
+}
+
+/// Which endings [`draw_endings`] draws.
+#[derive(Clone, Copy, Debug)]
+pub struct EndingRequest {
+    /// Endings of at most this many pieces.
+    pub max_pieces: u32,
+    /// Won positions wanted.
+    pub wins: usize,
+    /// Only wins at least this many plies long by best play.
+    pub min_plies: usize,
+    /// Also wins that a draw rule counting moves might spoil (the databases know no counts):
+    /// without this, only wins that fit the shortest count on the way.
+    pub any_win: bool,
+    /// Drawn positions wanted.
+    pub draws: usize,
+}
+
+/// Endings drawn at random from `db`'s slices as `request` says, either side to move;
+/// `random` supplies the randomness. Fewer come back when the set holds too few.
+pub fn draw_endings(
+    db: &Egdb,
+    request: &EndingRequest,
+    random: &mut dyn FnMut() -> u64,
+) -> Vec<Ending> {
+    let variant = db.variant();
+    let materials: Vec<Material> = db
+        .slices()
+        .into_iter()
+        .map(|(m, _)| m)
+        .filter(|m| m.pieces() <= request.max_pieces)
+        .collect();
+    let quiet_limit = quiet_king_limit(variant);
+    let (wins, draws) = (request.wins, request.draws);
+    with_geometry!(variant.rules().board, G => {
+        let sampler = Sampler::new::<G>(variant.rules(), &materials);
+        let (mut won, mut drawn) = (Vec::new(), Vec::new());
+        // Give up on a kind the set barely holds rather than draw forever.
+        let attempts = 1000 * (wins + draws + 1);
+        for _ in 0..attempts {
+            if won.len() >= wins && drawn.len() >= draws {
+                break;
+            }
+            let Some(pos) = sampler.position::<G>(random()) else {
+                continue;
+            };
+            // Stored positions have White to move; half are turned to give Black the move.
+            let pos = if random() % 2 == 0 { pos } else { pos.turned() };
+            if pos.legal_moves().is_empty() {
+                continue;
+            }
+            let Ok(Some(value)) = db.probe(&pos) else {
+                continue;
+            };
+            let board = Board::from(pos);
+            match value {
+                Value::Draw if drawn.len() < draws => drawn.push(Ending {
+                    board,
+                    value,
+                    within_counts: true,
+                }),
+                Value::Win(n) | Value::Loss(n) if won.len() < wins => {
+                    let limit = claim_limit(variant, &board.material());
+                    let n = usize::from(n);
+                    let within_counts = win_within_counts(quiet_limit, limit, n, 0, 0);
+                    if n >= request.min_plies && (within_counts || request.any_win) {
+                        won.push(Ending {
+                            board,
+                            value,
+                            within_counts,
+                        });
+                    }
+                }
+                _ => {}
+            }
+        }
+        won.extend(drawn);
+        won
+    })
+}
+
+/// An ending and the game the engine played from it.
+#[derive(Clone, Debug)]
+pub struct PlayedEnding {
+    /// The start.
+    pub ending: Ending,
+    /// The game, with its result.
+    pub game: Game,
+}
+
+impl PlayedEnding {
+    /// Whether the game ended as the databases say it should: the winner won, a draw was
+    /// drawn.
+    pub fn kept(&self) -> bool {
+        let outcome = self.game.result().map(|r| r.outcome);
+        match self.ending.winner() {
+            Some(w) => outcome == Some(Outcome::Win(w)),
+            None => outcome.map_or(true, |o| o == Outcome::Draw),
+        }
+    }
+}
+
+/// Play every ending with players made by `player` on both sides, `workers` games at once;
+/// `progress` sees each game as it ends. Results come back in the endings' order.
+///
+/// # Errors
+/// The first [`PlayerError`]; games under way are abandoned.
+pub fn play_endings(
+    endings: &[Ending],
+    player: &PlayerFactory<'_>,
+    config: &MatchConfig,
+    workers: usize,
+    progress: &mut dyn FnMut(&PlayedEnding),
+) -> Result<Vec<PlayedEnding>, PlayerError> {
+    let setup = || player().and_then(|a| player().map(|b| (a, b)));
+    let work = |(white, black): &mut (Box<dyn Player>, Box<dyn Player>), i: usize| {
+        let ending = &endings[i];
+        let opening = Opening {
+            name: ending.board.fen(),
+            game: Game::from_board(ending.board),
+        };
+        let game = play_game(&mut **white, &mut **black, &opening, config)?;
+        Ok(PlayedEnding {
+            ending: ending.clone(),
+            game,
+        })
+    };
+    run_jobs(
+        endings.len(),
+        workers,
+        &setup,
+        &work,
+        &mut |p: &PlayedEnding| {
+            progress(p);
+            true
+        },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use damier_core::Variant;
+    use damier_game::{GameResult, Reason};
+
+    fn played(value: Value, result: Option<GameResult>) -> PlayedEnding {
+        let variant: Variant = "english".parse().unwrap();
+        let game = Game::from_fen(variant, "B:WK29,K30:BK1").unwrap();
+        let mut game_played = game.clone();
+        if let Some(r) = result {
+            game_played.set_result(r);
+        }
+        PlayedEnding {
+            ending: Ending {
+                board: *game.start(),
+                value,
+                within_counts: true,
+            },
+            game: game_played,
+        }
+    }
+
+    #[test]
+    fn an_ending_is_kept_only_as_the_databases_say() {
+        let white_wins = Some(GameResult::win(Color::White, Reason::NoLegalMove));
+        let black_wins = Some(GameResult::win(Color::Black, Reason::NoLegalMove));
+        let drawn = Some(GameResult::draw(Reason::Agreement));
+        // Black to move and losing: White must win.
+        assert!(played(Value::Loss(7), white_wins).kept());
+        assert!(!played(Value::Loss(7), drawn).kept());
+        assert!(!played(Value::Loss(7), black_wins).kept());
+        assert!(!played(Value::Loss(7), None).kept());
+        assert!(played(Value::Win(7), black_wins).kept());
+        // A draw is held by a draw, not by a win for either side.
+        assert!(played(Value::Draw, drawn).kept());
+        assert!(!played(Value::Draw, white_wins).kept());
+        assert!(!played(Value::Draw, black_wins).kept());
+    }
+}
