@@ -59,3 +59,14 @@ pub fn draw<G: Geometry>(pos: &Position<G>) -> String {
     out.push('\n');
     out
 }
+
+/// [`draw`] for a board of any variant.
+pub fn draw_board(board: &damier_game::Board) -> String {
+    use damier_game::Board;
+    match board {
+        Board::D8(p) => draw(p),
+        Board::D10(p) => draw(p),
+        Board::D12(p) => draw(p),
+        Board::O8(p) => draw(p),
+    }
+}

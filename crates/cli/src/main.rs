@@ -12,6 +12,7 @@ mod cmd_moves;
 mod cmd_pdn;
 mod cmd_perft;
 mod cmd_play;
+mod cmd_rules;
 mod cmd_selfplay;
 mod cmd_serve;
 mod cmd_show;
@@ -62,6 +63,8 @@ enum Command {
     Train(cmd_train::TrainArgs),
     /// Endgame databases: build, verify, probe, info.
     Egdb(cmd_egdb::EgdbArgs),
+    /// The rules of a variant in plain words, with examples; the variants side by side.
+    Rules(cmd_rules::RulesArgs),
     /// Play a game in the terminal: against the engine, a friend, or watch the engine.
     Play(Box<cmd_play::PlayArgs>),
     /// Serve the web page to play and analyse every variant.
@@ -195,6 +198,7 @@ fn main() {
         Command::Perft(args) => cmd_perft::run(&args),
         Command::Moves(args) => cmd_moves::run(&args),
         Command::Show(args) => cmd_show::run(&args),
+        Command::Rules(args) => cmd_rules::run(&args),
         Command::Pdn(args) => cmd_pdn::run(&args),
         Command::Analyze(args) => cmd_analyze::run(&args),
         Command::Bench(args) => cmd_bench::run(&args),

@@ -217,6 +217,35 @@ impl DrawRule {
     }
 }
 
+/// The automatic draws [`automatic_draw`] applies in `variant` (RULES.md §3), for rule texts;
+/// the draw tests check that every draw a game reaches is one of them.
+pub fn draw_rules(variant: Variant) -> &'static [DrawRule] {
+    use DrawRule::*;
+    match variant.base {
+        Base::English
+        | Base::Italian
+        | Base::Spanish
+        | Base::Portuguese
+        | Base::Czech
+        | Base::Thai => &[Repetition, FortyMoves],
+        Base::Pool => &[Repetition, FortyMoves, PoolLoneKing],
+        Base::International | Base::Canadian | Base::SriLankan => {
+            &[Repetition, TwentyFiveKingMoves, SixteenMoves, FiveMoves]
+        }
+        Base::Russian | Base::Brazilian | Base::German => &[
+            Repetition,
+            ThreeKingsFifteen,
+            FifteenKingMoves,
+            ThirtyMoves,
+            SixtyMoves,
+            LongDiagonal,
+            TwoPiecesAgainstKing,
+        ],
+        Base::Frisian => &[FrisianTwoKings, FrisianKingAgainstKing],
+        Base::Turkish => &[Repetition, TurkishOneEach],
+    }
+}
+
 /// What the draw rules need to know about one ply of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct PlyFacts {

@@ -49,7 +49,20 @@ fn walk(game: &mut Game, plies: usize, how: &Walk) -> Option<GameResult> {
         game.play(&best).unwrap();
         *seen.entry(game.position().key()).or_default() += 1;
     }
-    game.result()
+    let result = game.result();
+    // The rule texts list a variant's draws from draw_rules: every draw reached is there.
+    if let Some(GameResult {
+        reason: Reason::Rule(rule),
+        ..
+    }) = result
+    {
+        assert!(
+            damier_game::draw_rules(game.variant()).contains(&rule),
+            "{rule:?} is missing from draw_rules({})",
+            game.variant()
+        );
+    }
+    result
 }
 
 /// A quiet move that keeps the material and `keep`, and leaves the opponent no capture.

@@ -1,0 +1,180 @@
+//! `damier rules`: the rules of a variant in plain words, the variants side by side, and the
+//! English ballots; all written from the rules data (crate damier-teach).
+
+use crate::board_view;
+use crate::output::{outln, usage, UsageContext};
+use anyhow::Result;
+use clap::Args;
+use damier_core::{Base, Variant};
+use damier_game::ballot::Deck;
+use damier_game::Board;
+use damier_teach::{compare, examples, guide, summary};
+
+/// Arguments of `damier rules`.
+#[derive(Args, Debug)]
+pub struct RulesArgs {
+    /// The variant (without one: every variant, one line each on what sets it apart).
+    variant: Option<String>,
+    /// Variants side by side, separated by commas (`english,russian,international`).
+    #[arg(long, value_name = "V1,V2,...", conflicts_with_all = ["variant", "ballots"])]
+    compare: Option<String>,
+    /// The two- and three-move ballots by number (English and the variants numbered like it).
+    #[arg(long)]
+    ballots: bool,
+    /// Leave out the example positions.
+    #[arg(long)]
+    no_examples: bool,
+    /// Width of the text.
+    #[arg(long, default_value_t = 88)]
+    width: usize,
+}
+
+pub fn run(args: &RulesArgs) -> Result<()> {
+    if !(40..=400).contains(&args.width) {
+        usage!("--width must be between 40 and 400, got {}", args.width);
+    }
+    if let Some(list) = &args.compare {
+        return compare_table(list);
+    }
+    let Some(name) = &args.variant else {
+        if args.ballots {
+            return ballots(Variant::new(Base::English));
+        }
+        return list();
+    };
+    let variant: Variant = name.parse().usage_context(|| format!("variant '{name}'"))?;
+    if args.ballots {
+        return ballots(variant);
+    }
+    explain(variant, args)
+}
+
+fn list() -> Result<()> {
+    for variant in Variant::all() {
+        outln!("{:<22} {}", variant.to_string(), summary(variant))?;
+    }
+    outln!(
+        "\nEvery variant has a giveaway form, <id>-giveaway: the same moves, and a player who cannot move wins."
+    )?;
+    outln!("`damier rules VARIANT` explains one; `damier rules --compare a,b,c` sets them side by side.")?;
+    Ok(())
+}
+
+fn wrap(text: &str, width: usize, indent: &str) -> String {
+    let options = textwrap::Options::new(width)
+        .initial_indent(indent)
+        .subsequent_indent(indent);
+    textwrap::fill(text, options)
+}
+
+fn diagram(board: &Board, indent: &str) -> String {
+    board_view::draw_board(board)
+        .lines()
+        .map(|l| format!("{indent}{l}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn explain(variant: Variant, args: &RulesArgs) -> Result<()> {
+    let g = guide(variant);
+    outln!("{variant}: {}", g.summary)?;
+    for (i, section) in g.sections.iter().enumerate() {
+        outln!("\n{}", section.title)?;
+        for p in &section.paragraphs {
+            outln!("{}", wrap(p, args.width, "  "))?;
+        }
+        if i == 0 {
+            outln!("\n{}", diagram(&Board::start(variant), "  "))?;
+        }
+    }
+    if args.no_examples {
+        return Ok(());
+    }
+    let found = examples(variant);
+    if found.is_empty() {
+        return Ok(());
+    }
+    outln!("\nExamples (White to move)")?;
+    for (i, example) in found.iter().enumerate() {
+        let board = Board::from_fen(variant, &example.fen)?;
+        outln!("\n  {}. {}", i + 1, example.title)?;
+        outln!("{}", wrap(&example.task, args.width, "     "))?;
+        outln!("{}", diagram(&board, "     "))?;
+        outln!("     {}", example.fen)?;
+        let plural = if example.answers.len() == 1 { "" } else { "s" };
+        outln!("     answer{plural}: {}", example.answers.join(", "))?;
+    }
+    Ok(())
+}
+
+fn compare_table(list: &str) -> Result<()> {
+    let mut variants = Vec::new();
+    for name in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        variants.push(
+            name.parse::<Variant>()
+                .usage_context(|| format!("--compare: variant '{name}'"))?,
+        );
+    }
+    if variants.len() < 2 {
+        usage!("--compare needs at least two variants separated by commas, got '{list}'");
+    }
+    let table = compare(&variants);
+    let label_width = table.rows.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
+    let widths: Vec<usize> = (0..variants.len())
+        .map(|j| {
+            table
+                .rows
+                .iter()
+                .map(|(_, cells)| cells[j].len())
+                .chain(std::iter::once(variants[j].to_string().len()))
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let line = |label: &str, cells: &[String]| {
+        let mut s = format!("{label:<label_width$}");
+        for (cell, w) in cells.iter().zip(&widths) {
+            s += &format!(" | {cell:<w$}");
+        }
+        s.trim_end().to_string()
+    };
+    let names: Vec<String> = variants.iter().map(|v| v.to_string()).collect();
+    outln!("{}", line("", &names))?;
+    let rule: Vec<String> = widths.iter().map(|&w| "-".repeat(w)).collect();
+    outln!(
+        "{}",
+        line(&"-".repeat(label_width), &rule)
+            .replace(' ', "-")
+            .replace("-|-", "-+-")
+    )?;
+    for (label, cells) in &table.rows {
+        outln!("{}", line(label, cells))?;
+    }
+    Ok(())
+}
+
+fn ballots(variant: Variant) -> Result<()> {
+    if !matches!(variant.base, Base::English | Base::Pool) {
+        usage!(
+            "ballots are drawn in English checkers (and play in the variants numbered like it: english, pool and their giveaway forms), not in {variant}"
+        );
+    }
+    for (deck, name) in [
+        (Deck::TwoMove, "Two-move ballots"),
+        (Deck::ThreeMove, "Three-move ballots (ACF numbering)"),
+    ] {
+        let in_play = deck.in_play().count();
+        outln!("{name}: {} in play", in_play)?;
+        for b in deck.list() {
+            // Each ballot is played out, so a ballot that is not legal here is said so.
+            let note = match (b.barred, b.game_in(variant)) {
+                (true, _) => "  (barred)",
+                (false, Err(_)) => "  (not playable in this variant)",
+                (false, Ok(_)) => "",
+            };
+            outln!("  {:>3}  {}{note}", b.number, b.text())?;
+        }
+        outln!("")?;
+    }
+    Ok(())
+}

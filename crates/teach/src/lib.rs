@@ -1,0 +1,13 @@
+//! Teaching draughts: the rules of every variant in plain English, written from the rules
+//! data ([`damier_core::Rules`] and the game layer's draw rules) so that the text cannot drift
+//! from what the program plays, with example positions in which the rules core itself decides
+//! which move the rule demands.
+
+pub mod compare;
+pub mod examples;
+pub mod guide;
+pub mod words;
+
+pub use compare::{compare, Comparison};
+pub use examples::{examples, Example};
+pub use guide::{guide, summary, Guide, Section};
