@@ -8,7 +8,7 @@ use damier_core::{BitSet, Color, Rules, Variant};
 use damier_game::{AnyMove, Board};
 
 /// A position that shows a rule, and the moves that rule demands.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Example {
     /// The rule, in a few words ("Capturing is compulsory").
     pub title: &'static str,

@@ -7,7 +7,7 @@ use damier_core::{Color, Rules, Variant};
 use damier_game::{draw_rules, Board};
 
 /// One part of a guide.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Section {
     /// Its heading.
     pub title: &'static str,
@@ -16,9 +16,10 @@ pub struct Section {
 }
 
 /// The rules of one variant in words.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Guide {
     /// The variant.
+    #[serde(serialize_with = "variant_id")]
     pub variant: Variant,
     /// What sets it apart, in one line.
     pub summary: String,
@@ -134,4 +135,8 @@ fn summary_for(rules: &Rules) -> String {
         parts.push("giveaway: lose every piece to win".into());
     }
     parts.join("; ")
+}
+
+fn variant_id<S: serde::Serializer>(variant: &Variant, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(variant)
 }

@@ -7,6 +7,7 @@ import { parseFen } from './fen.js';
 import { EvalGraph } from './graph.js';
 import { NewGameDialog, PdnDialog } from './dialogs.js';
 import { Editor } from './editor.js';
+import { RulesPanel } from './rules.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -556,6 +557,8 @@ async function main() {
   const editor = new Editor(S.variants, (variant, fen) => newGame.open({ variant, fen }));
   $('btn-new').addEventListener('click', () => newGame.open({ variant: S.game ? S.game.variant : undefined }));
   $('btn-pdn').addEventListener('click', () => pdn.open());
+  const rules = new RulesPanel(S.variants, api);
+  $('btn-rules').addEventListener('click', () => rules.open(S.game ? S.game.variant : $('ng-variant').value));
   $('btn-editor').addEventListener('click', () => editor.open(S.game ? S.game.variant : 'international', S.game ? fenAt(shownPly()) : null));
   const { id, token } = fromHash();
   if (id) {

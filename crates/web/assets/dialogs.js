@@ -54,6 +54,7 @@ export class NewGameDialog {
   sync() {
     const v = this.byId.get($('ng-variant').value);
     const opp = $('ng-opponent').value;
+    $('ng-summary').textContent = v.summary;
     $('ng-ballot-row').hidden = !v.ballots;
     if (!v.ballots && document.querySelector('input[name=start]:checked').value === 'ballot') this.radio('standard');
     $('ng-fen').placeholder = v.start_fen;

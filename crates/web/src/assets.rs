@@ -48,6 +48,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../assets/editor.js"),
     ),
     (
+        "rules.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/rules.js"),
+    ),
+    (
         "favicon.svg",
         "image/svg+xml",
         include_str!("../assets/favicon.svg"),

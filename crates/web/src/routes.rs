@@ -30,6 +30,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/health", get(health))
         .route("/api/variants", get(list_variants))
         .route("/api/variants/{id}", get(one_variant))
+        .route("/api/variants/{id}/rules", get(variant_rules))
         .route("/api/positions", post(check_position))
         .route("/api/games", post(create))
         .route("/api/games/import", post(import))
@@ -78,6 +79,14 @@ async fn one_variant(Path(id): Path<String>) -> Result<Json<variants::VariantInf
         .parse::<Variant>()
         .map_err(|_| ApiError::NotFound(format!("/api/variants/{id}")))?;
     Ok(Json(variants::info(v)))
+}
+
+async fn variant_rules(Path(id): Path<String>) -> Result<Json<variants::RulesInfo>, ApiError> {
+    let v = id
+        .parse::<Variant>()
+        .map_err(|_| ApiError::NotFound(format!("/api/variants/{id}/rules")))?;
+    // The examples are found by trying placements: a few milliseconds for every variant.
+    Ok(Json(variants::rules(v)))
 }
 
 #[derive(Deserialize)]

@@ -39,6 +39,8 @@ pub struct VariantInfo {
     pub start_fen: String,
     /// Whether the English ballot decks apply (variants numbered like English).
     pub ballots: bool,
+    /// What sets it apart, in one line (`damier rules`).
+    pub summary: String,
     /// Playing squares in notation order (square 1 first; a1 first for algebraic boards).
     pub squares: Vec<SquareInfo>,
 }
@@ -101,6 +103,7 @@ pub fn info(variant: Variant) -> VariantInfo {
         first: rules.first.name(),
         start_fen: board.fen(),
         ballots: has_ballots(variant),
+        summary: damier_teach::summary(variant),
         squares,
     }
 }
@@ -133,5 +136,24 @@ mod tests {
             "{:?}",
             intl.squares[0]
         );
+    }
+}
+
+/// The rules of one variant as the page's Rules panel shows them: the guide and the example
+/// positions, each with the moves that answer it.
+#[derive(Clone, Debug, Serialize)]
+pub struct RulesInfo {
+    /// The guide (`variant`, `summary`, `sections`).
+    #[serde(flatten)]
+    pub guide: damier_teach::Guide,
+    /// Positions in which the rules decide the move.
+    pub examples: Vec<damier_teach::Example>,
+}
+
+/// The rules panel's view of `variant`.
+pub fn rules(variant: Variant) -> RulesInfo {
+    RulesInfo {
+        guide: damier_teach::guide(variant),
+        examples: damier_teach::examples(variant),
     }
 }

@@ -3,6 +3,7 @@
 mod common;
 
 use common::{start, Client};
+use damier_game::Board;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 
@@ -22,6 +23,40 @@ async fn variants_and_health() {
     assert_eq!(turkish["orthogonal"], true);
     assert_eq!(c.get("/api/variants/shashki").await.body["id"], "russian");
     assert_eq!(c.get("/api/variants/chess").await.status, 404);
+    // One line on each variant, and its rules with example positions.
+    let thai = c.get("/api/variants/thai").await.body;
+    assert!(
+        thai["summary"]
+            .as_str()
+            .unwrap()
+            .contains("land directly behind"),
+        "{thai}"
+    );
+    let rules = c.get("/api/variants/frisian/rules").await;
+    assert_eq!(rules.status, 200);
+    assert_eq!(rules.body["variant"], "frisian");
+    let titles: Vec<&str> = rules.body["sections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["title"].as_str().unwrap())
+        .collect();
+    assert!(titles.contains(&"Capturing"), "{titles:?}");
+    let examples = rules.body["examples"].as_array().unwrap();
+    assert!(
+        examples
+            .iter()
+            .any(|e| e["title"] == "Take the highest value"),
+        "{examples:?}"
+    );
+    for e in examples {
+        let board =
+            Board::from_fen("frisian".parse().unwrap(), e["fen"].as_str().unwrap()).unwrap();
+        for answer in e["answers"].as_array().unwrap() {
+            assert!(board.parse_move(answer.as_str().unwrap()).is_ok(), "{e}");
+        }
+    }
+    assert_eq!(c.get("/api/variants/chess/rules").await.status, 404);
     assert_eq!(c.get("/api/health").await.body["ok"], true);
     let page = c.http.get(format!("{}/", c.base)).send().await.unwrap();
     assert!(page.text().await.unwrap().contains("/assets/app.js"));

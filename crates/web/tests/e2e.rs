@@ -133,21 +133,22 @@ impl Page {
         .await;
     }
 
-    async fn square(&self, name: &str) -> fantoccini::elements::Element {
-        self.web
-            .find(Locator::Css(&format!(
-                "#board rect.sq[data-square='{name}']"
-            )))
-            .await
-            .unwrap_or_else(|e| panic!("no square {name}: {e}"))
-    }
-
     /// A real mouse click in the middle of a square (whatever is drawn on it).
     async fn click_square(&self, name: &str) {
-        let sq = self.square(name).await;
+        self.click_in(&format!("#board rect.sq[data-square='{name}']"))
+            .await;
+    }
+
+    /// A real mouse click in the middle of the element `css` finds.
+    async fn click_in(&self, css: &str) {
+        let target = self
+            .web
+            .find(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("no {css}: {e}"));
         let mouse = MouseActions::new("mouse".into())
             .then(PointerAction::MoveToElement {
-                element: sq,
+                element: target,
                 duration: None,
                 x: 0.0,
                 y: 0.0,
@@ -516,6 +517,51 @@ async fn the_page_plays_games_in_a_real_browser() {
     .await;
     page.screenshot("editor").await;
     page.click("#ed-close").await;
+
+    // 7b. The Rules panel: the variant's rules in words, and an example solved by clicking
+    //     the piece and its square on the example's own board.
+    let summary = page
+        .js("return document.getElementById('ng-summary').textContent")
+        .await;
+    assert!(
+        summary.as_str().unwrap_or("").contains("men each"),
+        "the new-game dialog says what sets the variant apart: {summary}"
+    );
+    page.click("#btn-rules").await;
+    page.js("const e = document.getElementById('rules-variant'); e.value = 'russian'; e.dispatchEvent(new Event('change')); return true;")
+        .await;
+    page.until(
+        "the Russian rules",
+        "const b = document.getElementById('rules-body'); return b.dataset.variant === 'russian' && !!b.querySelector('.exercise');",
+    )
+    .await;
+    let rules = page.api.get("/api/variants/russian/rules").await.body;
+    let first = &rules["examples"][0];
+    let answer = first["answers"][0].as_str().unwrap().to_string();
+    let squares: Vec<&str> = answer.split(['-', 'x', ':']).collect();
+    let (from, to) = (squares[0], squares[squares.len() - 1]);
+    let text = page
+        .js("return document.getElementById('rules-body').textContent")
+        .await;
+    assert!(
+        text.as_str()
+            .unwrap()
+            .contains("goes on capturing as a king"),
+        "{text}"
+    );
+    for sq in [from, to] {
+        page.click_in(&format!(
+            "#rules-body [data-example='1'] rect.sq[data-square='{sq}']"
+        ))
+        .await;
+    }
+    page.until(
+        "the example solved",
+        "return document.querySelector(\"#rules-body [data-example='1'] .feedback\").textContent.startsWith('Right')",
+    )
+    .await;
+    page.screenshot("rules").await;
+    page.click("#rules-close").await;
 
     // 8. A phone-sized screen.
     page.new_game("international", "engine", "white", None)
