@@ -4,7 +4,10 @@ use crate::output::{outln, usage};
 use crate::PositionArgs;
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use damier_engine::{Control, Engine, EngineOptions, Limits, SearchInfo, SearchInput, Style};
+use damier_engine::{
+    Control, Engine, EngineOptions, Limits, SearchInfo, SearchInput, Silent, Style,
+};
+use damier_game::Board;
 use serde_json::json;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -39,6 +42,10 @@ pub struct AnalyzeArgs {
     /// the first costs a search of its own).
     #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
     multipv: i64,
+    /// Also show the threat: what the opponent would play if the side to move passed (the
+    /// same search, the other side to move), and the pieces it would win.
+    #[arg(long)]
+    threat: bool,
     /// One JSON object per line.
     #[arg(long)]
     json: bool,
@@ -169,6 +176,64 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
             "best {best}  score {}  depth {}",
             result.score,
             result.depth
+        )?;
+    }
+    if args.threat {
+        threat(&mut engine, &board, &limits, &control, json)?;
+    }
+    Ok(())
+}
+
+/// The opponent's best line if the side to move passed, and what it would win.
+fn threat(
+    engine: &mut Engine,
+    board: &Board,
+    limits: &Limits,
+    control: &Control,
+    json: bool,
+) -> Result<()> {
+    let mover = board.side();
+    let them = mover.opponent();
+    let passed = board.with_side(them);
+    engine.new_game();
+    engine.set_lines(1);
+    let input = SearchInput {
+        board: passed,
+        history: Vec::new(),
+        quiet_plies: 0,
+        ending_plies: 0,
+    };
+    let r = engine.search(&input, limits, Style::default(), control, &mut Silent);
+    let pv = passed.line_short(&r.pv);
+    // Pieces the line wins: the change in the difference of the two sides' counts.
+    let mut end = passed;
+    for mv in &r.pv {
+        match end.play(mv) {
+            Ok(next) => end = next,
+            Err(_) => break,
+        }
+    }
+    let balance = |b: &Board| {
+        let m = b.material();
+        i64::from(m.pieces(them)) - i64::from(m.pieces(mover))
+    };
+    let gain = balance(&end) - balance(&passed);
+    if json {
+        outln!(
+            "{}",
+            json!({"threat": {"side": them.name(), "pv": pv, "score": r.score.0,
+                "score_text": r.score.to_string(), "gain": gain}})
+        )?;
+    } else {
+        let what = match gain {
+            g if g > 0 => format!(", winning {g} piece{}", if g == 1 { "" } else { "s" }),
+            _ => String::new(),
+        };
+        outln!(
+            "threat (if {} passed, {} would play): {pv}  score {}{what}",
+            mover.name(),
+            them.name(),
+            r.score
         )?;
     }
     Ok(())

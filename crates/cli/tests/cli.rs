@@ -329,3 +329,41 @@ fn analyze_shows_several_lines() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("line  2"), "{text}");
 }
+
+/// `analyze --threat`: Black to move, and White's man on 23 threatens 23x14; the threat line
+/// says so and counts what it wins. Without the threat (the man on 18 gone) none is won.
+#[test]
+fn analyze_shows_the_threat() {
+    let threat_of = |fen: &str| {
+        let out = damier(&[
+            "analyze", "-v", "english", "--fen", fen, "--depth", "6", "--threat", "--json",
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let last = stdout(&out).lines().last().unwrap().to_string();
+        let v: serde_json::Value = serde_json::from_str(&last).unwrap();
+        v["threat"].clone()
+    };
+    let threat = threat_of("B:W23,27:B18,1");
+    assert_eq!(threat["side"], "white", "{threat}");
+    assert!(
+        threat["pv"].as_str().unwrap().starts_with("23x14"),
+        "{threat}"
+    );
+    assert!(threat["gain"].as_i64().unwrap() >= 1, "{threat}");
+    let quiet = threat_of("B:W23,27:B1,2");
+    assert_eq!(quiet["gain"], 0, "{quiet}");
+    let text = stdout(&damier(&[
+        "analyze",
+        "-v",
+        "english",
+        "--fen",
+        "B:W23,27:B18,1",
+        "--depth",
+        "6",
+        "--threat",
+    ]));
+    assert!(
+        text.contains("threat (if black passed, white would play): 23x14"),
+        "{text}"
+    );
+}
