@@ -29,6 +29,7 @@ const game = (id) => `/api/games/${encodeURIComponent(id)}`;
 
 export const api = {
   variants: () => request('GET', '/api/variants'),
+  ballots: () => request('GET', '/api/ballots'),
   rules: (variant) => request('GET', `/api/variants/${encodeURIComponent(variant)}/rules`),
   checkPosition: (variant, fen) => request('POST', '/api/positions', { body: { variant, fen } }),
   create: (spec) => request('POST', '/api/games', { body: spec }),

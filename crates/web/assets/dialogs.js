@@ -34,9 +34,28 @@ export class NewGameDialog {
     level.value = '5';
     for (const id of ['ng-variant', 'ng-opponent', 'ng-clock']) $(id).addEventListener('change', () => this.sync());
     $('ng-fen').addEventListener('input', () => { this.radio('fen'); });
-    $('ng-ballot').addEventListener('input', () => { this.radio('ballot'); });
+    $('ng-ballot').addEventListener('input', () => { this.radio('ballot'); this.showBallot(); });
+    $('ng-deck').addEventListener('change', () => this.showBallot());
+    this.ballots = null;
+    api.ballots().then((b) => { this.ballots = b; this.showBallot(); }).catch(() => {});
     $('ng-cancel').addEventListener('click', () => this.dlg.close());
     $('form-new').addEventListener('submit', (e) => { e.preventDefault(); this.submit(); });
+  }
+
+  // The chosen ballot's moves by its number, or how many the deck holds.
+  showBallot() {
+    const out = $('ng-ballot-moves');
+    if (!this.ballots) { out.textContent = ''; return; }
+    const deck = this.ballots[$('ng-deck').value] || [];
+    const text = $('ng-ballot').value.trim();
+    if (!text) {
+      const inPlay = deck.filter((b) => !b.barred).length;
+      out.textContent = `Empty: one of the ${inPlay} ballots in play, drawn at random.`;
+      return;
+    }
+    const b = deck.find((x) => x.number === Number(text));
+    out.textContent = !b ? `No ballot ${text} in this deck.`
+      : `Ballot ${b.number}: ${b.moves}${b.barred ? ' (barred in play)' : ''}`;
   }
 
   radio(value) {

@@ -31,6 +31,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/variants", get(list_variants))
         .route("/api/variants/{id}", get(one_variant))
         .route("/api/variants/{id}/rules", get(variant_rules))
+        .route("/api/ballots", get(list_ballots))
         .route("/api/positions", post(check_position))
         .route("/api/games", post(create))
         .route("/api/games/import", post(import))
@@ -79,6 +80,10 @@ async fn one_variant(Path(id): Path<String>) -> Result<Json<variants::VariantInf
         .parse::<Variant>()
         .map_err(|_| ApiError::NotFound(format!("/api/variants/{id}")))?;
     Ok(Json(variants::info(v)))
+}
+
+async fn list_ballots() -> Json<serde_json::Value> {
+    Json(variants::ballots())
 }
 
 async fn variant_rules(Path(id): Path<String>) -> Result<Json<variants::RulesInfo>, ApiError> {

@@ -157,3 +157,33 @@ pub fn rules(variant: Variant) -> RulesInfo {
         examples: damier_teach::examples(variant),
     }
 }
+
+/// One ballot of a deck, for the New-game dialog.
+#[derive(Clone, Debug, Serialize)]
+pub struct BallotInfo {
+    /// Its number in the deck (the ACF number for three-move ballots).
+    pub number: u16,
+    /// The moves, in English notation.
+    pub moves: String,
+    /// Barred from play.
+    pub barred: bool,
+}
+
+/// The two decks of English ballots, by the names the API uses for them.
+pub fn ballots() -> serde_json::Value {
+    use damier_game::ballot::Deck;
+    let list = |deck: Deck| -> Vec<BallotInfo> {
+        deck.list()
+            .iter()
+            .map(|b| BallotInfo {
+                number: b.number,
+                moves: b.text(),
+                barred: b.barred,
+            })
+            .collect()
+    };
+    serde_json::json!({
+        "two-move": list(Deck::TwoMove),
+        "three-move": list(Deck::ThreeMove),
+    })
+}

@@ -57,6 +57,13 @@ async fn variants_and_health() {
         }
     }
     assert_eq!(c.get("/api/variants/chess/rules").await.status, 404);
+    // The ballot decks, for the New-game dialog.
+    let ballots = c.get("/api/ballots").await.body;
+    let three = ballots["three-move"].as_array().unwrap();
+    assert_eq!(three.len(), 174);
+    assert_eq!(three.iter().filter(|b| b["barred"] == true).count(), 18);
+    assert_eq!(three[0]["moves"], "9-13 21-17 5-9");
+    assert_eq!(ballots["two-move"].as_array().unwrap().len(), 47);
     assert_eq!(c.get("/api/health").await.body["ok"], true);
     let page = c.http.get(format!("{}/", c.base)).send().await.unwrap();
     assert!(page.text().await.unwrap().contains("/assets/app.js"));

@@ -518,6 +518,17 @@ async fn the_page_plays_games_in_a_real_browser() {
     page.screenshot("editor").await;
     page.click("#ed-close").await;
 
+    // 7a. The New-game dialog names a ballot's moves as its number is typed.
+    page.click("#btn-new").await;
+    page.js("const v = document.getElementById('ng-variant'); v.value = 'english'; v.dispatchEvent(new Event('change')); const b = document.getElementById('ng-ballot'); b.value = '1'; b.dispatchEvent(new Event('input')); return true;")
+        .await;
+    page.until(
+        "ballot 1 named",
+        "return document.getElementById('ng-ballot-moves').textContent === 'Ballot 1: 9-13 21-17 5-9'",
+    )
+    .await;
+    page.click("#ng-cancel").await;
+
     // 7b. The Rules panel: the variant's rules in words, and an example solved by clicking
     //     the piece and its square on the example's own board.
     let summary = page
