@@ -22,7 +22,8 @@ pub struct PlayoutArgs {
     /// Endings of at most this many pieces [default: every slice of the set].
     #[arg(long, short = 'p')]
     pieces: Option<u32>,
-    /// Won endings to play (wins a draw rule that counts moves would spoil are not drawn).
+    /// Won endings to play (without --any-win, only wins that no draw rule counting moves
+    /// can spoil).
     #[arg(long, default_value_t = 1000)]
     wins: usize,
     /// Only wins at least this many plies long by best play (most random endings of flying
