@@ -32,6 +32,7 @@ mod moves;
 pub mod notation;
 pub mod perft;
 mod position;
+pub mod rng;
 pub mod rules;
 mod square_names;
 pub mod variant;

@@ -2,6 +2,7 @@
 //!
 //! One table serves every board: internal square indices are below 128 on all of them.
 
+use crate::rng::{splitmix, GOLDEN};
 use crate::{Color, Role};
 
 /// Keys for the four kinds of piece on each of 128 square indices.
@@ -9,14 +10,6 @@ pub(crate) struct Keys {
     pieces: [[u64; 128]; 4],
     /// XORed in when Black is to move.
     pub(crate) black_to_move: u64,
-}
-
-const fn splitmix(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (state, z ^ (z >> 31))
 }
 
 const fn build() -> Keys {
@@ -30,14 +23,13 @@ const fn build() -> Keys {
     while kind < 4 {
         let mut sq = 0;
         while sq < 128 {
-            let (s, v) = splitmix(state);
-            state = s;
-            keys.pieces[kind][sq] = v;
+            keys.pieces[kind][sq] = splitmix(state);
+            state = state.wrapping_add(GOLDEN);
             sq += 1;
         }
         kind += 1;
     }
-    keys.black_to_move = splitmix(state).1;
+    keys.black_to_move = splitmix(state);
     keys
 }
 

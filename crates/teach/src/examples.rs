@@ -3,6 +3,7 @@
 //! rules core's own move list shows the rule at work, so an example can only say what the
 //! program plays.
 
+use damier_core::rng::{splitmix, GOLDEN};
 use damier_core::rules::{CaptureChoice, KingLanding, KingRange, ManCapture, MidCapturePromotion};
 use damier_core::{BitSet, Color, Rules, Variant};
 use damier_game::{AnyMove, Board};
@@ -62,8 +63,7 @@ pub fn examples(variant: Variant) -> Vec<Example> {
 /// Pieces to place: White men, White kings, Black men, Black kings.
 type Counts = [usize; 4];
 
-/// A small generator of placements (splitmix64), seeded per example so that each example is
-/// the same on every run.
+/// Random placements, seeded per example so that each example is the same on every run.
 struct Placer {
     state: u64,
     squares: Vec<u32>,
@@ -81,11 +81,8 @@ impl Placer {
     }
 
     fn next(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.state = self.state.wrapping_add(GOLDEN);
+        splitmix(self.state)
     }
 
     /// A position with these pieces on random squares (men never on the row where they
