@@ -154,7 +154,7 @@ fn compare_table(list: &str) -> Result<()> {
 }
 
 fn ballots(variant: Variant) -> Result<()> {
-    if !matches!(variant.base, Base::English | Base::Pool) {
+    if !damier_game::ballot::plays_in(variant) {
         usage!(
             "ballots are drawn in English checkers (and play in the variants numbered like it: english, pool and their giveaway forms), not in {variant}"
         );

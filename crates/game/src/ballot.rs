@@ -81,6 +81,12 @@ fn two_move_list() -> &'static [Ballot] {
     })
 }
 
+/// Whether the ballots can open a game of `variant`: English, Pool and their giveaway forms,
+/// whose squares are numbered like English and whose men start the same way.
+pub fn plays_in(variant: Variant) -> bool {
+    matches!(variant.base, Base::English | Base::Pool)
+}
+
 impl Deck {
     /// Every ballot of the list, barred ones included.
     pub fn list(self) -> &'static [Ballot] {

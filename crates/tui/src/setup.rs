@@ -1,7 +1,7 @@
 //! What a game is played with: who plays each side, the clock, and where it starts (a FEN, a
 //! game of a PDN file to continue, an English ballot).
 
-use damier_core::{Base, Color, Variant};
+use damier_core::{Color, Variant};
 use damier_egdb::Egdb;
 use damier_engine::{EngineOptions, EvalChoice, Level};
 use damier_game::ballot::{Ballot, Deck};
@@ -226,7 +226,7 @@ pub fn game_from_ballot(
     deck: Deck,
     choice: BallotChoice,
 ) -> Result<(Game, &'static Ballot), SetupError> {
-    if !matches!(variant.base, Base::English | Base::Pool) {
+    if !damier_game::ballot::plays_in(variant) {
         return Err(SetupError::BallotVariant(variant));
     }
     let ballot = match choice {
@@ -272,7 +272,7 @@ mod tests {
 
     #[test]
     fn ballots_open_english_games_only() {
-        let english = Variant::new(Base::English);
+        let english = Variant::new(damier_core::Base::English);
         let (game, ballot) =
             game_from_ballot(english, Deck::ThreeMove, BallotChoice::Number(1)).unwrap();
         assert_eq!(game.plies().len(), 3);

@@ -5,7 +5,6 @@ use crate::error::ApiError;
 use crate::ids;
 use crate::session::real_time;
 use crate::session::{Player, Seats, Session};
-use crate::variants::has_ballots;
 use damier_core::Variant;
 use damier_engine::Level;
 use damier_game::ballot::Deck;
@@ -221,7 +220,7 @@ fn start_game(req: &NewGame, variant: Variant) -> Result<Game, ApiError> {
             Game::from_fen(variant, fen).map_err(|e| ApiError::Invalid(format!("fen: {e}")))?
         }
         (None, Some(b)) => {
-            if !has_ballots(variant) {
+            if !damier_game::ballot::plays_in(variant) {
                 return Err(ApiError::Invalid(format!(
                     "ballots open English and Pool games, not {variant}"
                 )));

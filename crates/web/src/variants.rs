@@ -66,12 +66,6 @@ pub fn display_name(base: Base) -> &'static str {
     }
 }
 
-/// Whether the English ballot decks can open a game of `variant` (its squares are numbered
-/// like English and its men start the same way).
-pub fn has_ballots(variant: Variant) -> bool {
-    matches!(variant.base, Base::English | Base::Pool)
-}
-
 /// The page's view of `variant`.
 pub fn info(variant: Variant) -> VariantInfo {
     let rules = variant.rules();
@@ -102,7 +96,7 @@ pub fn info(variant: Variant) -> VariantInfo {
         algebraic: names.is_algebraic(),
         first: rules.first.name(),
         start_fen: board.fen(),
-        ballots: has_ballots(variant),
+        ballots: damier_game::ballot::plays_in(variant),
         summary: damier_teach::summary(variant),
         squares,
     }
