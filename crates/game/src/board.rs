@@ -7,8 +7,8 @@
 
 use damier_core::notation::{self, MoveError};
 use damier_core::{
-    fen, BitSet, Color, Diagonal10, Diagonal12, Diagonal8, Move, Orthogonal8, Piece, PlayError,
-    Position, Role, Rules, SquareNames, Variant,
+    fen, BitSet, Color, Diagonal10, Diagonal12, Diagonal8, Geometry, Move, Orthogonal8, Piece,
+    PlayError, Position, Role, Rules, SetupError, SquareNames, Variant,
 };
 use serde::Serialize;
 
@@ -147,6 +147,34 @@ impl Board {
     pub fn from_fen(variant: Variant, text: &str) -> Result<Board, fen::FenError> {
         let rules = variant.rules();
         damier_core::with_geometry!(rules.board, G => fen::parse::<G>(rules, text).map(Board::from))
+    }
+
+    /// A position of `variant` from sets of internal squares (as [`Board::pieces`] and
+    /// [`Board::kings`] give them), checked by the rules core.
+    ///
+    /// # Errors
+    /// Every defect of the set of pieces, as a [`SetupError`].
+    pub fn from_sets(
+        variant: Variant,
+        white: u128,
+        black: u128,
+        kings: u128,
+        side: Color,
+    ) -> Result<Board, SetupError> {
+        let rules = variant.rules();
+        damier_core::with_geometry!(rules.board, G => {
+            let set = <G as Geometry>::Bits::from_u128;
+            Position::<G>::from_parts(rules, set(white), set(black), set(kings), side)
+                .map(Board::from)
+        })
+    }
+
+    /// The squares where `color`'s men are crowned.
+    pub fn crowning_squares(&self, color: Color) -> u128 {
+        fn of<G: Geometry>(_: &Position<G>, color: Color) -> u128 {
+            G::PROMOTION[color as usize].to_u128()
+        }
+        on!(self, p => of(p, color))
     }
 
     /// The position as PDN FEN.
@@ -374,6 +402,27 @@ impl std::fmt::Debug for Board {
 mod tests {
     use super::*;
     use damier_core::Base;
+
+    #[test]
+    fn boards_from_sets_are_the_positions_they_list() {
+        for v in Variant::all() {
+            let b = Board::start(v).with_side(Color::White);
+            let (white, black) = (b.pieces(Color::White), b.pieces(Color::Black));
+            let again = Board::from_sets(v, white, black, b.kings(), Color::White).unwrap();
+            assert_eq!(again, b, "{v}");
+            // The rules core's checks apply: two pieces on one square, a man on its crowning
+            // row.
+            let first = 1u128 << white.trailing_zeros();
+            assert!(Board::from_sets(v, white, black | first, 0, Color::White).is_err());
+            let crowning = b.crowning_squares(Color::White);
+            let far = 1u128 << crowning.trailing_zeros();
+            assert!(Board::from_sets(v, far, 0, 0, Color::White).is_err(), "{v}");
+            assert!(
+                Board::from_sets(v, far, 0, far, Color::White).is_ok(),
+                "{v}"
+            );
+        }
+    }
 
     #[test]
     fn every_variant_starts_and_plays_by_text() {

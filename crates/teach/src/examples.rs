@@ -85,52 +85,32 @@ impl Placer {
         splitmix(self.state)
     }
 
-    /// A position with these pieces on random squares (men never on the row where they
-    /// would be crowned), White to move.
+    /// A position with these pieces on random squares, White to move, if the rules core
+    /// accepts it (no two pieces on a square, no man on its crowning row).
     fn place(&mut self, counts: Counts) -> Option<Board> {
-        let rules = self.variant.rules();
-        let mut taken: Vec<u32> = Vec::new();
-        let mut lists: [Vec<(u32, bool)>; 2] = [Vec::new(), Vec::new()];
+        let mut sets = [0u128; 2];
+        let mut kings = 0u128;
         for (i, &n) in counts.iter().enumerate() {
             let color = if i < 2 { Color::White } else { Color::Black };
-            let king = i % 2 == 1;
             for _ in 0..n {
                 let pick = (self.next() % self.squares.len() as u64) as usize;
-                let square = self.squares[pick];
-                if taken.contains(&square) || (!king && on_far_row(rules, color, square)) {
+                let square = 1u128 << self.squares[pick];
+                if (sets[0] | sets[1]) & square != 0 {
                     return None;
                 }
-                taken.push(square);
-                lists[color as usize].push((square, king));
+                sets[color as usize] |= square;
+                if i % 2 == 1 {
+                    kings |= square;
+                }
             }
         }
-        let names = damier_core::SquareNames::of(rules);
-        let side = |list: &[(u32, bool)]| {
-            list.iter()
-                .map(|&(s, king)| format!("{}{}", if king { "K" } else { "" }, names.name(s)))
-                .collect::<Vec<_>>()
-                .join(",")
-        };
-        let fen = format!(
-            "W:W{}:B{}",
-            side(&lists[Color::White as usize]),
-            side(&lists[Color::Black as usize])
-        );
-        Board::from_fen(self.variant, &fen).ok()
+        Board::from_sets(self.variant, sets[0], sets[1], kings, Color::White).ok()
     }
 }
 
-/// Row of a square counted from `color`'s back row.
-fn row_from(rules: &Rules, color: Color, square: u32) -> u32 {
-    let (row, _) = rules.board.coords(square).expect("a playing square");
-    match color {
-        Color::White => row,
-        Color::Black => rules.board.size() - 1 - row,
-    }
-}
-
-fn on_far_row(rules: &Rules, color: Color, square: u32) -> bool {
-    row_from(rules, color, square) == rules.board.size() - 1
+/// Row of a square counted from White's back row.
+fn row(rules: &Rules, square: u32) -> u32 {
+    rules.board.coords(square).expect("a playing square").0
 }
 
 fn squares(set: u128) -> Vec<u32> {
@@ -179,21 +159,12 @@ fn example(
 
 /// The same position without the pieces on `gone`.
 fn without(board: &Board, gone: u128) -> Option<Board> {
-    let variant = board.variant();
-    let names = board.names();
-    let side = |color: Color| {
-        squares(board.pieces(color) & !gone)
-            .into_iter()
-            .map(|s| {
-                let k = if board.kings().has(s) { "K" } else { "" };
-                format!("{k}{}", names.name(s))
-            })
-            .collect::<Vec<_>>()
-            .join(",")
-    };
-    Board::from_fen(
-        variant,
-        &format!("W:W{}:B{}", side(Color::White), side(Color::Black)),
+    Board::from_sets(
+        board.variant(),
+        board.pieces(Color::White) & !gone,
+        board.pieces(Color::Black) & !gone,
+        board.kings() & !gone,
+        Color::White,
     )
     .ok()
 }
@@ -219,11 +190,7 @@ fn man_backward(variant: Variant) -> Option<Example> {
     let found = find(variant, 2, [1, 0, 2, 0], |_, moves| {
         moves
             .iter()
-            .all(|m| {
-                m.is_capture()
-                    && row_from(rules, Color::White, m.to as u32)
-                        < row_from(rules, Color::White, m.from as u32)
-            })
+            .all(|m| m.is_capture() && row(rules, m.to as u32) < row(rules, m.from as u32))
             .then(|| moves.to_vec())
     });
     example(
@@ -239,12 +206,12 @@ fn man_spares_king(variant: Variant) -> Option<Example> {
             return None;
         }
         // With a man in the king's place, the same man would have to capture.
-        let names = board.names();
-        let man = squares(board.pieces(Color::White))[0];
-        let king = squares(board.pieces(Color::Black))[0];
-        let swapped = Board::from_fen(
+        let swapped = Board::from_sets(
             board.variant(),
-            &format!("W:W{}:B{}", names.name(man), names.name(king)),
+            board.pieces(Color::White),
+            board.pieces(Color::Black),
+            0,
+            Color::White,
         )
         .ok()?;
         swapped
@@ -278,15 +245,15 @@ fn crowning(variant: Variant) -> Option<Example> {
 }
 
 fn crowned_mid_capture(variant: Variant) -> Option<Example> {
-    let rules = variant.rules();
     let found = find(variant, 5, [1, 0, 2, 0], |board, moves| {
+        let crowning = board.crowning_squares(Color::White);
         moves
             .iter()
             .all(|m| {
                 let path = board.path(m);
                 let crowned_on_the_way = path[..path.len() - 1]
                     .iter()
-                    .any(|&s| on_far_row(rules, Color::White, u32::from(s)));
+                    .any(|&s| crowning.has(u32::from(s)));
                 m.promotes && m.captured.count() >= 2 && crowned_on_the_way
             })
             .then(|| moves.to_vec())
