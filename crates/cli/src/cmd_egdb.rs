@@ -343,7 +343,6 @@ fn verify(args: &VerifyArgs) -> Result<()> {
 
 fn probe(args: &ProbeArgs) -> Result<()> {
     let variant = args.position.variant()?;
-    store::check_supported(variant)?;
     let root = args.dir.path();
     let db = Egdb::open(&root, variant, 16)?;
     with_geometry!(variant.rules().board, G => {

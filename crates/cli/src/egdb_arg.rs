@@ -22,9 +22,6 @@ pub fn open(text: Option<&str>, variant: Variant) -> Result<Option<Arc<Egdb>>> {
         Some(dir) => Path::new(dir).to_path_buf(),
         None => store::default_root(),
     };
-    if store::check_supported(variant).is_err() {
-        return Ok(None);
-    }
     let db = match Egdb::open(&root, variant, CACHE_MB) {
         Ok(db) => db,
         Err(e) => usage!("--egdb: {e}"),
@@ -54,7 +51,7 @@ pub fn open_all(text: Option<&str>) -> Result<std::collections::HashMap<Variant,
         usage!("--egdb {}: no such folder", root.display());
     }
     let mut out = std::collections::HashMap::new();
-    for variant in Variant::all().filter(|v| store::check_supported(*v).is_ok()) {
+    for variant in Variant::all() {
         if !store::variant_dir(&root, variant).is_dir() {
             continue;
         }

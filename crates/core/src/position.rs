@@ -39,7 +39,8 @@ pub enum Outcome {
 /// A position of one variant on a board of shape `G`.
 ///
 /// Copy-make: [`Position::play_unchecked`] returns a new position and leaves this one as it was.
-/// The Zobrist hash is updated with each move, and covers the pieces and the side to move.
+/// The Zobrist hash is updated with each move, and covers the pieces, the side to move and
+/// the Frisian king runs (which bar moves, so positions differing in them differ).
 #[derive(Clone, Copy)]
 pub struct Position<G: Geometry> {
     rules: &'static Rules,
@@ -251,7 +252,7 @@ impl<G: Geometry> Position<G> {
         }
     }
 
-    /// Zobrist hash of pieces and side to move.
+    /// Zobrist hash of pieces, side to move and (Frisian) king runs.
     #[inline(always)]
     pub fn hash(&self) -> u64 {
         self.hash
@@ -273,6 +274,9 @@ impl<G: Geometry> Position<G> {
         if self.side == Color::Black {
             h ^= KEYS.black_to_move;
         }
+        for color in [Color::White, Color::Black] {
+            h ^= KEYS.run(color, self.king_runs[color as usize]);
+        }
         h
     }
 
@@ -283,7 +287,8 @@ impl<G: Geometry> Position<G> {
 
     /// Set the Frisian king-move counter of a side (from a FEN extension).
     pub fn set_king_run(&mut self, color: Color, run: KingRun) {
-        self.king_runs[color as usize] = run;
+        let old = std::mem::replace(&mut self.king_runs[color as usize], run);
+        self.hash ^= KEYS.run(color, old) ^ KEYS.run(color, run);
     }
 
     /// The same pieces with the other side to move.
@@ -316,10 +321,13 @@ impl<G: Geometry> Position<G> {
         for color in [Color::White, Color::Black] {
             let run = self.king_runs[color as usize];
             if run.moves > 0 {
-                out.king_runs[color.opponent() as usize] = KingRun {
-                    square: turn_square(u32::from(run.square)) as u8,
-                    ..run
-                };
+                out.set_king_run(
+                    color.opponent(),
+                    KingRun {
+                        square: turn_square(u32::from(run.square)) as u8,
+                        ..run
+                    },
+                );
             }
         }
         out
@@ -493,7 +501,14 @@ impl<G: Geometry> Position<G> {
             kings |= to;
         }
         let king_runs = if self.rules.king_move_limit {
-            self.king_runs_after(mv, was_king, us)
+            let runs = self.king_runs_after(mv, was_king, us);
+            if HASH && runs != self.king_runs {
+                for color in [Color::White, Color::Black] {
+                    let c = color as usize;
+                    hash ^= KEYS.run(color, self.king_runs[c]) ^ KEYS.run(color, runs[c]);
+                }
+            }
+            runs
         } else {
             self.king_runs
         };

@@ -43,6 +43,7 @@ fn check_game<G: Geometry>(variant: Variant, seed: u64, plies: usize) {
         let text = fen::write(&pos);
         let back: Position<G> = fen::parse(variant.rules(), &text).unwrap();
         assert_eq!(back, pos, "{variant} {text}");
+        assert_eq!(back.hash(), pos.hash(), "{variant} {text}");
         // Hub string round trip (it carries no king-move counters).
         let h = hub::write(&pos);
         let from_hub: Position<G> = hub::parse(variant.rules(), &h).unwrap();
@@ -178,4 +179,32 @@ fn count<G: Geometry>(rules: &'static damier_core::Rules, fen_text: &str, depth:
         fen::parse(rules, fen_text).unwrap()
     };
     perft::perft(&pos, depth)
+}
+
+/// Frisian king runs bar moves, so they are part of the hash: the same pieces with another
+/// run are another position to a transposition table, and turning the board keeps the hash
+/// in step.
+#[test]
+fn frisian_king_runs_are_hashed() {
+    let rules = "frisian".parse::<Variant>().unwrap().rules();
+    let parse = |text: &str| fen::parse::<damier_core::Diagonal10>(rules, text).unwrap();
+    let free = parse("W:W28,K46:BK43");
+    let runs = [
+        parse("W:W28,K46:BK43:RW1@46"),
+        parse("W:W28,K46:BK43:RW3@46"),
+        parse("W:W28,K46:BK43:RB2@43"),
+    ];
+    for pos in &runs {
+        assert_ne!(pos.hash(), free.hash(), "{pos:?}");
+        assert_eq!(pos.hash(), pos.compute_hash());
+        assert_eq!(pos.turned().hash(), pos.turned().compute_hash());
+    }
+    assert_ne!(runs[0].hash(), runs[1].hash());
+    // The runs count up as played: after 46-41 43-49 41-46, the FEN's runs.
+    let mut pos = parse("W:W28,K46:BK43:RW1@46");
+    for text in ["46-41", "43-49", "41-46"] {
+        let mv = damier_core::notation::parse(&pos, text).unwrap();
+        pos = pos.play_unchecked(&mv);
+    }
+    assert_eq!(pos.hash(), parse("B:W28,K46:BK49:RW3@46:RB1@49").hash());
 }

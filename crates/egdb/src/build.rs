@@ -15,7 +15,7 @@ use crate::material::{oriented, Material};
 use crate::value::Value;
 use damier_core::geometry::Dir;
 use damier_core::rules::KingRange;
-use damier_core::{BitSet, Color, Geometry, Position, Rules};
+use damier_core::{BitSet, Color, Geometry, KingRun, MoveList, Position, Rules};
 use rayon::prelude::*;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::{AtomicU16, AtomicU64, AtomicU8, Ordering::Relaxed};
@@ -63,17 +63,20 @@ struct Work {
     open: Vec<AtomicU8>,
     /// The loss distance the exits alone force (when no exit draws or wins): the longest.
     exit_loss: Vec<AtomicU16>,
+    /// Some positions of the slice may be drawn by rule as they stand (two pieces).
+    rule_draws: bool,
 }
 
 impl Work {
-    fn new<G: Geometry>(material: Material) -> Work {
-        let ix = Indexer::new::<G>(material);
+    fn new<G: Geometry>(rules: &Rules, material: Material) -> Work {
+        let ix = Indexer::new::<G>(rules, material);
         let n = ix.size() as usize;
         Work {
             ix,
             value: (0..n).map(|_| AtomicU16::new(0)).collect(),
             open: (0..n).map(|_| AtomicU8::new(0)).collect(),
             exit_loss: (0..n).map(|_| AtomicU16::new(0)).collect(),
+            rule_draws: material.pieces() == 2,
         }
     }
 }
@@ -121,9 +124,9 @@ pub fn build_pair<G: Geometry>(
     solved: &Solved,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Vec<Table> {
-    let mut works = vec![Work::new::<G>(material)];
+    let mut works = vec![Work::new::<G>(rules, material)];
     if material.swapped() != material {
-        works.push(Work::new::<G>(material.swapped()));
+        works.push(Work::new::<G>(rules, material.swapped()));
     }
     let total: u64 = works.iter().map(|w| w.ix.size()).sum();
     let exits = Lookup::<G>::new(rules, solved);
@@ -231,7 +234,10 @@ pub(crate) struct Lookup<'a, G: Geometry> {
 
 impl<'a, G: Geometry> Lookup<'a, G> {
     pub(crate) fn new(rules: &'static Rules, solved: &'a Solved) -> Self {
-        let indexers = solved.keys().map(|&m| (m, Indexer::new::<G>(m))).collect();
+        let indexers = solved
+            .keys()
+            .map(|&m| (m, Indexer::new::<G>(rules, m)))
+            .collect();
         Lookup {
             rules,
             solved,
@@ -254,16 +260,26 @@ impl<'a, G: Geometry> Lookup<'a, G> {
     }
 }
 
-/// Whether the game's draw rules end a game with this material as soon as it stands on the
-/// board and the side to move has a move (RULES.md §3: Turkish, one piece each).
-pub fn drawn_by_material(rules: &Rules, material: Material) -> bool {
-    let m = damier_game::Material {
+/// Whether the game's draw rules end the game in `pos` as it stands (RULES.md §3: Turkish,
+/// one piece each; Frisian, king against king with no capture forced), given its moves.
+pub fn drawn_as_it_stands<G: Geometry>(pos: &Position<G>, moves: &MoveList<G::Bits>) -> bool {
+    !moves.is_empty()
+        && pos.occupied().count() == 2
+        && damier_game::drawn_as_it_stands(
+            pos.rules().variant,
+            &game_material(Material::of(pos)),
+            moves.iter().any(|mv| mv.is_capture()),
+        )
+}
+
+/// A slice's material in the game layer's terms (the side to move as White).
+fn game_material(material: Material) -> damier_game::Material {
+    damier_game::Material {
         white_men: material.own_men.into(),
         white_kings: material.own_kings.into(),
         black_men: material.opp_men.into(),
         black_kings: material.opp_kings.into(),
-    };
-    damier_game::ending_limit(rules.variant, &m) == damier_game::EndingLimit::Drawn
+    }
 }
 
 /// The value of having no move: a loss, or in a giveaway form a win.
@@ -294,9 +310,9 @@ fn scan<G: Geometry>(
         work.value[i].store(code, Relaxed);
         return Some(Item::new(table, index, code));
     }
-    if drawn_by_material(rules, work.ix.material()) {
-        // Stays 0: a draw, and never spread (no open count reaches zero from it).
-        work.open[i].store(u8::MAX, Relaxed);
+    if drawn_as_it_stands(&pos, &moves) {
+        // Stays 0: a draw, never spread, and never decided by its successors.
+        work.open[i].store(DRAWN_BY_RULE, Relaxed);
         return None;
     }
     let mut inside = 0u32;
@@ -338,8 +354,15 @@ fn scan<G: Geometry>(
     }
 }
 
+/// The open count of a position the draw rules end as it stands: above any real count, so
+/// that its successors' wins never make it a loss.
+const DRAWN_BY_RULE: u8 = u8::MAX;
+
 fn clamp(n: u32) -> u8 {
-    u8::try_from(n).expect("fewer than 256 quiet moves in an endgame position")
+    u8::try_from(n)
+        .ok()
+        .filter(|&n| n < DRAWN_BY_RULE)
+        .expect("fewer than 255 quiet moves in an endgame position")
 }
 
 /// Decide the predecessors of a decided position.
@@ -362,6 +385,9 @@ fn spread<G: Geometry>(
         let j = there.ix.index(&pred) as usize;
         match value {
             Value::Loss(n) => {
+                if there.rule_draws && drawn_as_it_stands(&pred, &pred.legal_moves()) {
+                    return;
+                }
                 let win = Value::Win(n + 1).code();
                 let mut current = there.value[j].load(Relaxed);
                 loop {
@@ -417,6 +443,7 @@ pub fn for_each_predecessor<G: Geometry>(pos: &Position<G>, mut f: impl FnMut(Po
     let t = G::tables();
     let empty = pos.empty();
     let black = pos.pieces(Color::Black);
+    let runs = KingRuns::of(pos);
     let dirs: &[Dir] = if G::KIND.is_diagonal() {
         &Dir::ALL[..4]
     } else {
@@ -424,6 +451,9 @@ pub fn for_each_predecessor<G: Geometry>(pos: &Position<G>, mut f: impl FnMut(Po
     };
     for to in black.iter() {
         let king = pos.kings().has(to);
+        if !runs.may_have_moved(king, to) {
+            continue;
+        }
         let reach = if king && rules.king == KingRange::Flying {
             u32::MAX
         } else {
@@ -444,7 +474,7 @@ pub fn for_each_predecessor<G: Geometry>(pos: &Position<G>, mut f: impl FnMut(Po
                 } else {
                     pos.kings()
                 };
-                let Ok(pred) = Position::from_parts(
+                let Ok(mut pred) = Position::from_parts(
                     rules,
                     pos.pieces(Color::White),
                     moved,
@@ -453,9 +483,86 @@ pub fn for_each_predecessor<G: Geometry>(pos: &Position<G>, mut f: impl FnMut(Po
                 ) else {
                     continue;
                 };
-                if pred.is_legal_quiet(from, to) {
-                    f(oriented(&pred));
+                if !rules.king_move_limit {
+                    if pred.is_legal_quiet(from, to) {
+                        f(oriented(&pred));
+                    }
+                    continue;
                 }
+                // White has not moved since: its run stands.
+                pred.set_king_run(Color::White, pos.king_run(Color::White));
+                runs.before(king, from, kings & moved, |run| {
+                    pred.set_king_run(Color::Black, run);
+                    if pred.is_legal_quiet(from, to) {
+                        f(oriented(&pred));
+                    }
+                });
+            }
+        }
+    }
+}
+
+/// Frisian: what Black's king run in a position says about Black's last move, and the runs
+/// Black may have had before it (RULES.md §2: while a side has men, one king may make at most
+/// three quiet moves in a row).
+struct KingRuns {
+    /// Black has men and kings, so its run bars moves and is part of the position.
+    limited: bool,
+    /// Black's run now (moves 0: its last move was a man's).
+    now: KingRun,
+}
+
+impl KingRuns {
+    fn of<G: Geometry>(pos: &Position<G>) -> KingRuns {
+        let black = pos.pieces(Color::Black);
+        let kings = black & pos.kings();
+        let limited = pos.rules().king_move_limit && !kings.is_empty() && kings != black;
+        let run = pos.king_run(Color::Black);
+        let now = if limited && run.moves > 0 && kings.has(u32::from(run.square)) {
+            KingRun {
+                moves: run.moves.min(3),
+                ..run
+            }
+        } else {
+            KingRun::default()
+        };
+        KingRuns { limited, now }
+    }
+
+    /// Whether Black's last move can have been made by its piece on `to`: a run names the
+    /// king that moved; no run, a man.
+    fn may_have_moved(&self, king: bool, to: u32) -> bool {
+        !self.limited
+            || match (king, self.now.moves) {
+                (false, moves) => moves == 0,
+                (true, 0) => false,
+                (true, _) => u32::from(self.now.square) == to,
+            }
+    }
+
+    /// Call `f` with each run Black may have had before its piece moved back to `from`
+    /// (`kings`: Black's kings then).
+    fn before<B: BitSet>(&self, king: bool, from: u32, kings: B, mut f: impl FnMut(KingRun)) {
+        if !self.limited {
+            return f(KingRun::default());
+        }
+        let square = from as u8;
+        if king && self.now.moves >= 2 {
+            // The same king's run, one move shorter.
+            return f(KingRun {
+                square,
+                moves: self.now.moves - 1,
+            });
+        }
+        // A man moved, or a king began a run: before it, no run, or another king's of any
+        // length (a run of three bars only that king).
+        f(KingRun::default());
+        for k in kings.iter().filter(|&k| !king || k != from) {
+            for moves in 1..=3 {
+                f(KingRun {
+                    square: k as u8,
+                    moves,
+                });
             }
         }
     }

@@ -5,9 +5,15 @@
 //! man may stand on, Black's men among Black's, then White's kings among the squares the men
 //! leave free, then Black's kings among those still free. Only the men can collide (a square
 //! in both men's ranges); such indices are "holes" and hold no position.
+//!
+//! Frisian adds the state of each side's king run (RULES.md §2: while a side has men, one
+//! king may make at most three quiet moves in a row): for a side with men and `k` kings, one
+//! of `1 + 3k` states, none or (which king, 1 to 3 moves). A side without men or without
+//! kings has one state: its runs never bar a move again. The run states are the index's
+//! lowest digits, so a position's run states sit side by side in one block.
 
 use crate::material::Material;
-use damier_core::{BitSet, Color, Geometry, Position, Rules};
+use damier_core::{BitSet, Color, Geometry, KingRun, Position, Rules};
 use std::sync::OnceLock;
 
 /// Binomial coefficients up to 72 squares (12x12), 16 pieces of a kind.
@@ -160,6 +166,8 @@ pub struct Indexer {
     black_men_squares: u128,
     /// Sizes of the four combinations: White men, Black men, White kings, Black kings.
     radix: [u64; 4],
+    /// King-run states of White and of Black (1 where runs do not matter).
+    runs: [u64; 2],
     /// The squares of the board, of White men's squares and of Black men's, by place.
     all_by_place: [u8; 128],
     white_men_by_place: [u8; 128],
@@ -192,9 +200,44 @@ fn members(r: u64, k: u32, domain: u128, square: impl Fn(u8) -> u8) -> u128 {
     }
 }
 
+/// King-run states of a side with `men` and `kings` under `rules` (see the module's note).
+fn run_states(rules: &Rules, men: u8, kings: u8) -> u64 {
+    if rules.king_move_limit && men > 0 && kings > 0 {
+        1 + 3 * u64::from(kings)
+    } else {
+        1
+    }
+}
+
+/// The king-run state of `color` in `pos`: 0 for none, else `1 + 3j + (moves - 1)` for its
+/// `j`-th king (ascending squares). A run of three or more is one state: the king is barred.
+fn run_code<G: Geometry>(pos: &Position<G>, color: Color) -> u64 {
+    let run = pos.king_run(color);
+    let kings = (pos.pieces(color) & pos.kings()).to_u128();
+    if run.moves == 0 || kings & 1u128 << run.square == 0 {
+        return 0;
+    }
+    let below = (kings & ((1u128 << run.square) - 1)).count_ones();
+    1 + 3 * u64::from(below) + u64::from(run.moves.min(3) - 1)
+}
+
+/// The king run of `code` (see [`run_code`]) among `kings`.
+fn run_of(code: u64, kings: u128) -> KingRun {
+    if code == 0 {
+        return KingRun::default();
+    }
+    let j = ((code - 1) / 3) as usize;
+    KingRun {
+        square: bits(kings)
+            .nth(j)
+            .expect("a run code names one of the side's kings") as u8,
+        moves: ((code - 1) % 3) as u8 + 1,
+    }
+}
+
 impl Indexer {
-    /// The numbering of `material` on `G`'s board.
-    pub fn new<G: Geometry>(material: Material) -> Indexer {
+    /// The numbering of `material` on `G`'s board under `rules`.
+    pub fn new<G: Geometry>(rules: &Rules, material: Material) -> Indexer {
         let all = G::ALL.to_u128();
         let white_men_squares = all & !G::PROMOTION[Color::White as usize].to_u128();
         let black_men_squares = all & !G::PROMOTION[Color::Black as usize].to_u128();
@@ -213,6 +256,10 @@ impl Indexer {
             white_men_squares,
             black_men_squares,
             radix,
+            runs: [
+                run_states(rules, m.own_men, m.own_kings),
+                run_states(rules, m.opp_men, m.opp_kings),
+            ],
             all_by_place,
             white_men_by_place: places(white_men_squares).0,
             black_men_by_place: places(black_men_squares).0,
@@ -227,7 +274,13 @@ impl Indexer {
 
     /// Indices in the slice, holes included.
     pub fn size(&self) -> u64 {
-        self.radix.iter().product()
+        self.radix.iter().product::<u64>() * self.runs[0] * self.runs[1]
+    }
+
+    /// Whether positions of this slice carry king-run states (Frisian, a side with men and
+    /// kings).
+    pub fn has_runs(&self) -> bool {
+        self.runs != [1, 1]
     }
 
     /// The index of a position oriented with White to move, whose material is this slice's.
@@ -245,17 +298,35 @@ impl Indexer {
             rank(white & kings, free),
             rank(black & kings, free & !(white & kings)),
         ];
-        parts
+        let placement = parts
             .iter()
             .zip(self.radix)
-            .fold(0, |acc, (&part, radix)| acc * radix + part)
+            .fold(0, |acc, (&part, radix)| acc * radix + part);
+        if !self.has_runs() {
+            return placement;
+        }
+        let [white_runs, black_runs] = self.runs;
+        let white_run = if white_runs > 1 {
+            run_code(pos, Color::White)
+        } else {
+            0
+        };
+        let black_run = if black_runs > 1 {
+            run_code(pos, Color::Black)
+        } else {
+            0
+        };
+        (placement * white_runs + white_run) * black_runs + black_run
     }
 
     /// The position at `index`, White to move, or `None` for a hole.
     pub fn position<G: Geometry>(&self, rules: &'static Rules, index: u64) -> Option<Position<G>> {
         debug_assert!(index < self.size());
+        let [white_runs, black_runs] = self.runs;
+        let (black_run, rest) = (index % black_runs, index / black_runs);
+        let (white_run, placement) = (rest % white_runs, rest / white_runs);
         let mut parts = [0u64; 4];
-        let mut rest = index;
+        let mut rest = placement;
         for i in (0..4).rev() {
             parts[i] = rest % self.radix[i];
             rest /= self.radix[i];
@@ -289,14 +360,19 @@ impl Indexer {
             on_board(skips),
         );
         let bits = G::Bits::from_u128;
-        Position::from_parts(
+        let mut pos = Position::from_parts(
             rules,
             bits(white_men | white_kings),
             bits(black_men | black_kings),
             bits(white_kings | black_kings),
             Color::White,
         )
-        .ok()
+        .ok()?;
+        if self.has_runs() {
+            pos.set_king_run(Color::White, run_of(white_run, white_kings));
+            pos.set_king_run(Color::Black, run_of(black_run, black_kings));
+        }
+        Some(pos)
     }
 }
 
@@ -308,7 +384,7 @@ mod tests {
 
     fn round_trip<G: Geometry>(variant: Variant, material: Material, sample: u64) {
         let rules = variant.rules();
-        let ix = Indexer::new::<G>(material);
+        let ix = Indexer::new::<G>(rules, material);
         let step = (ix.size() / sample).max(1);
         let mut i = 0;
         while i < ix.size() {
@@ -327,14 +403,66 @@ mod tests {
         round_trip::<Diagonal10>(Variant::INTERNATIONAL, m, 20_000);
         round_trip::<Diagonal12>("canadian".parse().unwrap(), m, 20_000);
         round_trip::<Orthogonal8>("turkish".parse().unwrap(), m, 20_000);
+        round_trip::<Diagonal10>("frisian".parse().unwrap(), m, 20_000);
+    }
+
+    #[test]
+    fn frisian_runs_are_numbered_for_a_side_with_men_and_kings() {
+        let frisian: Variant = "frisian".parse().unwrap();
+        let rules = frisian.rules();
+        let plain = |m: &str| {
+            Indexer::new::<Diagonal10>(Variant::INTERNATIONAL.rules(), m.parse().unwrap())
+        };
+        let runs = |m: &str| Indexer::new::<Diagonal10>(rules, m.parse().unwrap());
+        // Kings only, or men only: no run can bar a move again.
+        assert_eq!(runs("K2-K1").size(), plain("K2-K1").size());
+        assert_eq!(runs("M2-M1").size(), plain("M2-M1").size());
+        // A side with men and two kings: none, or one of its kings after 1, 2 or 3 moves.
+        assert_eq!(runs("K2M1-K1").size(), plain("K2M1-K1").size() * 7);
+        assert_eq!(runs("K1M1-K1M1").size(), plain("K1M1-K1M1").size() * 16);
+        assert!(runs("K1M1-K1M1").has_runs() && !runs("K2-K1").has_runs());
+
+        // Every run state of one placement reads back with its run.
+        let ix = runs("K2M1-K1M1");
+        let states = 7 * 4;
+        let first = (0..ix.size())
+            .step_by(states)
+            .find(|&i| ix.position::<Diagonal10>(rules, i).is_some())
+            .unwrap();
+        let mut seen = std::collections::HashSet::new();
+        for i in first..first + states as u64 {
+            let pos = ix.position::<Diagonal10>(rules, i).unwrap();
+            assert_eq!(ix.index(&pos), i);
+            for c in [Color::White, Color::Black] {
+                let run = pos.king_run(c);
+                if run.moves > 0 {
+                    assert!((pos.pieces(c) & pos.kings()).has(u32::from(run.square)));
+                    assert!((1..=3).contains(&run.moves));
+                }
+            }
+            seen.insert((pos.king_run(Color::White), pos.king_run(Color::Black)));
+        }
+        assert_eq!(
+            seen.len(),
+            states,
+            "every pair of run states of a placement"
+        );
+
+        // A run of more than three moves (a side whose men are gone counts on) indexes as three.
+        let mut pos = ix.position::<Diagonal10>(rules, first + 4 * 3).unwrap();
+        let run = pos.king_run(Color::White);
+        assert_eq!(run.moves, 3);
+        let index = ix.index(&pos);
+        pos.set_king_run(Color::White, KingRun { moves: 5, ..run });
+        assert_eq!(ix.index(&pos), index);
     }
 
     #[test]
     fn a_small_slice_is_numbered_densely() {
         // Two kings on 32 squares: 32 * 31 positions, no holes, every index used once.
-        let ix = Indexer::new::<Diagonal8>("K1-K1".parse().unwrap());
-        assert_eq!(ix.size(), 32 * 31);
         let rules = "english".parse::<Variant>().unwrap().rules();
+        let ix = Indexer::new::<Diagonal8>(rules, "K1-K1".parse().unwrap());
+        assert_eq!(ix.size(), 32 * 31);
         assert!((0..ix.size()).all(|i| ix.position::<Diagonal8>(rules, i).is_some()));
     }
 

@@ -18,7 +18,7 @@ impl Sampler {
         let slices: Vec<(Indexer, u64)> = materials
             .iter()
             .map(|&m| {
-                let ix = Indexer::new::<G>(m);
+                let ix = Indexer::new::<G>(rules, m);
                 let size = ix.size();
                 (ix, size)
             })

@@ -44,9 +44,6 @@ pub enum EgdbError {
         /// Where it was looked for.
         dir: PathBuf,
     },
-    /// The variant has a rule the databases do not model yet.
-    #[error("{0}")]
-    Unsupported(String),
 }
 
 /// Where databases live when no folder is named: `$DAMIER_EGDB`, else the user's data folder
@@ -72,18 +69,6 @@ pub fn slice_path(dir: &Path, material: Material) -> PathBuf {
 /// The folder of a variant's databases under a root.
 pub fn variant_dir(root: &Path, variant: Variant) -> PathBuf {
     root.join(variant.to_string())
-}
-
-/// Whether the databases can serve `variant` exactly.
-pub fn check_supported(variant: Variant) -> Result<(), EgdbError> {
-    if variant.rules().king_move_limit {
-        // The Frisian limit on a king's quiet moves is state that a slice's index does not
-        // hold; a database without it would claim wins the rules forbid.
-        return Err(EgdbError::Unsupported(format!(
-            "{variant}: the databases do not yet model the limit of three quiet king moves in a row"
-        )));
-    }
-    Ok(())
 }
 
 struct Slice {
@@ -335,7 +320,8 @@ fn open_slice(path: &Path, variant: Variant, material: Material) -> Result<Slice
             found_material: header.material,
         }));
     }
-    let ix = with_geometry!(variant.rules().board, G => Indexer::new::<G>(material));
+    let ix =
+        with_geometry!(variant.rules().board, G => Indexer::new::<G>(variant.rules(), material));
     if ix.size() != header.entries {
         return Err(file_error(FormatError::Damaged(format!(
             "{} positions, {material} has {}",
@@ -488,14 +474,13 @@ pub enum SetEvent {
 /// slice is never read. Threads: the current rayon pool.
 ///
 /// # Errors
-/// An unsupported variant, an unwritable folder, or a damaged slice found on the way.
+/// An unwritable folder, or a damaged slice found on the way.
 pub fn build_set(
     root: &Path,
     variant: Variant,
     pieces: u32,
     report: &(dyn Fn(SetEvent) + Sync),
 ) -> Result<(), EgdbError> {
-    check_supported(variant)?;
     let dir = variant_dir(root, variant);
     let folder_error = |source| EgdbError::Folder {
         path: dir.clone(),

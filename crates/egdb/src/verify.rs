@@ -2,7 +2,7 @@
 //! and their stored values make it. Wins and losses count down to the end of the game, so a
 //! set that passes is right everywhere, draws included.
 
-use crate::build::{drawn_by_material, terminal, Lookup, Solved};
+use crate::build::{drawn_as_it_stands, terminal, Lookup, Solved};
 use crate::index::Indexer;
 use crate::material::Material;
 use crate::store::{dependencies, load_needed, variant_dir, EgdbError};
@@ -111,7 +111,7 @@ pub fn check_slice<G: Geometry>(
     solved: &Solved,
     report: &(dyn Fn(VerifyEvent) + Sync),
 ) -> (u64, Vec<Mismatch>) {
-    let ix = Indexer::new::<G>(material);
+    let ix = Indexer::new::<G>(rules, material);
     let codes = &solved[&material];
     let lookup = Lookup::<G>::new(rules, solved);
     let checked = AtomicU64::new(0);
@@ -130,7 +130,7 @@ pub fn check_slice<G: Geometry>(
             let stored = Value::from_code(codes[i]);
             let pos = ix.position::<G>(rules, i as u64)?;
             let moves = pos.legal_moves();
-            let drawn = drawn_by_material(rules, material) && !moves.is_empty();
+            let drawn = drawn_as_it_stands(&pos, &moves);
             let expected = moves
                 .iter()
                 .map(|mv| lookup.value(&pos.play_unchecked(mv)).before())

@@ -52,7 +52,7 @@ fn slices_number_every_checkers_placement_once() {
                         opp_men: opp_men as u8,
                         opp_kings: (pieces - own - opp_men) as u8,
                     };
-                    let ix = Indexer::new::<G>(m);
+                    let ix = Indexer::new::<G>(rules, m);
                     total += (0..ix.size())
                         .filter(|&i| ix.position::<G>(rules, i).is_some())
                         .count() as u64;
@@ -76,7 +76,7 @@ fn russian_three_kings_on_the_main_road_win_by_the_thirteenth_move() {
     let rules = variant("russian").rules();
     let solved = solve_in_memory::<Diagonal8>(rules, 4, |m| m.men() == 0);
     let m: Material = "K3-K1".parse().unwrap();
-    let ix = Indexer::new::<Diagonal8>(m);
+    let ix = Indexer::new::<Diagonal8>(rules, m);
     let t = Diagonal8::tables();
     let on_main_road = |s: u32| t.row[s as usize] == t.col[s as usize];
     let (mut wins, mut longest) = (0, 0);
@@ -111,7 +111,7 @@ fn english_three_kings_beat_one() {
     let rules = variant("english").rules();
     let solved = solve_in_memory::<Diagonal8>(rules, 4, |m| m.men() == 0);
     let m: Material = "K3-K1".parse().unwrap();
-    let ix = Indexer::new::<Diagonal8>(m);
+    let ix = Indexer::new::<Diagonal8>(rules, m);
     for i in 0..ix.size() {
         let pos = ix.position::<Diagonal8>(rules, i).unwrap();
         if pos.with_side(Color::Black).must_capture() {

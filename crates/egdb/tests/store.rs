@@ -33,7 +33,7 @@ fn a_built_set_probes_as_solved_and_a_rerun_keeps_it() {
     let rules = variant.rules();
     let solved = solve_in_memory::<Diagonal8>(rules, 3, |_| true);
     for (&m, codes) in &solved {
-        let ix = Indexer::new::<Diagonal8>(m);
+        let ix = Indexer::new::<Diagonal8>(rules, m);
         for (i, &code) in codes.iter().enumerate().step_by(7) {
             if code == HOLE {
                 continue;

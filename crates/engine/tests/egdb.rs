@@ -87,6 +87,41 @@ fn two_kings_take_one_by_the_shortest_road() {
     std::fs::remove_dir_all(root).unwrap();
 }
 
+/// Frisian: the same pieces with a king barred by three quiet moves in a row are another
+/// position. Found by a playout that lost a database draw: the table entry of a position
+/// searched moves before (Black's king free) answered for the one after Black's king's third
+/// move, with the same pieces. Both sides play the database draw of that playout with one
+/// engine (its table kept from move to move), and every move must keep the draw.
+#[test]
+fn a_frisian_king_run_is_part_of_the_position_searched() {
+    let (variant, db, root) = databases("frisian", 3);
+    let engine = engine(&db);
+    let mut game = Game::from_fen(variant, "W:WK36:BK2,7").unwrap();
+    assert_eq!(probe(&db, game.position()), Some(Value::Draw));
+    for _ in 0..24 {
+        if game.result().is_some() {
+            break;
+        }
+        let input = SearchInput::from_game(&game);
+        let r = engine.search(
+            &input,
+            &Limits::nodes(20_000),
+            Style::default(),
+            &Control::new(),
+            &mut Silent,
+        );
+        let mv = input.board.short(&r.best.expect("a legal move"));
+        game.play_text(&mv).unwrap();
+        assert_eq!(
+            probe(&db, game.position()),
+            Some(Value::Draw),
+            "{mv} in {}",
+            input.board.fen()
+        );
+    }
+    std::fs::remove_dir_all(root).unwrap();
+}
+
 /// International: a lone king against two pieces with a king is drawn after 5 moves each
 /// (RULES.md §3): a database win is claimed when it ends within the count left, and not when
 /// the plies already spent in the ending leave too few.
@@ -136,7 +171,7 @@ fn find_win<G: Geometry>(
     rules: &'static damier_core::Rules,
     m: Material,
 ) -> (String, u16) {
-    let ix = Indexer::new::<G>(m);
+    let ix = Indexer::new::<G>(rules, m);
     (0..ix.size())
         .filter_map(|i| ix.position::<G>(rules, i))
         .find_map(|pos| match db.probe(&pos).unwrap() {

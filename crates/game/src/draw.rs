@@ -142,6 +142,23 @@ pub fn ending_limit(variant: Variant, m: &Material) -> EndingLimit {
     limit.map_or(EndingLimit::Unlimited, EndingLimit::Plies)
 }
 
+/// Whether the draw rules end a game as it stands, before the side to move plays (RULES.md
+/// §3), from its material and whether the side to move must capture: Turkish, one piece
+/// each; Frisian, one king against one king with no capture forced at once. Asked only where
+/// the side to move has a move (without one the game is won or lost instead).
+pub fn drawn_as_it_stands(variant: Variant, m: &Material, must_capture: bool) -> bool {
+    match variant.base {
+        Base::Turkish => ending_limit(variant, m) == EndingLimit::Drawn,
+        Base::Frisian => {
+            !must_capture
+                && [Color::White, Color::Black]
+                    .iter()
+                    .all(|&c| m.men(c) == 0 && m.kings(c) == 1)
+        }
+        _ => false,
+    }
+}
+
 /// The plies within which a win from `m` must end the game so that no count of any ending
 /// on the way draws it first: the shortest count of `m` and of every material a capture or
 /// crowning can lead to (each ending's count starts afresh, so the whole distance fitting the
@@ -433,11 +450,7 @@ impl History<'_> {
 
     fn frisian(&self) -> Option<DrawRule> {
         let last = self.last();
-        let m = last.material();
-        let king_each = [Color::White, Color::Black]
-            .iter()
-            .all(|&c| m.men(c) == 0 && m.kings(c) == 1);
-        if king_each && !last.must_capture() {
+        if drawn_as_it_stands(last.variant(), &last.material(), last.must_capture()) {
             return Some(DrawRule::FrisianKingAgainstKing);
         }
         let two_kings = |b: &Board| {
@@ -448,8 +461,8 @@ impl History<'_> {
     }
 
     fn turkish(&self) -> Option<DrawRule> {
-        let m = self.last().material();
-        (m.pieces(Color::White) == 1 && m.pieces(Color::Black) == 1)
+        let last = self.last();
+        drawn_as_it_stands(last.variant(), &last.material(), last.must_capture())
             .then_some(DrawRule::TurkishOneEach)
     }
 }

@@ -45,8 +45,8 @@ mod timed;
 pub use board::{narrow, widen, AnyMove, Board, Material, MoveInfo};
 pub use clock::{Clock, ManualTime, SystemTime, TimeControl, TimeSource, TimeUp, TimeoutPenalty};
 pub use draw::{
-    claim_limit, draw_rules, ending_limit, quiet_king_limit, win_within_counts, DrawRule,
-    EndingLimit,
+    claim_limit, draw_rules, drawn_as_it_stands, ending_limit, quiet_king_limit, win_within_counts,
+    DrawRule, EndingLimit,
 };
 pub use game::{Game, GameError, Ply, PlyKind};
 pub use result::{GameResult, Outcome, Reason};

@@ -46,7 +46,9 @@ pub fn three_move_ballots() -> Vec<Opening> {
 
 /// `count` openings of `variant` reached by `plies` random moves from the start, kept only
 /// when a short search finds them balanced (within `margin` hundredths of a man), all
-/// different. Deterministic for a seed.
+/// different. Where too few are that level (giveaway forms whose hand-set evaluation scores
+/// every opening far from level, as Turkish giveaway's), the most level of the others make up
+/// the number. Deterministic for a seed.
 pub fn random_balanced(
     variant: Variant,
     count: usize,
@@ -67,6 +69,7 @@ pub fn random_balanced(
     };
     let mut seen = std::collections::HashSet::new();
     let mut out = Vec::new();
+    let mut spare = Vec::new();
     let mut tries = 0;
     while out.len() < count && tries < count * 50 {
         tries += 1;
@@ -74,19 +77,26 @@ pub fn random_balanced(
         if game.is_over() || game.legal_moves().is_empty() || !seen.insert(game.position().key()) {
             continue;
         }
-        if is_balanced(&engine, &game, 6, margin) {
-            out.push(Opening {
-                name: texts.join(" "),
-                game,
-            });
+        let off_level = off_level(&engine, &game, 6);
+        let opening = Opening {
+            name: texts.join(" "),
+            game,
+        };
+        if off_level <= margin {
+            out.push(opening);
+        } else {
+            spare.push((off_level, opening));
         }
     }
+    spare.sort_by_key(|(off, _)| *off);
+    let missing = count.saturating_sub(out.len());
+    out.extend(spare.into_iter().take(missing).map(|(_, o)| o));
     out
 }
 
-/// Whether a search of `game` to `depth` scores it within `margin` (hundredths of a man) of
-/// level: an opening fit to be played from both sides.
-pub fn is_balanced(engine: &Engine, game: &Game, depth: i32, margin: i32) -> bool {
+/// How far from level (hundredths of a man, either way) a search of `game` to `depth`
+/// scores it.
+fn off_level(engine: &Engine, game: &Game, depth: i32) -> i32 {
     let r = engine.search(
         &SearchInput::from_game(game),
         &Limits::depth(depth),
@@ -94,7 +104,13 @@ pub fn is_balanced(engine: &Engine, game: &Game, depth: i32, margin: i32) -> boo
         &Control::new(),
         &mut Silent,
     );
-    r.score.0.abs() <= margin
+    r.score.0.abs()
+}
+
+/// Whether a search of `game` to `depth` scores it within `margin` (hundredths of a man) of
+/// level: an opening fit to be played from both sides.
+pub fn is_balanced(engine: &Engine, game: &Game, depth: i32, margin: i32) -> bool {
+    off_level(engine, game, depth) <= margin
 }
 
 /// Up to `plies` random moves from the start, each chosen by `pick(number of legal moves)`,
@@ -195,5 +211,15 @@ mod tests {
         assert_eq!(from_text(v, text).unwrap().len(), 2);
         let err = from_text(v, "32-28\n32-26\n").unwrap_err().to_string();
         assert!(err.starts_with("openings line 2"), "{err}");
+    }
+
+    /// Turkish giveaway's hand-set evaluation scores no early position near level: the most
+    /// level openings found make up the set instead of none.
+    #[test]
+    fn a_variant_without_level_openings_still_gets_its_set() {
+        let v: Variant = "turkish-giveaway".parse().unwrap();
+        let set = random_balanced(v, 3, 4, 1, 40);
+        assert_eq!(set.len(), 3);
+        assert!(set.iter().all(|o| !o.game.is_over()));
     }
 }

@@ -12,9 +12,9 @@ use crate::movecode;
 use crate::score::{Depth, Ply, Score};
 use crate::time::TimeBudget;
 use crate::tt::{Bound, Entry, Table};
-use damier_core::{BitSet, Color, Geometry, Move, Position, Role};
+use damier_core::{BitSet, Color, Geometry, Move, MoveList, Position, Role};
 use damier_egdb::{Egdb, Value};
-use damier_game::{claim_limit, ending_limit, win_within_counts, EndingLimit};
+use damier_game::{claim_limit, drawn_as_it_stands, win_within_counts, EndingLimit};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 
@@ -209,12 +209,17 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         limit
     }
 
-    /// Whether the draw rules end the game with this material as it stands, once the side to
-    /// move has a move (Turkish: one piece each). Only two pieces can be such a material.
-    fn drawn_by_material(pos: &Position<G>) -> bool {
+    /// Whether the draw rules end the game as it stands, once the side to move has a move
+    /// (Turkish: one piece each; Frisian: king against king with no capture forced). Only two
+    /// pieces can be such a position.
+    fn drawn_as_it_stands(pos: &Position<G>, moves: &MoveList<G::Bits>) -> bool {
         pos.occupied().count() == 2
             && pos.pieces(Color::White).count() == 1
-            && ending_limit(pos.rules().variant, &material(pos)) == EndingLimit::Drawn
+            && drawn_as_it_stands(
+                pos.rules().variant,
+                &material(pos),
+                moves.first().is_some_and(|mv| mv.is_capture()),
+            )
     }
 
     /// Search the root without these moves from now on: the best of the others is the next
@@ -396,7 +401,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         if moves.is_empty() {
             return self.no_moves(ply);
         }
-        if ply > 0 && Self::drawn_by_material(pos) {
+        if ply > 0 && Self::drawn_as_it_stands(pos, &moves) {
             return Score::DRAW;
         }
         // A forced move costs the opponent nothing to foresee: look one ply further.
@@ -521,7 +526,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         if moves.is_empty() {
             return self.no_moves(ply);
         }
-        if ply > 0 && Self::drawn_by_material(pos) {
+        if ply > 0 && Self::drawn_as_it_stands(pos, &moves) {
             return Score::DRAW;
         }
         if !moves[0].is_capture() {
