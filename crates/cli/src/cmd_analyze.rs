@@ -9,7 +9,6 @@ use damier_engine::{
 };
 use damier_game::Board;
 use serde_json::json;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -166,10 +165,13 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
     let result = engine.search(&input, &limits, Style::default(), &control, &mut print);
     written?;
     let best = result.best.map(|m| board.short(&m)).unwrap_or_default();
+    // What the best line wins, in words ("27-22 wins 2 pieces: ..."), when it wins something.
+    let explained = damier_game::explain(&board, &result.pv);
     if json {
         outln!(
             "{}",
-            json!({"best": best, "score": result.score.0, "depth": result.depth, "nodes": result.nodes})
+            json!({"best": best, "score": result.score.0, "depth": result.depth, "nodes": result.nodes,
+                "explain": explained})
         )?;
     } else {
         outln!(
@@ -177,6 +179,9 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
             result.score,
             result.depth
         )?;
+        if let Some(text) = explained {
+            outln!("{text}")?;
+        }
     }
     if args.threat {
         threat(&mut engine, &board, &limits, &control, json)?;
@@ -246,12 +251,5 @@ const DEFAULT_TIME: Duration = Duration::from_secs(5);
 /// program at once.
 fn stop_on_interrupt(control: &Arc<Control>) {
     let control = Arc::clone(control);
-    let presses = AtomicUsize::new(0);
-    // Without a handler (another one was set) Ctrl-C simply ends the program, as before.
-    let _ = ctrlc::set_handler(move || {
-        if presses.fetch_add(1, Ordering::Relaxed) > 0 {
-            std::process::exit(130);
-        }
-        control.stop();
-    });
+    crate::interrupt::on_first_press(move || control.stop());
 }

@@ -11,8 +11,6 @@ use damier_match::openings;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Arguments of `damier selfplay`.
@@ -106,19 +104,9 @@ pub fn run(args: &SelfplayArgs) -> Result<()> {
         max_plies: args.max_plies,
         hash_mb: 16,
     };
-    let stop = Arc::new(AtomicBool::new(false));
-    {
-        // The first Ctrl-C finishes cleanly (whole games stay written); a second one ends
-        // the program at once, which still leaves whole games.
-        let stop = Arc::clone(&stop);
-        let presses = AtomicUsize::new(0);
-        let _ = ctrlc::set_handler(move || {
-            if presses.fetch_add(1, Ordering::Relaxed) > 0 {
-                std::process::exit(130);
-            }
-            stop.store(true, Ordering::Relaxed);
-        });
-    }
+    // The first Ctrl-C finishes cleanly (whole games stay written); a second one ends the
+    // program at once, which still leaves whole games.
+    let stop = crate::interrupt::stop_flag();
     let bar = ProgressBar::new(args.games as u64);
     bar.set_style(
         ProgressStyle::with_template(

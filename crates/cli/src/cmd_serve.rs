@@ -3,6 +3,7 @@
 use anyhow::Result;
 use clap::Args;
 use damier_web::{serve_blocking, ServeOptions, DEFAULT_PORT};
+use std::path::PathBuf;
 
 /// Arguments of `damier serve`.
 #[derive(Args, Debug)]
@@ -28,9 +29,21 @@ pub struct ServeArgs {
     /// variant's), or `none` [default: the default folder, see `damier egdb info`].
     #[arg(long)]
     egdb: Option<String>,
+    /// Search threads shared by every game (default: the number of cores). The engine's
+    /// moves go first; analyses give their thread up for them.
+    #[arg(long)]
+    engine_threads: Option<usize>,
+    /// Folder of the games database (games.sqlite): every game is written there before a
+    /// change is answered and survives a restart; `none` keeps games in memory only
+    /// [default: Damier's data folder, see `damier egdb info`].
+    #[arg(long)]
+    data: Option<String>,
 }
 
 pub fn run(args: &ServeArgs) -> Result<()> {
+    if args.engine_threads == Some(0) {
+        crate::output::usage!("--engine-threads must be at least 1");
+    }
     if args.max_games == 0 {
         crate::output::usage!("--max-games must be at least 1");
     }
@@ -43,11 +56,29 @@ pub fn run(args: &ServeArgs) -> Result<()> {
         hash_mb: usize::try_from(args.hash).expect("checked above"),
         eval: crate::eval_arg::parse(args.eval.as_deref(), None)?,
         egdb: crate::egdb_arg::open_all(args.egdb.as_deref())?,
+        data: match args.data.as_deref() {
+            Some("none") => None,
+            Some(folder) => Some(PathBuf::from(folder)),
+            None => Some(damier_game::user_data_dir()),
+        },
+        search_slots: args
+            .engine_threads
+            .unwrap_or(ServeOptions::default().search_slots),
         ..ServeOptions::default()
     };
+    let kept = options.data.as_ref().map_or_else(
+        || "games are kept in memory only".to_string(),
+        |d| {
+            format!(
+                "games are kept in {}",
+                d.join(damier_web::GAMES_FILE).display()
+            )
+        },
+    );
     serve_blocking(&args.host, args.port, options, |addr| {
         // Nothing is lost if no one reads this line (a closed pipe).
-        let _ = crate::output::outln!("Damier is serving on http://{addr}/ (Ctrl-C stops it)");
+        let _ =
+            crate::output::outln!("Damier is serving on http://{addr}/ ({kept}; Ctrl-C stops it)");
     })?;
     Ok(())
 }

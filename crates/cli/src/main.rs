@@ -12,6 +12,7 @@ mod cmd_moves;
 mod cmd_pdn;
 mod cmd_perft;
 mod cmd_play;
+mod cmd_puzzles;
 mod cmd_rules;
 mod cmd_selfplay;
 mod cmd_serve;
@@ -20,7 +21,9 @@ mod cmd_train;
 mod egdb_arg;
 mod egdb_playout;
 mod eval_arg;
+mod interrupt;
 mod output;
+mod puzzle_play;
 
 use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand};
@@ -65,6 +68,8 @@ enum Command {
     Egdb(cmd_egdb::EgdbArgs),
     /// The rules of a variant in plain words, with examples; the variants side by side.
     Rules(cmd_rules::RulesArgs),
+    /// Tactical puzzles: find them in games, check them, and solve them in the terminal.
+    Puzzles(cmd_puzzles::PuzzlesArgs),
     /// Play a game in the terminal: against the engine, a friend, or watch the engine.
     Play(Box<cmd_play::PlayArgs>),
     /// Serve the web page to play and analyse every variant.
@@ -199,6 +204,7 @@ fn main() {
         Command::Moves(args) => cmd_moves::run(&args),
         Command::Show(args) => cmd_show::run(&args),
         Command::Rules(args) => cmd_rules::run(&args),
+        Command::Puzzles(args) => cmd_puzzles::run(&args),
         Command::Pdn(args) => cmd_pdn::run(&args),
         Command::Analyze(args) => cmd_analyze::run(&args),
         Command::Bench(args) => cmd_bench::run(&args),

@@ -367,3 +367,39 @@ fn analyze_shows_the_threat() {
         "{text}"
     );
 }
+
+/// The best line explained in words: the published stroke of "Seeing is Believing" (The
+/// Checker Maven, 2013) wins the game; a quiet start position wins nothing.
+#[test]
+fn analyze_explains_what_the_best_line_wins() {
+    let stroke = [
+        "analyze",
+        "-v",
+        "english",
+        "--fen",
+        "W:W30,29,22,21,9,6:B24,20,16,13,8,7",
+        "--depth",
+        "16",
+    ];
+    let text = stdout(&damier(&stroke));
+    assert!(
+        text.lines()
+            .last()
+            .unwrap()
+            .starts_with("22-17 wins the game: 22-17 13x22"),
+        "{text}"
+    );
+    let mut json = stroke.to_vec();
+    json.push("--json");
+    let last = stdout(&damier(&json)).lines().last().unwrap().to_string();
+    let v: serde_json::Value = serde_json::from_str(&last).unwrap();
+    assert!(
+        v["explain"].as_str().unwrap().contains("wins the game"),
+        "{v}"
+    );
+    let quiet = stdout(&damier(&[
+        "analyze", "-v", "english", "--depth", "6", "--json",
+    ]));
+    let v: serde_json::Value = serde_json::from_str(quiet.lines().last().unwrap()).unwrap();
+    assert_eq!(v["explain"], serde_json::Value::Null, "{v}");
+}

@@ -1,33 +1,8 @@
 //! `damier rules`: the list, one variant's rules with examples, the comparison table, the
 //! ballots, and bad input answered with one line.
 
-use std::process::{Command, Output, Stdio};
-
-fn damier(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_damier"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("damier runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = damier(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn fails(args: &[&str]) -> String {
-    let out = damier(args);
-    assert!(!out.status.success(), "{args:?} should fail");
-    let err = String::from_utf8_lossy(&out.stderr).into_owned();
-    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
-    err
-}
+mod common;
+use common::{fails, ok};
 
 #[test]
 fn lists_every_variant_with_what_sets_it_apart() {

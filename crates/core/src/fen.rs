@@ -95,6 +95,12 @@ pub fn parse<G: Geometry>(rules: &'static Rules, text: &str) -> Result<Position<
             Some('B') => Color::Black,
             Some('H') | Some('F') if rest.bytes().all(|b| b.is_ascii_digit()) => continue,
             Some('R') => {
+                if !rules.king_move_limit {
+                    return Err(syntax(
+                        col + 1,
+                        format!("a king-run field (R{rest}) belongs to Frisian only"),
+                    ));
+                }
                 let (c, run) = parse_run(rest, names, col + 1)?;
                 runs[c as usize] = run;
                 continue;
@@ -158,7 +164,25 @@ pub fn parse<G: Geometry>(rules: &'static Rules, text: &str) -> Result<Position<
         }
     })?;
     for c in [Color::White, Color::Black] {
-        pos.set_king_run(c, runs[c as usize]);
+        let run = runs[c as usize];
+        if run == KingRun::default() {
+            continue;
+        }
+        // The run is of a king of that side, or the position is no position at all.
+        let square: G::Bits = G::Bits::bit(u32::from(run.square));
+        let own_kings: G::Bits = pos.pieces(c) & pos.kings();
+        if (own_kings & square).is_empty() {
+            return Err(FenError::Position {
+                variant: rules.variant.to_string(),
+                message: format!(
+                    "the king run of {} names {}, which holds no {} king",
+                    c.name(),
+                    names.name(u32::from(run.square)),
+                    c.name()
+                ),
+            });
+        }
+        pos.set_king_run(c, run);
     }
     Ok(pos)
 }
@@ -177,6 +201,9 @@ fn parse_run(text: &str, names: &SquareNames, column: usize) -> Result<(Color, K
     };
     let (count, square) = text[1..].split_once('@').ok_or_else(bad)?;
     let moves: u8 = count.parse().map_err(|_| bad())?;
+    if moves == 0 {
+        return Err(bad());
+    }
     let square = names.parse(square).ok_or_else(bad)?;
     Ok((
         color,
@@ -294,6 +321,25 @@ mod tests {
 
     fn intl(text: &str) -> Result<Position<Diagonal10>, FenError> {
         parse(Variant::INTERNATIONAL.rules(), text)
+    }
+
+    #[test]
+    fn a_king_run_is_of_a_king_of_its_side_and_of_frisian_only() {
+        let frisian = Variant::new(Base::Frisian).rules();
+        let pos = parse::<Diagonal10>(frisian, "W:WK28,40:B1:RW2@28").unwrap();
+        assert_eq!(pos.king_run(Color::White).moves, 2);
+        assert_eq!(write(&pos), "W:WK28,40:B1:RW2@28");
+        // Found by the FEN fuzzer: a run of no move, of an empty square, read into a position
+        // that its own FEN did not give back.
+        for bad in [
+            "W:W40:B1:RB0@8",
+            "W:WK28,40:B1:RB1@28",
+            "W:WK28,40:B1:RW1@40",
+        ] {
+            assert!(parse::<Diagonal10>(frisian, bad).is_err(), "{bad}");
+        }
+        let err = intl("W:WK28:B1:RW1@28").unwrap_err();
+        assert!(err.to_string().contains("Frisian only"), "{err}");
     }
 
     #[test]

@@ -82,6 +82,14 @@ impl Color {
             Color::Black => "black",
         }
     }
+
+    /// The English name with a capital, to begin a sentence.
+    pub const fn title(self) -> &'static str {
+        match self {
+            Color::White => "White",
+            Color::Black => "Black",
+        }
+    }
 }
 
 /// Man or king.

@@ -52,13 +52,7 @@ pub fn default_root() -> PathBuf {
     if let Some(dir) = std::env::var_os("DAMIER_EGDB").filter(|d| !d.is_empty()) {
         return PathBuf::from(dir);
     }
-    let data = std::env::var_os("XDG_DATA_HOME")
-        .filter(|d| !d.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("APPDATA").map(PathBuf::from))
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))
-        .unwrap_or_else(|| PathBuf::from("."));
-    data.join("damier").join("egdb")
+    damier_game::user_data_dir().join("egdb")
 }
 
 /// The file of `material` in a variant's folder.

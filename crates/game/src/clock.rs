@@ -2,7 +2,7 @@
 //! time by hand instead of sleeping.
 
 use damier_core::Color;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -63,7 +63,7 @@ impl TimeSource for ManualTime {
 }
 
 /// How much time the players have.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum TimeControl {
     /// No clock.
     Unlimited,
@@ -95,7 +95,7 @@ pub enum TimeControl {
 }
 
 /// What happens to a player whose time runs out (seed 000 for giveaway play).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum TimeoutPenalty {
     /// The player loses the game.
     #[default]
@@ -118,6 +118,28 @@ struct Turn {
     started: Duration,
     /// Time the player may use on this turn.
     allowed: Duration,
+}
+
+/// A clock as plain data ([`Clock::state`], [`Clock::restore`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockState {
+    /// Time banked per side, White first.
+    pub bank: [Duration; 2],
+    /// Moves made per side.
+    pub moves_made: [u32; 2],
+    /// The running turn.
+    pub turn: Option<TurnState>,
+}
+
+/// A running turn as plain data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurnState {
+    /// White's turn (else Black's).
+    pub white: bool,
+    /// Time used so far.
+    pub used: Duration,
+    /// Time the turn may use.
+    pub allowed: Duration,
 }
 
 /// Both players' clocks.
@@ -264,6 +286,39 @@ impl Clock {
             ) {
                 self.bank[c] = self.bank[c].saturating_sub(used);
             }
+        }
+    }
+
+    /// What the clock holds, as plain data; a running turn with the time it has used.
+    pub fn state(&self) -> ClockState {
+        ClockState {
+            bank: self.bank,
+            moves_made: self.moves_made,
+            turn: self.turn.map(|t| TurnState {
+                white: t.color == Color::White,
+                used: self.used(&t),
+                allowed: t.allowed,
+            }),
+        }
+    }
+
+    /// A clock for `control` in `state`, reading `source`: a running turn goes on from the
+    /// time it had used.
+    pub fn restore(control: TimeControl, source: Arc<dyn TimeSource>, state: &ClockState) -> Clock {
+        let now = source.now();
+        let turn = state.turn.map(|t| Turn {
+            color: if t.white { Color::White } else { Color::Black },
+            // A source that started less than `used` ago cannot go back that far: the turn
+            // then starts now with its allowance cut by what it had used.
+            started: now.saturating_sub(t.used),
+            allowed: t.allowed.saturating_sub(t.used.saturating_sub(now)),
+        });
+        Clock {
+            control,
+            source,
+            bank: state.bank,
+            moves_made: state.moves_made,
+            turn,
         }
     }
 

@@ -296,6 +296,11 @@ impl Game {
         true
     }
 
+    /// Whether [`Game::redo`] has a ply to play again.
+    pub fn can_redo(&self) -> bool {
+        !self.undone.is_empty() && !self.is_over()
+    }
+
     /// Play again the last ply taken back. Returns false when there is none.
     pub fn redo(&mut self) -> bool {
         let Some((kind, offer)) = self.undone.pop() else {
@@ -307,6 +312,16 @@ impl Game {
         }
         self.push(kind, offer);
         true
+    }
+
+    /// The plies taken back that [`Game::redo`] replays, the next one last.
+    pub(crate) fn undone_plies(&self) -> &[(PlyKind, bool)] {
+        &self.undone
+    }
+
+    /// Whether the last move's draw offer was declined.
+    pub(crate) fn draw_offer_declined(&self) -> bool {
+        self.offer_declined
     }
 
     /// Set the result from outside the rules (a PDN file, an arbiter).

@@ -35,19 +35,30 @@
 pub mod ballot;
 mod board;
 mod clock;
+mod data_dir;
 mod draw;
 mod game;
+mod line_gain;
 pub mod pdn;
+mod record;
 mod result;
 pub mod time_text;
 mod timed;
 
 pub use board::{narrow, widen, AnyMove, Board, Material, MoveInfo};
-pub use clock::{Clock, ManualTime, SystemTime, TimeControl, TimeSource, TimeUp, TimeoutPenalty};
+pub use clock::{
+    Clock, ClockState, ManualTime, SystemTime, TimeControl, TimeSource, TimeUp, TimeoutPenalty,
+    TurnState,
+};
+pub use data_dir::user_data_dir;
 pub use draw::{
     claim_limit, draw_rules, drawn_as_it_stands, ending_limit, quiet_king_limit, win_within_counts,
     DrawRule, EndingLimit,
 };
 pub use game::{Game, GameError, Ply, PlyKind};
+pub use line_gain::{explain, line_gain, material_gain, LineGain};
+pub use record::{
+    EndingReason, EndingRecord, GameRecord, OutcomeRecord, PlyRecord, RecordError, TimedRecord,
+};
 pub use result::{GameResult, Outcome, Reason};
 pub use timed::TimedGame;

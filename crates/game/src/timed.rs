@@ -28,6 +28,16 @@ impl TimedGame {
         timed
     }
 
+    /// Time `game` from its first move on: the first mover's time does not run before it (a
+    /// game made in a web page may wait for its players), the opponent's starts with it.
+    pub fn starting_at_first_move(game: Game, clock: Clock, penalty: TimeoutPenalty) -> TimedGame {
+        TimedGame {
+            game,
+            clock,
+            penalty,
+        }
+    }
+
     /// The game.
     pub fn game(&self) -> &Game {
         &self.game

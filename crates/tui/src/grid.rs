@@ -3,7 +3,7 @@
 //! draw, so that the two always agree on what is where.
 
 use damier_core::{BitSet, Color, Piece};
-use damier_game::{Board, Game, PlyKind};
+use damier_game::{AnyMove, Board, Game, PlyKind};
 
 /// How a cell takes part in the last move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,14 +56,19 @@ impl LastMove {
         let before = game
             .positions()
             .get(game.positions().len().checked_sub(2)?)?;
-        let mut path: Vec<u32> = before.path(&mv).into_iter().map(u32::from).collect();
+        Some(LastMove::played(before, &mv))
+    }
+
+    /// `mv`, played from `before`.
+    pub fn played(before: &Board, mv: &AnyMove) -> LastMove {
+        let mut path: Vec<u32> = before.path(mv).into_iter().map(u32::from).collect();
         path.pop(); // the end square itself
-        Some(LastMove {
+        LastMove {
             from: u32::from(mv.from),
             to: u32::from(mv.to),
             path,
             captured: mv.captured,
-        })
+        }
     }
 
     fn mark(&self, square: u32) -> Mark {

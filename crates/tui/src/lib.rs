@@ -13,6 +13,7 @@
 //! - [`plain`]: the line mode, for pipes, scripts and screen readers; [`screen`]: the
 //!   full-screen view with live clocks and the engine's thinking, built on ratatui.
 //! - [`words`] and [`clock_text`]: the sentences and clock readings both views share.
+//! - [`puzzles`]: solving puzzles line by line (`damier puzzles play`).
 //!
 //! ```
 //! use damier_tui::{PlayConfig, Player, Session, Event};
@@ -32,6 +33,7 @@ pub mod clock_text;
 pub mod command;
 pub mod grid;
 pub mod plain;
+pub mod puzzles;
 pub mod screen;
 pub mod session;
 pub mod setup;

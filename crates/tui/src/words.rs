@@ -8,10 +8,7 @@ use damier_game::{Board, DrawRule, GameResult};
 
 /// "white", "black" with a capital for the start of a sentence.
 pub fn title(color: Color) -> &'static str {
-    match color {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
+    color.title()
 }
 
 /// Who won and why, in one sentence with the PDN result:

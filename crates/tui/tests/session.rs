@@ -205,3 +205,37 @@ fn nonsense_gets_a_message_never_a_failure() {
         assert!(!s.has_quit());
     }
 }
+
+/// A hint says what its line wins: the stroke of "Seeing is Believing" (The Checker Maven,
+/// 2013) wins the game.
+#[test]
+fn a_hint_explains_what_it_wins() {
+    let game = Game::from_fen(
+        "english".parse().unwrap(),
+        "W:W30,29,22,21,9,6:B24,20,16,13,8,7",
+    )
+    .unwrap();
+    let time = ManualTime::new();
+    let mut config = PlayConfig::new(game, [Player::Human, Player::Human]);
+    config.depth = Some(16);
+    config.engine.hash_mb = 1;
+    let mut s = Session::new(config, Arc::new(time));
+    s.handle("hint");
+    let events = settle(&mut s);
+    let said: Vec<String> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Info(text) => Some(text.clone()),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        said.iter().any(|t| t.starts_with("Hint: 22-17")),
+        "{said:?}"
+    );
+    assert!(
+        said.iter()
+            .any(|t| t.starts_with("22-17 wins the game: 22-17 13x22")),
+        "{said:?}"
+    );
+}

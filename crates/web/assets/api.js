@@ -31,6 +31,7 @@ export const api = {
   variants: () => request('GET', '/api/variants'),
   ballots: () => request('GET', '/api/ballots'),
   rules: (variant) => request('GET', `/api/variants/${encodeURIComponent(variant)}/rules`),
+  puzzles: (variant) => request('GET', `/api/variants/${encodeURIComponent(variant)}/puzzles`),
   checkPosition: (variant, fen) => request('POST', '/api/positions', { body: { variant, fen } }),
   create: (spec) => request('POST', '/api/games', { body: spec }),
   importPdn: (spec) => request('POST', '/api/games/import', { body: spec }),
@@ -42,13 +43,15 @@ export const api = {
   draw: (id, token, action) => request('POST', `${game(id)}/draw`, { body: { action }, token }),
   resign: (id, token, side) => request('POST', `${game(id)}/resign`, { body: side ? { side } : {}, token }),
   engineMove: (id, token) => request('POST', `${game(id)}/engine`, { body: { action: 'move' }, token }),
+  engineAction: (id, token, action) => request('POST', `${game(id)}/engine`, { body: { action }, token }),
   analysis: (id, token, body) => request('POST', `${game(id)}/analysis`, { body, token }),
   pdn: (id) => request('GET', `${game(id)}/pdn`),
 };
 
 // A WebSocket that follows a game and reconnects after a drop. `onMessage` gets each
-// parsed message; returns a function that closes it for good.
-export function watchGame(id, token, onMessage) {
+// parsed message, `onDrop` is told of each drop (the server may have restarted, or lost the
+// game); returns a function that closes it for good.
+export function watchGame(id, token, onMessage, onDrop = () => {}) {
   let socket = null;
   let closed = false;
   let retry = 500;
@@ -61,7 +64,9 @@ export function watchGame(id, token, onMessage) {
       try { onMessage(JSON.parse(ev.data)); } catch (_) { /* "pong" and the like */ }
     };
     socket.onclose = () => {
-      if (!closed) setTimeout(open, retry);
+      if (closed) return;
+      onDrop();
+      setTimeout(open, retry);
       retry = Math.min(retry * 2, 8000);
     };
   };

@@ -8,6 +8,8 @@ import { EvalGraph } from './graph.js';
 import { NewGameDialog, PdnDialog } from './dialogs.js';
 import { Editor } from './editor.js';
 import { RulesPanel } from './rules.js';
+import { PuzzlePanel } from './puzzles.js';
+import { remember, copyOf, rebuild, MyGamesDialog } from './mygames.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -152,6 +154,7 @@ function applyState(st) {
   if (S.game && st.id === S.game.id && st.version < S.game.version) return;
   const movedOn = !S.game || st.id !== S.game.id || st.history.length !== plies() || st.fen !== S.game.fen;
   S.game = st;
+  remember(st, S.token);
   S.variant = S.byId.get(st.variant);
   if (board.variant !== S.variant) board.setVariant(S.variant);
   if (movedOn) {
@@ -179,7 +182,14 @@ function onMessage(msg) {
 }
 
 async function openGame(id, token, { flip } = {}) {
-  const st = await api.state(id, token);
+  let st;
+  try {
+    st = await api.state(id, token);
+  } catch (e) {
+    if (e.code === 'unknown_game') showLost(id);
+    throw e;
+  }
+  $('lost').hidden = true;
   if (S.stopWatch) S.stopWatch();
   S.id = id;
   S.token = token || null;
@@ -193,7 +203,7 @@ async function openGame(id, token, { flip } = {}) {
   const hash = `#g=${id}${token ? `&t=${token}` : ''}`;
   if (location.hash !== hash) history.replaceState(null, '', hash);
   applyState(st);
-  S.stopWatch = watchGame(id, token, onMessage);
+  S.stopWatch = watchGame(id, token, onMessage, refresh);
 }
 
 // ---------- drawing ----------
@@ -294,6 +304,7 @@ function renderStatus() {
     text = `${side} to move`;
     if (myTurn()) text += g.moves.length && g.moves[0].captured.length ? ' — you must capture' : ' — your move';
     if (g.draw_offer) text += ` · ${g.draw_offer === 'white' ? 'White' : 'Black'} offers a draw`;
+    if (g.draw_answer) text += ` · ${g.draw_answer}`;
   }
   const st = $('status');
   st.textContent = text;
@@ -301,7 +312,20 @@ function renderStatus() {
   st.classList.toggle('over', Boolean(g.result));
 }
 
+// The server answered that it has no such game (deleted, or kept nowhere): say so, and offer
+// to rebuild it from this browser's copy of its moves.
+function showLost(id) {
+  const copy = copyOf(id);
+  $('lost-text').textContent = copy
+    ? `Game ${id} is no longer on the server.`
+    : `Game ${id} is no longer on the server, and this browser has no copy of it.`;
+  $('lost-rebuild').hidden = !copy;
+  $('lost-rebuild').onclick = () => rebuild(api, id).then((res) => created(res)).catch(showError);
+  $('lost').hidden = false;
+}
+
 function showError(e) {
+  if (e.code === 'unknown_game' && S.id) showLost(S.id);
   S.error = e.message || String(e);
   if (S.game) renderStatus();
   setTimeout(() => { S.error = ''; if (S.game) renderStatus(); }, 4000);
@@ -311,18 +335,26 @@ function renderControls() {
   const g = S.game;
   const holds = g.you.length > 0;
   const over = Boolean(g.result);
-  $('btn-undo').hidden = !g.takebacks || !holds;
-  $('btn-redo').hidden = !g.takebacks || !holds;
-  $('btn-undo').disabled = !plies();
-  $('btn-engine').hidden = !holds || over;
+  // Takebacks are the creator's (both players' consent); a game decided by a resignation, an
+  // agreed draw or the clock stays decided.
+  $('btn-undo').hidden = !g.takebacks || !g.creator;
+  $('btn-redo').hidden = !g.takebacks || !g.creator;
+  $('btn-undo').disabled = !g.may_undo;
+  $('btn-redo').disabled = !g.may_redo;
+  $('btn-engine').hidden = !holds || over || !g.engine_help;
   $('btn-pass').hidden = !(g.may_pass && myTurn());
+  const engines = g.players.white.type === 'engine' && g.players.black.type === 'engine';
+  $('btn-pause').hidden = !engines || over || !g.creator;
+  $('btn-pause').textContent = g.paused ? 'Resume' : 'Pause';
   $('chk-offer').parentElement.hidden = !holds || over;
   const offerToMe = g.draw_offer && !over && g.you.includes(g.side_to_move) && g.draw_offer !== g.side_to_move;
   $('btn-accept').hidden = !offerToMe;
   $('btn-decline').hidden = !offerToMe;
   $('btn-resign').hidden = !holds || over;
-  $('btn-analyse').disabled = !holds;
-  $('btn-evalgame').disabled = !holds;
+  // Fair play: no engine help while two people play each other (unless casual).
+  $('btn-analyse').disabled = !holds || !g.engine_help;
+  $('btn-evalgame').disabled = !holds || !g.engine_help;
+  $('btn-analyse').title = g.engine_help ? '' : 'No engine help while two people play each other; it opens when the game ends';
   $('btn-analyse').setAttribute('aria-pressed', String(S.analysing));
   $('btn-analyse').classList.toggle('on', S.analysing);
 }
@@ -393,6 +425,7 @@ function renderAnalysis() {
   $('an-depth').textContent = shown ? String(shown.depth) : '–';
   $('an-nodes').textContent = a ? `${a.nodes.toLocaleString()} (${Math.round(a.nps / 1000)} kN/s)` : '–';
   $('an-pv').textContent = shown && shown.pv.length ? shown.pv.join(' ') : '–';
+  $('an-explain').textContent = a && a.explain ? a.explain : '';
   const busy = S.game.busy;
   let src = '';
   if (busy && busy.kind === 'move') src = 'The engine is choosing its move.';
@@ -472,6 +505,7 @@ function bind() {
   $('btn-undo').addEventListener('click', () => act(() => api.undo(S.id, S.token)));
   $('btn-redo').addEventListener('click', () => act(() => api.redo(S.id, S.token)));
   $('btn-engine').addEventListener('click', () => act(() => api.engineMove(S.id, S.token)));
+  $('btn-pause').addEventListener('click', () => act(() => api.engineAction(S.id, S.token, S.game.paused ? 'resume' : 'pause')));
   $('btn-pass').addEventListener('click', () => act(() => api.pass(S.id, S.token, plies())));
   $('btn-accept').addEventListener('click', () => act(() => api.draw(S.id, S.token, 'accept')));
   $('btn-decline').addEventListener('click', () => act(() => api.draw(S.id, S.token, 'decline')));
@@ -559,10 +593,17 @@ async function main() {
   $('btn-pdn').addEventListener('click', () => pdn.open());
   const rules = new RulesPanel(S.variants, api);
   $('btn-rules').addEventListener('click', () => rules.open(S.game ? S.game.variant : $('ng-variant').value));
+  const puzzles = new PuzzlePanel(S.variants, api);
+  $('btn-puzzles').addEventListener('click', () => puzzles.open(S.game ? S.game.variant : $('ng-variant').value));
+  const myGames = new MyGamesDialog(S.variants, (gid, gtoken) => openGame(gid, gtoken).catch(showError));
+  $('btn-games').addEventListener('click', () => myGames.open());
   $('btn-editor').addEventListener('click', () => editor.open(S.game ? S.game.variant : 'international', S.game ? fenAt(shownPly()) : null));
   const { id, token } = fromHash();
   if (id) {
-    try { await openGame(id, token); return; } catch (e) { showError(e); }
+    try { await openGame(id, token); return; } catch (e) {
+      showError(e);
+      if (e.code === 'unknown_game' && copyOf(id)) return; // the page offers to rebuild it
+    }
   }
   newGame.open({});
 }

@@ -79,6 +79,7 @@ export class NewGameDialog {
     $('ng-fen').placeholder = v.start_fen;
     $('ng-side-row').hidden = !(opp === 'engine' || opp === 'friend');
     $('ng-level-row').hidden = !(opp === 'engine' || opp === 'watch');
+    $('ng-casual-row').hidden = !(opp === 'hotseat' || opp === 'friend');
     const clock = $('ng-clock').value;
     $('ng-clock-fischer').hidden = clock !== 'fischer';
     $('ng-clock-moves').hidden = clock !== 'moves_in';
@@ -112,6 +113,8 @@ export class NewGameDialog {
     } else {
       spec.white = 'human';
       spec.black = 'human';
+      // Fair play between two people unless both chose a casual game.
+      spec.casual = $('ng-casual').checked;
       if (opp === 'friend') meta.friend = side;
     }
     const num = (id) => Number($(id).value);

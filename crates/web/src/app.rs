@@ -1,14 +1,18 @@
 //! [`App`]: what every handler shares — the games, the limit on concurrent searches, and the
 //! server's options.
 
+use crate::engine_task;
 use crate::error::ApiError;
+use crate::scheduler::Scheduler;
+use crate::session::Session;
+use crate::storage::{GameStorage, Sqlite, StorageError};
 use crate::store::{GameEntry, Store};
 use damier_core::Variant;
 use damier_egdb::Egdb;
 use damier_engine::EvalChoice;
 use std::collections::HashMap;
-use std::sync::Arc;
-use tokio::sync::Semaphore;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
 
 /// How the server is set up.
 #[derive(Clone, Debug)]
@@ -17,14 +21,21 @@ pub struct ServeOptions {
     pub max_games: usize,
     /// Transposition table of each game's engine, MiB.
     pub hash_mb: usize,
-    /// Searches running at once, all games together (default: the number of cores), so that
-    /// many games cannot oversubscribe the machine: a search waits for a free slot.
+    /// Search threads, all games together (default: the number of cores), so that many
+    /// games cannot oversubscribe the machine: a search waits for a free thread, and an
+    /// engine move goes before any analysis.
     pub search_slots: usize,
     /// The engines' evaluation (a weights file plays its own variant; the others play their
     /// builtin weights).
     pub eval: EvalChoice,
     /// Endgame databases, by variant: each game's engine probes its variant's.
     pub egdb: HashMap<Variant, Arc<Egdb>>,
+    /// An engine-against-engine game nobody has asked about for this long stops before its
+    /// next move, until someone does.
+    pub idle_after: std::time::Duration,
+    /// Folder of the games database (`games.sqlite`): games survive restarts. `None` keeps
+    /// them in memory only.
+    pub data: Option<PathBuf>,
 }
 
 impl Default for ServeOptions {
@@ -35,6 +46,8 @@ impl Default for ServeOptions {
             search_slots: std::thread::available_parallelism().map_or(1, |n| n.get()),
             eval: EvalChoice::Builtin,
             egdb: HashMap::new(),
+            data: None,
+            idle_after: std::time::Duration::from_secs(60),
         }
     }
 }
@@ -43,29 +56,97 @@ impl Default for ServeOptions {
 pub struct App {
     /// The games.
     pub store: Store,
-    /// One permit per search allowed to run.
-    pub search_slots: Arc<Semaphore>,
+    /// The search threads, engine moves first.
+    pub scheduler: Arc<Scheduler>,
     /// The options.
     pub options: ServeOptions,
+    /// Where games are kept between runs.
+    storage: Option<Arc<dyn GameStorage>>,
+    /// Held while a kept game is read back, so that two requests for it make one session.
+    reloading: Mutex<()>,
 }
 
 impl App {
-    /// A server state with `options`.
-    pub fn new(options: ServeOptions) -> Arc<App> {
-        Arc::new(App {
-            store: Store::new(options.max_games),
-            search_slots: Arc::new(Semaphore::new(options.search_slots.max(1))),
-            options,
-        })
-    }
-
-    /// The game with this id.
+    /// A server state with `options`, its games database opened.
     ///
     /// # Errors
-    /// [`ApiError::UnknownGame`].
-    pub fn game(&self, id: &str) -> Result<Arc<GameEntry>, ApiError> {
-        self.store
-            .get(id)
-            .ok_or_else(|| ApiError::UnknownGame(id.to_string()))
+    /// [`StorageError`] when the data folder or its database cannot be opened.
+    pub fn new(options: ServeOptions) -> Result<Arc<App>, StorageError> {
+        let storage = match &options.data {
+            Some(folder) => Some(Arc::new(Sqlite::open_in(folder)?) as Arc<dyn GameStorage>),
+            None => None,
+        };
+        Ok(Arc::new(App {
+            store: Store::new(options.max_games),
+            scheduler: Scheduler::new(options.search_slots),
+            options,
+            storage,
+            reloading: Mutex::new(()),
+        }))
+    }
+
+    /// A new entry for `session`, kept in the storage from its first publication on.
+    pub fn entry(&self, session: Session) -> Arc<GameEntry> {
+        let egdb = self.options.egdb.get(&session.game().variant()).cloned();
+        Arc::new(GameEntry::new(
+            session,
+            self.options.hash_mb,
+            self.options.eval.clone(),
+            egdb,
+            self.store.now(),
+            self.storage.clone(),
+        ))
+    }
+
+    /// The game with this id: in memory, or read back from the storage (after a restart, or
+    /// once the memory limit dropped it), with its engine and clock set going again.
+    ///
+    /// # Errors
+    /// [`ApiError::UnknownGame`]; [`ApiError::Internal`] when the storage fails or holds a
+    /// record that does not rebuild.
+    pub fn game(self: &Arc<Self>, id: &str) -> Result<Arc<GameEntry>, ApiError> {
+        if let Some(entry) = self.store.get(id) {
+            let woken = {
+                let mut s = entry.lock();
+                std::mem::take(&mut s.idle)
+            };
+            if woken {
+                engine_task::after_change(self, &entry);
+            }
+            return Ok(entry);
+        }
+        let unknown = || ApiError::UnknownGame(id.to_string());
+        let Some(storage) = &self.storage else {
+            return Err(unknown());
+        };
+        let _one_at_a_time = self.reloading.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(entry) = self.store.get(id) {
+            return Ok(entry);
+        }
+        let json = storage
+            .load(id)
+            .map_err(|e| ApiError::Internal(e.to_string()))?
+            .ok_or_else(unknown)?;
+        let session = Session::from_saved_json(&json)
+            .map_err(|e| ApiError::Internal(format!("game {id} cannot be read back: {e}")))?;
+        let entry = self.entry(session);
+        self.store.insert(entry.clone());
+        engine_task::after_change(self, &entry);
+        engine_task::watch_clock(self, &entry);
+        Ok(entry)
+    }
+
+    /// Delete a game, from memory and from the storage.
+    ///
+    /// # Errors
+    /// [`ApiError::Internal`] when the storage fails.
+    pub fn delete(&self, id: &str) -> Result<(), ApiError> {
+        self.store.remove(id);
+        if let Some(storage) = &self.storage {
+            storage
+                .delete(id)
+                .map_err(|e| ApiError::Internal(e.to_string()))?;
+        }
+        Ok(())
     }
 }

@@ -53,6 +53,16 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../assets/rules.js"),
     ),
     (
+        "puzzles.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/puzzles.js"),
+    ),
+    (
+        "mygames.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/mygames.js"),
+    ),
+    (
         "favicon.svg",
         "image/svg+xml",
         include_str!("../assets/favicon.svg"),

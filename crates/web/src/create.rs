@@ -102,6 +102,12 @@ pub struct NewGame {
     /// `loss_of_game` (default) or `loss_of_turn` (giveaway).
     #[serde(default)]
     pub timeout_penalty: Option<String>,
+    /// Whether two people playing each other may have engine moves and analysis during the
+    /// game (`false`: they open when it ends). Default `true`, a board to analyse, as API
+    /// clients make games; the page sends `false` for its two-people games unless both chose
+    /// a casual game.
+    #[serde(default)]
+    pub casual: Option<bool>,
 }
 
 /// `POST /api/games/import`.
@@ -110,7 +116,8 @@ pub struct NewGame {
 pub struct ImportGame {
     /// The PDN text.
     pub pdn: String,
-    /// Variant of games without a `GameType` or `Variant` tag (default international).
+    /// Variant tried first for a game without a `GameType` or `Variant` tag (default
+    /// international); if its moves do not fit it, the first variant they fit.
     #[serde(default)]
     pub variant: Option<String>,
     /// Which game of the file (0-based, default 0).
@@ -246,6 +253,14 @@ fn start_game(req: &NewGame, variant: Variant) -> Result<Game, ApiError> {
         }
         (None, None) => Game::new(variant),
     };
+    // A game must have a move to make: a position the rules have already ended (no piece, or
+    // no move, for the side to move) is refused rather than created finished.
+    if let Some(result) = game.result() {
+        return Err(ApiError::Invalid(format!(
+            "fen: the game is over in this position before it starts ({})",
+            result.describe_at(game.position())
+        )));
+    }
     for (i, m) in req.moves.iter().enumerate() {
         game.play_text(m)
             .map_err(|e| ApiError::Invalid(format!("moves[{i}] '{m}': {e}")))?;
@@ -294,14 +309,16 @@ pub fn new_session(req: &NewGame) -> Result<Session, ApiError> {
         penalty(req.timeout_penalty.as_deref())?,
     );
     let seats = seats(&players);
-    Ok(Session::new(
+    let mut session = Session::new(
         ids::game_id(),
         play,
         players,
         seats,
         Vec::new(),
         ids::seed(),
-    ))
+    );
+    session.casual = req.casual.unwrap_or(true);
+    Ok(session)
 }
 
 /// A session for a game read from PDN, and how many games the file holds.
@@ -310,7 +327,11 @@ pub fn new_session(req: &NewGame) -> Result<Session, ApiError> {
 /// [`ApiError::Invalid`] with the reader's message (game, line, column) for a bad game.
 pub fn import_session(req: &ImportGame) -> Result<(Session, usize), ApiError> {
     let default = variant(req.variant.as_deref())?;
-    let games = pdn::read(&req.pdn, default);
+    // A game without a variant tag is read as the variant its moves fit, the page's first.
+    let games: Vec<_> = pdn::read_bytes_inferring(req.pdn.as_bytes(), default)
+        .into_iter()
+        .map(|(game, _)| game)
+        .collect();
     let count = games.len();
     let chosen = games.into_iter().nth(req.index).ok_or_else(|| {
         ApiError::Invalid(if count == 0 {
@@ -330,10 +351,10 @@ pub fn import_session(req: &ImportGame) -> Result<(Session, usize), ApiError> {
     let play = real_time(game, TimeControl::Unlimited, TimeoutPenalty::LossOfGame);
     let seats = seats(&players);
     let tags = pdn_game.tags.clone();
-    Ok((
-        Session::new(ids::game_id(), play, players, seats, tags, ids::seed()),
-        count,
-    ))
+    let mut session = Session::new(ids::game_id(), play, players, seats, tags, ids::seed());
+    // A game read from a file is there to be studied: the engine may help.
+    session.casual = true;
+    Ok((session, count))
 }
 
 #[cfg(test)]

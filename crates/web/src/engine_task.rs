@@ -1,20 +1,30 @@
 //! Running the engine for a game: its moves, analysis of any position, and evaluations of
 //! every position for the graph. Searches run on tokio's blocking threads, at most
-//! [`crate::ServeOptions::search_slots`] at once; their iterations are published to
-//! WebSocket watchers as `analysis` events.
+//! [`crate::ServeOptions::search_slots`] at once, engine moves first
+//! ([`crate::scheduler`]); their iterations are published to WebSocket watchers as
+//! `analysis` events.
 
 use crate::app::App;
 use crate::error::ApiError;
+use crate::scheduler::Slot;
 use crate::session::{BusyKind, Session};
 use crate::store::GameEntry;
 use damier_core::Color;
 use damier_engine::{Control, Level, Limits, SearchInfo, SearchInput, SearchResult, Style};
 use serde_json::json;
+use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::{Arc, Weak};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Longest analysis a client may ask for.
 pub const MAX_ANALYSIS: Duration = Duration::from_secs(300);
+
+/// The longest an analysis holds a search thread before letting others take their turn.
+const SLICE: Duration = Duration::from_secs(1);
+
+/// A search that ends this much before its slice's time ended by itself (its depth, a
+/// forced result), not by the clock.
+const SLICE_MARGIN: Duration = Duration::from_millis(50);
 
 /// Where a search's iterations come from, for the events.
 #[derive(Clone, Copy)]
@@ -48,10 +58,18 @@ struct Job {
 }
 
 /// Tell watchers about a change and let the engine move if it is its turn.
+/// An engine-against-engine game nobody watches stops here until it is asked for again.
 pub fn after_change(app: &Arc<App>, entry: &Arc<GameEntry>) {
     let mut s = entry.lock();
     if let Some(level) = s.engine_turn() {
-        start_engine_move(app, entry, &mut s, level);
+        let idle_ms = app.options.idle_after.as_millis() as u64;
+        let unwatched = entry.unwatched_for(app.store.now());
+        if s.engines_only() && unwatched.is_some_and(|ms| ms >= idle_ms) {
+            s.idle = true;
+            s.changed();
+        } else {
+            start_engine_move(app, entry, &mut s, level);
+        }
     }
     entry.publish(&s);
 }
@@ -243,23 +261,90 @@ fn refuse_while_moving(s: &Session) -> Result<(), ApiError> {
     Ok(())
 }
 
-/// Run one search when a slot is free; `None` if it was cancelled first or failed.
+/// Run one search on the server's search threads; `None` if it was cancelled first or
+/// failed. The engine's move takes the first thread free (or one an analysis gives up for
+/// it); an analysis runs in slices that give way to engine moves ([`crate::scheduler`]).
 async fn run(app: &Arc<App>, entry: &Arc<GameEntry>, job: Job) -> Option<SearchResult> {
-    let permit = app.search_slots.clone().acquire_owned().await.ok()?;
-    if job.control.is_stopped() && !entry.lock().is_current(job.id) {
-        return None;
+    let job = Arc::new(job);
+    let reported = Arc::new(AtomicI32::new(0));
+    if let Source::Engine = job.source {
+        let slot = app.scheduler.for_move().await;
+        if job.control.is_stopped() && !entry.lock().is_current(job.id) {
+            return None;
+        }
+        let control = job.control.clone();
+        return search(entry, &job, job.limits, control, slot, &reported).await;
     }
+    let started = Instant::now();
+    let mut best: Option<SearchResult> = None;
+    loop {
+        let (slot, slice) = app.scheduler.for_analysis(&job.control).await;
+        if job.control.is_stopped() || !entry.lock().is_current(job.id) {
+            return best;
+        }
+        let left = job
+            .limits
+            .move_time
+            .map(|t| t.saturating_sub(started.elapsed()));
+        if left == Some(Duration::ZERO) {
+            return best;
+        }
+        // One slice at a time, so that analyses waiting for a thread take turns.
+        let turn = left.map_or(SLICE, |l| l.min(SLICE));
+        let limits = Limits {
+            move_time: Some(turn),
+            ..job.limits
+        };
+        let slice_started = Instant::now();
+        let result = search(entry, &job, limits, slice.clone(), slot, &reported).await;
+        let done_early = result
+            .as_ref()
+            .is_some_and(|r| r.time + SLICE_MARGIN < turn);
+        if let Some(r) = result {
+            if best.as_ref().map_or(true, |b| r.depth >= b.depth) {
+                best = Some(r);
+            }
+        }
+        let stopped_by_owner = job.control.is_stopped();
+        // Stopped for an engine move, or its turn over with time left: queue for the rest.
+        let preempted = slice.is_stopped() && !stopped_by_owner;
+        let turn_over = !done_early && slice_started.elapsed() >= turn && left != Some(turn);
+        if stopped_by_owner || !(preempted || turn_over) {
+            return best;
+        }
+    }
+}
+
+/// One search on a held thread, publishing its iterations deeper than any published before
+/// (a slice after the first goes over its depths again, quickly, from the table).
+async fn search(
+    entry: &Arc<GameEntry>,
+    job: &Arc<Job>,
+    limits: Limits,
+    control: Arc<Control>,
+    slot: Slot,
+    reported: &Arc<AtomicI32>,
+) -> Option<SearchResult> {
     let engine = entry.engine();
     let watcher = Arc::downgrade(entry);
+    let (job, reported) = (job.clone(), reported.clone());
     tokio::task::spawn_blocking(move || {
-        let _permit = permit;
-        let mut listener = |info: &SearchInfo| publish_info(&watcher, &job, info);
+        let _slot = slot;
+        let floor = reported.load(Ordering::Relaxed);
+        let mut listener = |info: &SearchInfo| {
+            if info.depth > floor {
+                if info.multipv == 1 {
+                    reported.fetch_max(info.depth, Ordering::Relaxed);
+                }
+                publish_info(&watcher, &job, info);
+            }
+        };
         engine.search_lines(
             &job.input,
-            &job.limits,
+            &limits,
             job.style,
             job.lines,
-            &job.control,
+            &control,
             &mut listener,
         )
     })
@@ -303,6 +388,7 @@ fn publish_info(entry: &Weak<GameEntry>, job: &Job, info: &SearchInfo) {
         "time_ms": info.time.as_millis() as u64,
         "pv": pv,
         "egdb": info.egdb.map(|v| v.to_string()),
+        "explain": damier_game::explain(&board, &info.pv),
     });
     // No watcher is not an error.
     let _ = entry.events.send(Arc::from(event.to_string()));

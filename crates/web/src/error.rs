@@ -47,6 +47,9 @@ pub enum ApiError {
     /// A field's value is not acceptable (unknown variant, bad FEN, bad PDN, bad clock).
     #[error("{0}")]
     Invalid(String),
+    /// The server's own data is damaged (a shipped puzzle set that does not read).
+    #[error("{0}")]
+    Internal(String),
 }
 
 /// The JSON body of an error response.
@@ -71,6 +74,7 @@ impl ApiError {
             ApiError::IllegalMove(_) | ApiError::AmbiguousMove { .. } | ApiError::Invalid(_) => {
                 StatusCode::UNPROCESSABLE_ENTITY
             }
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
 
@@ -87,6 +91,7 @@ impl ApiError {
             ApiError::IllegalMove(_) => "illegal_move",
             ApiError::AmbiguousMove { .. } => "ambiguous_move",
             ApiError::Invalid(_) => "invalid",
+            ApiError::Internal(_) => "internal",
         }
     }
 }

@@ -27,6 +27,7 @@ impl<S: Send + Sync, T: DeserializeOwned + Default> FromRequest<S> for OptionalB
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        let json = is_json(req.headers());
         let bytes = axum::body::Bytes::from_request(req, state)
             .await
             .map_err(|_| ApiError::TooLarge {
@@ -35,10 +36,24 @@ impl<S: Send + Sync, T: DeserializeOwned + Default> FromRequest<S> for OptionalB
         if bytes.iter().all(u8::is_ascii_whitespace) {
             return Ok(OptionalBody(T::default()));
         }
+        // A body that is there must say it is JSON, as `Body` requires (API.md: 415).
+        if !json {
+            return Err(ApiError::UnsupportedMediaType);
+        }
         serde_json::from_slice(&bytes)
             .map(OptionalBody)
             .map_err(|e| ApiError::BadRequest(format!("invalid JSON body: {e}")))
     }
+}
+
+/// Whether the request declares a JSON body (`application/json`, with or without
+/// parameters such as a charset).
+fn is_json(headers: &axum::http::HeaderMap) -> bool {
+    headers
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .is_some_and(|mime| mime.trim().eq_ignore_ascii_case("application/json"))
 }
 
 /// The token of `Authorization: Bearer <token>`, if the request has one.

@@ -9,6 +9,9 @@
 //! - Each game on the server is a `Session` (game, clock, players, tokens, evaluations)
 //!   behind a mutex, paired with channels that push changes and engine output to
 //!   WebSocket watchers. Searches run on blocking threads, a bounded number at once.
+//! - With a data folder ([`ServeOptions::data`]) every game is kept in a SQLite file
+//!   ([`Sqlite`]), written before a change is answered, and read back on first use after a
+//!   restart.
 //! - Every refusal is an [`ApiError`]: a 4xx status with a JSON body, and no change made.
 //!
 //! ```no_run
@@ -31,8 +34,11 @@ mod export;
 mod extract;
 mod ids;
 mod routes;
+mod saved;
+mod scheduler;
 mod server;
 mod session;
+mod storage;
 mod store;
 mod variants;
 mod view;
@@ -40,7 +46,8 @@ mod ws;
 
 pub use app::ServeOptions;
 pub use error::ApiError;
-pub use server::{serve_blocking, ServeError, Server, BODY_LIMIT};
+pub use server::{app_router, serve_blocking, ServeError, Server, BODY_LIMIT};
+pub use storage::{GameStorage, Sqlite, StorageError, FILE_NAME as GAMES_FILE};
 
 /// The port `damier serve` listens on unless told otherwise.
 pub const DEFAULT_PORT: u16 = 8642;

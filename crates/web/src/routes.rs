@@ -7,7 +7,6 @@ use crate::engine_task::{self, MAX_ANALYSIS};
 use crate::error::ApiError;
 use crate::extract::{Body, OptionalBody, Token};
 use crate::session::{Actor, BusyKind, MoveRequest, Session};
-use crate::store::GameEntry;
 use crate::view::{game_view, pieces, GameView, PieceView};
 use crate::{assets, variants, ws};
 use axum::extract::rejection::QueryRejection;
@@ -31,6 +30,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/variants", get(list_variants))
         .route("/api/variants/{id}", get(one_variant))
         .route("/api/variants/{id}/rules", get(variant_rules))
+        .route("/api/variants/{id}/puzzles", get(variant_puzzles))
         .route("/api/ballots", get(list_ballots))
         .route("/api/positions", post(check_position))
         .route("/api/games", post(create))
@@ -94,6 +94,17 @@ async fn variant_rules(Path(id): Path<String>) -> Result<Json<variants::RulesInf
     Ok(Json(variants::rules(v)))
 }
 
+async fn variant_puzzles(
+    Path(id): Path<String>,
+) -> Result<Json<Vec<variants::PuzzleInfo>>, ApiError> {
+    let v = id
+        .parse::<Variant>()
+        .map_err(|_| ApiError::NotFound(format!("/api/variants/{id}/puzzles")))?;
+    variants::puzzles(v)
+        .map(Json)
+        .map_err(|e| ApiError::Internal(format!("the shipped puzzles of {v}: {e}")))
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct PositionRequest {
@@ -142,19 +153,11 @@ struct Seats {
 }
 
 fn add(app: &Arc<App>, session: Session, games_in_file: Option<usize>) -> Created {
-    let egdb = app.options.egdb.get(&session.game().variant()).cloned();
-    let entry = Arc::new(GameEntry::new(
-        session,
-        app.options.hash_mb,
-        app.options.eval.clone(),
-        egdb,
-        app.store.now(),
-    ));
+    let entry = app.entry(session);
     app.store.insert(entry.clone());
     engine_task::after_change(app, &entry);
     engine_task::watch_clock(app, &entry);
     let s = entry.lock();
-    let you = s.sides_of(Actor::Master);
     Created {
         id: s.id.clone(),
         token: s.seats.master.clone(),
@@ -163,7 +166,7 @@ fn add(app: &Arc<App>, session: Session, games_in_file: Option<usize>) -> Create
             black: s.seats.side[1].clone(),
         },
         games_in_file,
-        state: game_view(&s, &you),
+        state: game_view(&s, Some(Actor::Master)),
     }
 }
 
@@ -192,8 +195,7 @@ async fn import(
 /// The view for a request: `you` lists the sides its token acts for (none for a spectator or
 /// an unknown token: reading a game needs no token).
 fn view(s: &Session, token: Option<&str>) -> GameView {
-    let you = s.actor(token).map(|a| s.sides_of(a)).unwrap_or_default();
-    game_view(s, &you)
+    game_view(s, s.actor(token).ok())
 }
 
 #[derive(Deserialize)]
@@ -236,7 +238,7 @@ async fn delete(
             "only the game's creator may delete it".into(),
         ));
     }
-    app.store.remove(&id);
+    app.delete(&id)?;
     Ok(Json(serde_json::json!({"deleted": id})))
 }
 
@@ -388,7 +390,8 @@ async fn resign(
 #[serde(deny_unknown_fields)]
 struct EngineRequest {
     /// `move` (default): the engine plays now — a thinking engine plays its best move so
-    /// far, or the engine moves for the human side to move.
+    /// far, or the engine moves for the human side to move. `pause` / `resume`: stop or
+    /// restart a game of the engine against itself (the creator's token).
     action: Option<String>,
     /// Level for a move made for a human side (default 10).
     level: Option<u8>,
@@ -402,9 +405,19 @@ async fn engine(
 ) -> Result<Json<GameView>, ApiError> {
     match req.action.as_deref().unwrap_or("move") {
         "move" => {}
+        action @ ("pause" | "resume") => {
+            return act(&app, &id, token.as_deref(), |s, a| {
+                if a != Actor::Master {
+                    return Err(ApiError::Forbidden(
+                        "only the game's creator may pause or resume it".into(),
+                    ));
+                }
+                s.set_paused(action == "pause")
+            });
+        }
         other => {
             return Err(ApiError::Invalid(format!(
-                "action must be move, got '{other}'"
+                "action must be move, pause or resume, got '{other}'"
             )))
         }
     }
@@ -417,6 +430,7 @@ async fn engine(
     {
         let mut s = entry.lock();
         let actor = s.actor(token.as_deref())?;
+        s.check_engine_help()?;
         let thinking = s.busy.as_ref().filter(|b| b.kind == BusyKind::EngineMove);
         if let Some(b) = thinking {
             // Already thinking: play the best move found so far.
@@ -468,7 +482,11 @@ async fn analysis(
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let entry = app.game(&id)?;
     entry.lock().actor(token.as_deref())?;
-    match req.action.as_deref().unwrap_or("start") {
+    let action = req.action.as_deref().unwrap_or("start");
+    if action != "stop" {
+        entry.lock().check_engine_help()?;
+    }
+    match action {
         "start" => {
             let time = Duration::from_millis(req.time_ms.unwrap_or(20_000).max(1));
             if time > MAX_ANALYSIS {

@@ -20,9 +20,21 @@ pub enum ServeError {
         /// Why.
         source: std::io::Error,
     },
+    /// The games database could not be opened.
+    #[error(transparent)]
+    Storage(#[from] crate::storage::StorageError),
     /// The server stopped with an I/O error.
     #[error("server error")]
     Io(#[from] std::io::Error),
+}
+
+/// The whole page and API as an axum router, for serving it elsewhere (another listener,
+/// a test or fuzzer sending requests straight to it).
+///
+/// # Errors
+/// [`ServeError::Storage`] when the data folder's database cannot be opened.
+pub fn app_router(options: ServeOptions) -> Result<axum::Router, ServeError> {
+    Ok(router(App::new(options)?).layer(DefaultBodyLimit::max(BODY_LIMIT)))
 }
 
 /// A bound server, not yet serving: its address is known, so a caller can print it (or a
@@ -46,7 +58,7 @@ impl Server {
             })?;
         Ok(Server {
             listener,
-            app: App::new(options),
+            app: App::new(options)?,
         })
     }
 

@@ -7,17 +7,20 @@ use crate::error::ApiError;
 use damier_core::Color;
 use damier_engine::{Control, Level, Score, SearchInfo};
 use damier_game::{
-    AnyMove, Board, Clock, Game, GameError, SystemTime, TimeControl, TimedGame, TimeoutPenalty,
+    AnyMove, Board, Clock, Game, GameError, SystemTime, TimeControl, TimeSource, TimedGame,
+    TimeoutPenalty,
 };
 use std::sync::Arc;
 
 /// A game on a real-time clock (an untimed one under [`TimeControl::Unlimited`]).
 pub(crate) fn real_time(game: Game, control: TimeControl, penalty: TimeoutPenalty) -> TimedGame {
-    TimedGame::new(
-        game,
-        Clock::new(control, Arc::new(SystemTime::new())),
-        penalty,
-    )
+    // The clock starts with the first move: a game made by one click may wait for its players.
+    TimedGame::starting_at_first_move(game, Clock::new(control, real_time_source()), penalty)
+}
+
+/// The time the server's clocks read.
+pub(crate) fn real_time_source() -> Arc<dyn TimeSource> {
+    Arc::new(SystemTime::new())
 }
 
 /// Who plays a side.
@@ -105,6 +108,14 @@ pub struct Session {
     pub(crate) busy: Option<Busy>,
     pub(crate) version: u64,
     pub(crate) seed: u64,
+    /// The engine's answer to a draw offer it declined, until the next move after it.
+    pub(crate) draw_answer: Option<String>,
+    /// Two people chose at the start to allow engine moves and analysis while they play.
+    pub(crate) casual: bool,
+    /// Engine-against-engine play stopped by the creator until resumed.
+    pub(crate) paused: bool,
+    /// Engine-against-engine play stopped because nobody watched; any request resumes it.
+    pub(crate) idle: bool,
     jobs: u64,
 }
 
@@ -147,6 +158,10 @@ impl Session {
             busy: None,
             version: 1,
             seed,
+            draw_answer: None,
+            casual: false,
+            paused: false,
+            idle: false,
             jobs: 0,
         };
         s.sync_evals();
@@ -250,6 +265,7 @@ impl Session {
         let mv = find_move(self.game().position(), &req.text, req.captured.as_deref())?;
         self.stop_analysis();
         self.play.play(&mv, req.offer_draw).map_err(game_error)?;
+        self.draw_answer = None;
         self.changed();
         Ok(())
     }
@@ -259,10 +275,20 @@ impl Session {
     pub fn play_engine_move(&mut self, mv: &AnyMove, score: Score, depth: i32, pv: Vec<String>) {
         let ply = self.game().plies().len();
         self.record_eval(ply, score, depth, pv);
-        let accept = self.game().draw_offer().is_some() && score.0 < -30;
+        let offered = self.game().draw_offer();
+        let accept = offered.is_some() && score.0 < -30;
         let done = if accept {
             self.play.accept_draw().map(|_| ())
         } else {
+            if let Some(by) = offered {
+                // An offer gets an answer: declined, with the move that follows.
+                let _ = self.play.decline_draw();
+                self.draw_answer = Some(format!(
+                    "{} declines {}'s draw offer",
+                    by.opponent().title(),
+                    by.name()
+                ));
+            }
             self.play.play(mv, false)
         };
         if done.is_err() {
@@ -382,7 +408,81 @@ impl Session {
                 "takebacks are not allowed in a game with a clock".into(),
             ));
         }
+        if let Some(r) = self.decided_by_players() {
+            return Err(ApiError::Conflict(format!(
+                "the game was decided ({}): no takebacks",
+                r.describe()
+            )));
+        }
         Ok(())
+    }
+
+    /// The result, when the players (or a clock) decided the game rather than the board: a
+    /// resignation, an agreed draw, a time-out. Taking a move back must not reopen it.
+    fn decided_by_players(&self) -> Option<damier_game::GameResult> {
+        use damier_game::Reason;
+        self.game().result().filter(|r| {
+            matches!(
+                r.reason,
+                Reason::Resignation | Reason::Agreement | Reason::Time | Reason::ForfeitedTurns
+            )
+        })
+    }
+
+    /// Fair play: while two people play each other (and did not choose a casual game), the
+    /// engine neither moves nor analyses for either of them; it opens when the game ends.
+    ///
+    /// # Errors
+    /// Conflict while that holds.
+    pub fn check_engine_help(&self) -> Result<(), ApiError> {
+        if self.engine_help() {
+            return Ok(());
+        }
+        Err(ApiError::Conflict(
+            "no engine help while two people play each other: it opens when the game ends \
+             (a game made with \"casual\": true allows it)"
+                .into(),
+        ))
+    }
+
+    /// Whether the engine plays both sides.
+    pub fn engines_only(&self) -> bool {
+        self.players.iter().all(|p| matches!(p, Player::Engine(_)))
+    }
+
+    /// Stop or restart engine-against-engine play (the creator's call): a search under way
+    /// stops without playing.
+    ///
+    /// # Errors
+    /// Conflict unless the engine plays both sides and the game runs.
+    pub fn set_paused(&mut self, paused: bool) -> Result<(), ApiError> {
+        if !self.engines_only() || self.game().is_over() {
+            return Err(ApiError::Conflict(
+                "only a running game of the engine against itself can be paused".into(),
+            ));
+        }
+        if paused {
+            self.cancel_busy();
+        }
+        self.paused = paused;
+        self.changed();
+        Ok(())
+    }
+
+    /// Whether engine moves and analysis are open (see [`Session::check_engine_help`]).
+    pub fn engine_help(&self) -> bool {
+        let two_people = self.players.iter().all(|&p| p == Player::Human);
+        !two_people || self.casual || self.game().is_over()
+    }
+
+    /// Whether [`Session::undo`] would take something back.
+    pub fn may_undo(&self) -> bool {
+        self.check_takeback().is_ok() && !self.game().plies().is_empty()
+    }
+
+    /// Whether [`Session::redo`] would replay something.
+    pub fn may_redo(&self) -> bool {
+        self.check_takeback().is_ok() && self.game().can_redo()
     }
 
     /// Apply a time-out if the side to move's time is up; returns whether it did.
@@ -398,7 +498,7 @@ impl Session {
 
     /// The engine's level if it is its turn and nothing else runs.
     pub fn engine_turn(&self) -> Option<Level> {
-        if self.game().is_over() || self.busy.is_some() {
+        if self.game().is_over() || self.busy.is_some() || self.paused || self.idle {
             return None;
         }
         match self.player(self.game().side_to_move()) {
@@ -613,5 +713,92 @@ mod tests {
         assert_eq!(s.undo(), Ok(2));
         assert!(s.game().plies().is_empty());
         assert_eq!(s.sides_of(Actor::Master), vec![Color::White]);
+    }
+
+    /// White's time does not run while a new game waits for its first move; Black's starts
+    /// with it.
+    #[test]
+    fn the_clock_starts_with_the_first_move() {
+        let base = std::time::Duration::from_secs(60);
+        let play = real_time(
+            Game::new(Variant::INTERNATIONAL),
+            TimeControl::Fischer {
+                base,
+                increment: std::time::Duration::ZERO,
+            },
+            TimeoutPenalty::LossOfGame,
+        );
+        let seats = Seats {
+            master: "m".into(),
+            side: [Some("w".into()), Some("b".into())],
+        };
+        let mut s = Session::new(
+            "id".into(),
+            play,
+            [Player::Human, Player::Human],
+            seats,
+            Vec::new(),
+            1,
+        );
+        assert_eq!(s.play.clock().running(), None);
+        std::thread::sleep(std::time::Duration::from_millis(30));
+        assert_eq!(s.play.clock().remaining(Color::White), Some(base));
+        s.play_move(Actor::Master, &mv("32-28")).unwrap();
+        assert_eq!(s.play.clock().running(), Some(Color::Black));
+        assert_eq!(s.play.clock().remaining(Color::White), Some(base));
+    }
+
+    /// A draw offered to the engine is answered: declined in words when it plays on (until
+    /// the next move), accepted when it stands worse.
+    #[test]
+    fn the_engine_answers_a_draw_offer() {
+        let mut s = session([Player::Human, Player::Engine(Level::DEFAULT)]);
+        let offer = MoveRequest {
+            offer_draw: true,
+            ..mv("32-28")
+        };
+        s.play_move(Actor::Master, &offer).unwrap();
+        let reply = s.game().legal_moves()[0];
+        s.play_engine_move(&reply, Score(0), 1, Vec::new());
+        assert_eq!(
+            s.draw_answer.as_deref(),
+            Some("Black declines white's draw offer")
+        );
+        assert!(s.game().result().is_none());
+        let next = s.game().legal_moves()[0];
+        let text = s.game().position().short(&next);
+        s.play_move(Actor::Master, &mv(&text)).unwrap();
+        assert_eq!(s.draw_answer, None);
+
+        let mut s = session([Player::Human, Player::Engine(Level::DEFAULT)]);
+        s.play_move(Actor::Master, &offer).unwrap();
+        let reply = s.game().legal_moves()[0];
+        s.play_engine_move(&reply, Score(-200), 1, Vec::new());
+        let r = s.game().result().expect("accepted");
+        assert_eq!(r.reason, damier_game::Reason::Agreement);
+    }
+
+    /// A resignation stays: Undo does not reopen the game; Redo says when it has nothing.
+    #[test]
+    fn takebacks_say_when_they_can_and_a_resignation_stays() {
+        let mut s = session([Player::Human, Player::Human]);
+        assert!(!s.may_undo() && !s.may_redo());
+        s.play_move(Actor::Master, &mv("32-28")).unwrap();
+        assert!(s.may_undo() && !s.may_redo());
+        assert_eq!(
+            s.redo(),
+            Err(ApiError::Conflict("nothing to replay".into()))
+        );
+        assert_eq!(s.undo(), Ok(1));
+        assert!(s.may_redo() && !s.may_undo());
+        assert_eq!(s.redo(), Ok(1));
+        s.resign(Actor::Master, Some(Color::Black)).unwrap();
+        assert!(!s.may_undo() && !s.may_redo());
+        let refused = s.undo().unwrap_err();
+        assert!(
+            matches!(&refused, ApiError::Conflict(m) if m.contains("no takebacks")),
+            "{refused:?}"
+        );
+        assert!(s.game().result().is_some(), "still decided");
     }
 }

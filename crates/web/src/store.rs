@@ -5,9 +5,11 @@
 //! awaits, so the lock is never held across a search or a network write.
 
 use crate::session::Session;
+use crate::storage::GameStorage;
 use damier_egdb::Egdb;
 use damier_engine::{Engine, EngineOptions, EvalChoice};
 use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::Instant;
@@ -27,6 +29,10 @@ pub struct GameEntry {
     eval: EvalChoice,
     egdb: Option<Arc<Egdb>>,
     last_used: AtomicU64,
+    storage: Option<Arc<dyn GameStorage>>,
+    /// Hash of the record last written, so that a change only clients see (an analysis
+    /// line) writes nothing.
+    saved: AtomicU64,
 }
 
 impl GameEntry {
@@ -37,6 +43,7 @@ impl GameEntry {
         eval: EvalChoice,
         egdb: Option<Arc<Egdb>>,
         now: u64,
+        storage: Option<Arc<dyn GameStorage>>,
     ) -> GameEntry {
         let (changes, _) = watch::channel(session.version());
         let (events, _) = broadcast::channel(64);
@@ -50,6 +57,8 @@ impl GameEntry {
             eval,
             egdb,
             last_used: AtomicU64::new(now),
+            storage,
+            saved: AtomicU64::new(0),
         }
     }
 
@@ -59,13 +68,46 @@ impl GameEntry {
         self.session.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Tell watchers the session's current version.
+    /// Keep the session's change, then tell watchers its current version. Every change
+    /// passes here before its request is answered, with the session locked, so the storage
+    /// holds each answered change, in order.
     pub fn publish(&self, session: &Session) {
+        self.save(session);
         self.changes.send_if_modified(|v| {
             let changed = *v != session.version();
             *v = session.version();
             changed
         });
+    }
+
+    fn save(&self, session: &Session) {
+        let Some(storage) = &self.storage else {
+            return;
+        };
+        let saved = session.saved();
+        // What a client sees change with every analysis line (the version) or every instant
+        // (the time a running turn has used) is no reason to write.
+        let mut steady = saved.clone();
+        steady.version = 0;
+        if let Some(turn) = &mut steady.play.clock.turn {
+            turn.used = std::time::Duration::ZERO;
+        }
+        let hash = {
+            let mut h = std::hash::DefaultHasher::new();
+            serde_json::to_string(&steady)
+                .expect("a saved game is plain data")
+                .hash(&mut h);
+            h.finish()
+        };
+        if self.saved.load(Ordering::Relaxed) == hash {
+            return;
+        }
+        let json = serde_json::to_string(&saved).expect("a saved game is plain data");
+        match storage.save(&self.id, &json) {
+            Ok(()) => self.saved.store(hash, Ordering::Relaxed),
+            // The game goes on in memory; the next change tries again.
+            Err(e) => eprintln!("damier serve: game {} not saved: {e}", self.id),
+        }
     }
 
     /// The game's engine, made on first use: one per game so that what it learns about this
@@ -82,6 +124,13 @@ impl GameEntry {
                 Arc::new(engine)
             })
             .clone()
+    }
+
+    /// Milliseconds since the game was last asked for, and whether anyone follows it now
+    /// (a WebSocket, a long poll).
+    pub fn unwatched_for(&self, now: u64) -> Option<u64> {
+        (self.changes.receiver_count() == 0)
+            .then(|| now.saturating_sub(self.last_used.load(Ordering::Relaxed)))
     }
 
     fn touch(&self, now: u64) {

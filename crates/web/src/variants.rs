@@ -152,6 +152,70 @@ pub fn rules(variant: Variant) -> RulesInfo {
     }
 }
 
+/// One ply of a puzzle's line, for the page to check a click and show the result.
+#[derive(Clone, Debug, Serialize)]
+pub struct PuzzleStep {
+    /// The move in the variant's short notation.
+    pub notation: String,
+    /// Square names of its start and end.
+    pub from: String,
+    /// End square.
+    pub to: String,
+    /// The position after it.
+    pub fen: String,
+}
+
+/// A puzzle, for the page's puzzle mode.
+#[derive(Clone, Debug, Serialize)]
+pub struct PuzzleInfo {
+    /// Its name in the set.
+    pub id: String,
+    /// The position.
+    pub fen: String,
+    /// The solver's side.
+    pub side: &'static str,
+    /// The task in words ("White to play and win a piece").
+    pub task: String,
+    /// How hard, on the solver's rating scale.
+    pub rating: u32,
+    /// The line: the solver's moves and the replies, in turn.
+    pub steps: Vec<PuzzleStep>,
+}
+
+/// The shipped puzzles of `variant`, each with its line spelled out for the page.
+pub fn puzzles(variant: Variant) -> Result<Vec<PuzzleInfo>, damier_puzzles::file::FileError> {
+    let set = damier_puzzles::shipped::puzzles(variant)?;
+    Ok(set
+        .iter()
+        .map(|p| {
+            let names = p.start.names();
+            let mut board = p.start;
+            let steps = p
+                .line
+                .iter()
+                .map(|mv| {
+                    let notation = board.short(mv);
+                    board = board.play_unchecked(mv);
+                    PuzzleStep {
+                        notation,
+                        from: names.name(u32::from(mv.from)),
+                        to: names.name(u32::from(mv.to)),
+                        fen: board.fen(),
+                    }
+                })
+                .collect();
+            PuzzleInfo {
+                id: p.id.clone(),
+                fen: p.start.fen(),
+                side: p.solver().name(),
+                task: p.task(),
+                rating: p.rating,
+                steps,
+            }
+        })
+        .collect())
+}
+
 /// One ballot of a deck, for the New-game dialog.
 #[derive(Clone, Debug, Serialize)]
 pub struct BallotInfo {

@@ -1,6 +1,6 @@
 //! The JSON a client sees of a game ([`GameView`]), built from a [`Session`].
 
-use crate::session::{BusyKind, Player, Session};
+use crate::session::{Actor, BusyKind, Player, Session};
 use damier_core::{Color, Role};
 use damier_game::{Board, GameResult, PlyKind, Reason, TimeControl, TimeoutPenalty};
 use serde::Serialize;
@@ -146,10 +146,25 @@ pub struct GameView {
     pub result: Option<ResultView>,
     /// Who offered a draw that stands.
     pub draw_offer: Option<&'static str>,
+    /// The engine's answer to a draw offer it declined ("Black declines white's draw offer"),
+    /// until the next move after it.
+    pub draw_answer: Option<String>,
     /// Whether the side to move may pass (after a forfeited turn).
     pub may_pass: bool,
     /// Whether moves can be taken back (no clock).
     pub takebacks: bool,
+    /// Whether this token takes moves back (the creator's: both players' consent).
+    pub creator: bool,
+    /// Whether engine moves and analysis are open (not while two people play each other,
+    /// unless the game is casual).
+    pub engine_help: bool,
+    /// Engine-against-engine play is stopped: by the creator, or because nobody watched
+    /// (any request for the game restarts that).
+    pub paused: bool,
+    /// Whether Undo would take a move back now (for the creator).
+    pub may_undo: bool,
+    /// Whether Redo would replay a move taken back.
+    pub may_redo: bool,
     /// The clock, if any.
     pub clock: Option<ClockView>,
     /// What the engine is doing.
@@ -231,7 +246,10 @@ fn result(r: GameResult, final_board: &Board) -> ResultView {
 }
 
 /// The view of `s` for a client acting for `you`.
-pub fn game_view(s: &Session, you: &[Color]) -> GameView {
+/// The game as `actor` sees it (`None`: a spectator).
+pub fn game_view(s: &Session, actor: Option<Actor>) -> GameView {
+    let you = actor.map(|a| s.sides_of(a)).unwrap_or_default();
+    let creator = actor == Some(Actor::Master);
     let game = s.game();
     let positions = game.positions();
     let history = game
@@ -335,8 +353,14 @@ pub fn game_view(s: &Session, you: &[Color]) -> GameView {
         history,
         result: game.result().map(|r| result(r, game.position())),
         draw_offer: game.draw_offer().map(Color::name),
+        draw_answer: s.draw_answer.clone(),
         may_pass: game.may_pass(),
         takebacks: s.play.timed_clock().is_none(),
+        creator,
+        engine_help: s.engine_help(),
+        paused: s.paused || s.idle,
+        may_undo: creator && s.may_undo(),
+        may_redo: creator && s.may_redo(),
         clock,
         busy,
         evals,

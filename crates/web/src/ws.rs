@@ -36,8 +36,7 @@ pub(crate) async fn upgrade(
 
 fn state_message(entry: &GameEntry, token: Option<&str>) -> String {
     let s = entry.lock();
-    let you = s.actor(token).map(|a| s.sides_of(a)).unwrap_or_default();
-    serde_json::json!({"type": "state", "state": game_view(&s, &you)}).to_string()
+    serde_json::json!({"type": "state", "state": game_view(&s, s.actor(token).ok())}).to_string()
 }
 
 async fn watch(mut socket: WebSocket, entry: Arc<GameEntry>, token: Option<String>) {

@@ -3,6 +3,7 @@
 mod common;
 
 use common::{start, Client};
+use damier_core::Variant;
 use damier_game::Board;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
@@ -57,6 +58,28 @@ async fn variants_and_health() {
         }
     }
     assert_eq!(c.get("/api/variants/chess/rules").await.status, 404);
+    // The shipped puzzles: each step's move is legal where it stands and leads to its FEN.
+    let puzzles = c.get("/api/variants/international/puzzles").await;
+    assert_eq!(puzzles.status, 200);
+    let puzzles = puzzles.body.as_array().unwrap().clone();
+    assert!(puzzles.len() >= 200, "{}", puzzles.len());
+    for p in &puzzles {
+        let mut board =
+            Board::from_fen(Variant::INTERNATIONAL, p["fen"].as_str().unwrap()).unwrap();
+        assert_eq!(p["side"], board.side().name());
+        assert!(p["task"].as_str().unwrap().contains("to play and"), "{p}");
+        let steps = p["steps"].as_array().unwrap();
+        assert_eq!(steps.len() % 2, 1, "{p}");
+        for step in steps {
+            let mv = board
+                .parse_move(step["notation"].as_str().unwrap())
+                .unwrap();
+            assert_eq!(board.names().name(u32::from(mv.from)), step["from"]);
+            board = board.play_unchecked(&mv);
+            assert_eq!(board.fen(), step["fen"].as_str().unwrap());
+        }
+    }
+    assert_eq!(c.get("/api/variants/chess/puzzles").await.status, 404);
     // The ballot decks, for the New-game dialog.
     let ballots = c.get("/api/ballots").await.body;
     let three = ballots["three-move"].as_array().unwrap();
@@ -190,6 +213,41 @@ async fn bad_requests_get_json_errors_and_change_nothing() {
         .await
         .unwrap();
     assert_eq!(r.status(), 415);
+    // Creating a game: a body must be declared JSON (an empty one needs nothing), and a
+    // position the rules have already ended is refused.
+    for content_type in [
+        None,
+        Some("text/plain"),
+        Some("application/x-www-form-urlencoded"),
+    ] {
+        let mut req = c.http.post(format!("{}/api/games", c.base)).body("{}");
+        if let Some(t) = content_type {
+            req = req.header("Content-Type", t);
+        }
+        let r = req.send().await.unwrap();
+        assert_eq!(r.status(), 415, "{content_type:?}");
+        let body: Value = r.json().await.unwrap();
+        assert_eq!(body["error"], "unsupported_media_type");
+    }
+    let r = c
+        .http
+        .post(format!("{}/api/games", c.base))
+        .header("Content-Type", "application/json; charset=utf-8")
+        .body("{\"variant\": \"english\"}")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 201);
+    let over = c.post("/api/games", None, json!({"fen": "W:W:B"})).await;
+    assert_eq!(over.status, 422, "{}", over.body);
+    assert!(
+        over.body["message"]
+            .as_str()
+            .unwrap()
+            .contains("over in this position"),
+        "{}",
+        over.body
+    );
 
     // An oversized body.
     let big = format!("{{\"move\": \"{}\"}}", "x".repeat(2 << 20));
@@ -377,16 +435,20 @@ async fn draw_offers_and_clocks() {
     assert_eq!(d.body["result"]["outcome"], "draw", "{}", d.body);
     assert_eq!(d.body["result"]["reason"], "agreement");
 
-    // A clock that runs out with nobody moving: the server flags it by itself.
+    // The clock waits for the first move (Black's, in Pool); then a clock that runs out with
+    // nobody moving is flagged by the server by itself.
     let (id, token, created) = c
         .create(json!({"variant": "pool", "clock": {"type": "fischer", "base_ms": 400, "increment_ms": 0}}))
         .await;
-    assert_eq!(created["state"]["clock"]["running"], "black");
+    assert_eq!(created["state"]["clock"]["running"], Value::Null);
     assert_eq!(created["state"]["takebacks"], false);
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    assert_eq!(c.state(&id).await["result"], Value::Null, "no time ran out");
+    assert_eq!(c.play(&id, &token, "11-15").await.status, 200);
     let s = c.wait_for(&id, |s| !s["result"].is_null()).await;
     assert_eq!(s["result"]["reason"], "time");
-    assert_eq!(s["result"]["outcome"], "white");
-    assert_eq!(c.play(&id, &token, "11-15").await.status, 409);
+    assert_eq!(s["result"]["outcome"], "black");
+    assert_eq!(c.play(&id, &token, "22-18").await.status, 409);
 }
 
 #[tokio::test]
@@ -438,6 +500,8 @@ async fn the_engine_answers_and_analysis_streams_over_the_websocket() {
                 assert!(!v["pv"].as_array().unwrap().is_empty());
                 // A server without endgame databases says so.
                 assert_eq!(v.get("egdb"), Some(&Value::Null));
+                // What the line wins, in words, or null: the field is always there.
+                assert!(v.get("explain").is_some(), "{v}");
                 saw_analysis = true;
             }
         }
@@ -535,6 +599,59 @@ async fn analysis_streams_several_lines_when_asked() {
     }
 }
 
+/// Fair play: two people who did not choose a casual game get no engine move and no
+/// analysis until the game ends; a casual game allows both.
+#[tokio::test]
+async fn no_engine_help_while_two_people_play_each_other() {
+    let c = Client::new(&start().await);
+    let fair = json!({"variant": "russian", "white": "human", "black": "human", "casual": false});
+    let (id, token, created) = c.create(fair).await;
+    assert_eq!(created["state"]["engine_help"], false);
+    let engine = format!("/api/games/{id}/engine");
+    let analysis = format!("/api/games/{id}/analysis");
+    let refused = c.post(&engine, Some(&token), json!({})).await;
+    assert_eq!(refused.status, 409, "{}", refused.body);
+    assert!(refused.body["message"]
+        .as_str()
+        .unwrap()
+        .contains("no engine help"));
+    let start_analysis = json!({"action": "start", "time_ms": 100});
+    assert_eq!(
+        c.post(&analysis, Some(&token), start_analysis.clone())
+            .await
+            .status,
+        409
+    );
+    assert_eq!(
+        c.post(&analysis, Some(&token), json!({"action": "game"}))
+            .await
+            .status,
+        409
+    );
+    // Once over, the engine may look.
+    let r = c
+        .post(&format!("/api/games/{id}/resign"), Some(&token), json!({}))
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.body["engine_help"], true);
+    assert_eq!(
+        c.post(&analysis, Some(&token), start_analysis).await.status,
+        200
+    );
+    // Chosen at the start: a casual game.
+    let casual = json!({"variant": "russian", "white": "human", "black": "human", "casual": true});
+    let (id, token, created) = c.create(casual).await;
+    assert_eq!(created["state"]["engine_help"], true);
+    let a = c
+        .post(
+            &format!("/api/games/{id}/engine"),
+            Some(&token),
+            json!({"level": 1}),
+        )
+        .await;
+    assert_eq!(a.status, 200, "{}", a.body);
+}
+
 #[tokio::test]
 async fn engine_against_engine_and_move_now() {
     let c = Client::new(&start().await);
@@ -599,5 +716,33 @@ async fn pdn_export_and_import() {
         bad.body["message"].as_str().unwrap().contains("line 1"),
         "{}",
         bad.body
+    );
+    // A file without a variant tag, opened from an international game: read as the variant
+    // its moves fit (Russian's algebraic squares), not as the page's.
+    let russian = c
+        .post(
+            "/api/games/import",
+            None,
+            json!({"pdn": "1. c3-d4 f6-g5 2. g3-h4 *", "variant": "international"}),
+        )
+        .await;
+    assert_eq!(russian.status, 201, "{}", russian.body);
+    assert_ne!(russian.body["state"]["variant"], "international");
+    assert_eq!(
+        russian.body["state"]["history"].as_array().unwrap().len(),
+        3
+    );
+    // Moves that fit the page's variant keep it.
+    let english = c
+        .post(
+            "/api/games/import",
+            None,
+            json!({"pdn": "1. 11-15 23-19 *", "variant": "english"}),
+        )
+        .await;
+    assert_eq!(
+        english.body["state"]["variant"], "english",
+        "{}",
+        english.body
     );
 }

@@ -574,6 +574,129 @@ async fn the_page_plays_games_in_a_real_browser() {
     page.screenshot("rules").await;
     page.click("#rules-close").await;
 
+    // 7c. The Puzzles panel: a shipped English puzzle solved by real clicks, after a hint;
+    //     the rating, kept in the browser, moves.
+    page.click("#btn-puzzles").await;
+    page.js("const e = document.getElementById('pz-variant'); e.value = 'english'; e.dispatchEvent(new Event('change')); return true;")
+        .await;
+    page.until(
+        "an English puzzle",
+        "return document.getElementById('pz-name').textContent.startsWith('english-')",
+    )
+    .await;
+    let shown = page
+        .js("return document.getElementById('pz-name').textContent.split(',')[0]")
+        .await;
+    let puzzles = page.api.get("/api/variants/english/puzzles").await.body;
+    let puzzle = puzzles
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["id"] == shown)
+        .unwrap_or_else(|| panic!("{shown} is served"))
+        .clone();
+    page.click("#pz-hint").await;
+    let first_from = puzzle["steps"][0]["from"].as_str().unwrap();
+    page.until(
+        "the hint",
+        &format!("return document.getElementById('pz-feedback').textContent === 'Move the piece on {first_from}.'"),
+    )
+    .await;
+    let steps = puzzle["steps"].as_array().unwrap();
+    for (k, step) in steps.iter().enumerate().step_by(2) {
+        for sq in [step["from"].as_str().unwrap(), step["to"].as_str().unwrap()] {
+            page.click_in(&format!("#pz-board rect.sq[data-square='{sq}']"))
+                .await;
+        }
+        let expect = if k + 1 >= steps.len() {
+            "Solved"
+        } else {
+            "Your move"
+        };
+        page.until(
+            &format!("puzzle step {k}"),
+            &format!(
+                "return document.getElementById('pz-feedback').textContent.includes('{expect}')"
+            ),
+        )
+        .await;
+    }
+    let kept = page
+        .js("return JSON.parse(localStorage.getItem('damier.puzzles')).english.failed")
+        .await;
+    assert_eq!(
+        kept,
+        json!(1),
+        "solved with a hint counts as not solved cleanly"
+    );
+    page.screenshot("puzzles").await;
+    page.click("#pz-close").await;
+
+    // 7d. A game the server no longer has: the page says so and rebuilds it from its own
+    //     copy of the moves; "My games" lists this browser's games and opens one.
+    page.new_game("english", "engine", "white", None).await;
+    page.wait_plies(1).await;
+    let lost = page.game().await;
+    let (lost_id, lost_token) = (
+        lost["id"].as_str().unwrap().to_string(),
+        page.js("return window.damier.token").await,
+    );
+    let gone = page
+        .api
+        .send(
+            reqwest::Method::DELETE,
+            &format!("/api/games/{lost_id}"),
+            lost_token.as_str(),
+            None,
+        )
+        .await;
+    assert_eq!(gone.status, 200);
+    page.web.refresh().await.unwrap();
+    page.until(
+        "the lost-game notice",
+        "return !!document.getElementById('lost') && !document.getElementById('lost').hidden",
+    )
+    .await;
+    page.screenshot("lost").await;
+    page.click("#lost-rebuild").await;
+    page.until(
+        "the rebuilt game",
+        &format!("const S = window.damier; return !!S.game && S.game.id !== '{lost_id}' && S.game.history.length === 1;"),
+    )
+    .await;
+    let rebuilt = page.game().await;
+    assert_eq!(
+        rebuilt["history"][0]["notation"],
+        lost["history"][0]["notation"]
+    );
+    assert_eq!(rebuilt["players"], lost["players"]);
+    assert_eq!(
+        page.js("return document.getElementById('lost').hidden")
+            .await,
+        json!(true)
+    );
+    page.click("#btn-games").await;
+    page.until(
+        "the list of this browser's games",
+        "return document.querySelectorAll('#games-list button').length >= 3",
+    )
+    .await;
+    let other = page
+        .js(&format!(
+            "return [...document.querySelectorAll('#games-list button')].map(b => b.dataset.game).find(g => g !== '{}')",
+            rebuilt["id"].as_str().unwrap()
+        ))
+        .await;
+    let other = other.as_str().unwrap().to_string();
+    assert_ne!(other, lost_id, "a rebuilt game leaves the list");
+    page.click(&format!("#games-list button[data-game='{other}']"))
+        .await;
+    page.until(
+        "the game chosen in the list",
+        &format!("return window.damier.id === '{other}' && window.damier.game.id === '{other}'"),
+    )
+    .await;
+
     // 8. A phone-sized screen.
     page.new_game("international", "engine", "white", None)
         .await;
@@ -588,6 +711,24 @@ async fn the_page_plays_games_in_a_real_browser() {
     page.wait_plies(2).await;
     page.check_board("international on a phone").await;
     page.screenshot("phone").await;
+    // The Rules and Puzzles panels on the phone: their boards fit the screen.
+    for (button, board, close) in [
+        ("#btn-rules", "#rules-body .exercise svg", "#rules-close"),
+        ("#btn-puzzles", "#pz-board svg", "#pz-close"),
+    ] {
+        page.click(button).await;
+        page.until(
+            &format!("{board} drawn"),
+            &format!("return !!document.querySelector('{board}')"),
+        )
+        .await;
+        let fits = page
+            .js(&format!("const r = document.querySelector('{board}').getBoundingClientRect(); return r.width > 150 && r.right <= window.innerWidth + 1;"))
+            .await;
+        assert_eq!(fits, json!(true), "{board} fits a phone's width");
+        page.screenshot(&format!("phone-{}", &button[5..])).await;
+        page.click(close).await;
+    }
 
     page.web.close().await.unwrap();
 }

@@ -1,14 +1,15 @@
 //! Load test on loopback: many games at once, each playing random legal moves through the API
-//! for a bounded time. Every move a client saw accepted must be in the server's record, in
-//! order, once; a request repeated with the same `ply` must be refused (no duplicate move).
+//! for a bounded time, the server keeping every game in its SQLite file. Every move a client
+//! saw accepted must be in the server's record, in order, once; a request repeated with the same `ply` must be refused (no duplicate move).
 //!
 //! The short run is part of the test suite; the long one reports figures:
 //! `cargo test --release -p damier-web --test load -- --ignored --nocapture`
-//! (`DAMIER_LOAD_GAMES`, `DAMIER_LOAD_SECS` change its size).
+//! (`DAMIER_LOAD_GAMES`, `DAMIER_LOAD_SECS` change its size; `DAMIER_LOAD_DATA=none` keeps
+//! the games in memory only).
 
 mod common;
 
-use common::{start, Client};
+use common::{start_with, temp_folder, Client};
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
@@ -102,8 +103,16 @@ async fn player(c: Client, seed: u64, until: Instant) -> Tally {
     t
 }
 
+/// `games` clients on a server that keeps its games in a data folder, as `damier serve` does.
 async fn run(games: usize, secs: f64) -> Tally {
-    let base = start().await;
+    let data = temp_folder(&format!("load-{games}"));
+    // DAMIER_LOAD_DATA=none: games in memory only, for comparison.
+    let kept = std::env::var("DAMIER_LOAD_DATA").map_or(true, |v| v != "none");
+    let (base, _server) = start_with(damier_web::ServeOptions {
+        data: kept.then(|| data.clone()),
+        ..Default::default()
+    })
+    .await;
     let until = Instant::now() + Duration::from_secs_f64(secs);
     let handles: Vec<_> = (0..games)
         .map(|i| tokio::spawn(player(Client::new(&base), 0xDA41 + i as u64, until)))
@@ -118,6 +127,7 @@ async fn run(games: usize, secs: f64) -> Tally {
         all.latencies_us.extend(t.latencies_us);
     }
     all.latencies_us.sort_unstable();
+    let _ = std::fs::remove_dir_all(&data);
     all
 }
 
@@ -168,4 +178,93 @@ async fn load_report() {
     let t = run(games, secs).await;
     report(&t, games, secs);
     assert!(t.moves > 0);
+}
+
+/// Latencies (µs) of `replies` engine replies at level 5, from the human move's request to
+/// the reply seen by a long poll, in games of random human moves.
+async fn engine_replies(c: &Client, replies: usize, seed: u64) -> Vec<u64> {
+    let mut rng = Rng(seed);
+    let mut latencies = Vec::new();
+    while latencies.len() < replies {
+        let (id, token, created) = c
+            .create(json!({"variant": "international", "black": "engine", "level": 5}))
+            .await;
+        let mut state = created["state"].clone();
+        while state["result"].is_null() && latencies.len() < replies {
+            let moves = state["moves"].as_array().unwrap();
+            let mv = moves[(rng.next() % moves.len() as u64) as usize]["long"]
+                .as_str()
+                .unwrap()
+                .to_string();
+            let ply = notations(&state).len();
+            let started = Instant::now();
+            let a = c.play(&id, &token, &mv).await;
+            assert_eq!(a.status, 200, "{}", a.body);
+            state = a.body;
+            while state["result"].is_null() && notations(&state).len() < ply + 2 {
+                state = c.wait(&id, state["version"].as_u64().unwrap()).await;
+            }
+            latencies.push(started.elapsed().as_micros() as u64);
+        }
+    }
+    latencies.sort_unstable();
+    latencies
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "long: run with --ignored --nocapture for the figures"]
+async fn engine_replies_under_analysis_report() {
+    let analysts: usize = std::env::var("DAMIER_ANALYSTS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(100);
+    let data = temp_folder("replies");
+    let (base, _server) = start_with(damier_web::ServeOptions {
+        data: Some(data.clone()),
+        ..Default::default()
+    })
+    .await;
+    let c = Client::new(&base);
+    let alone = engine_replies(&c, 200, 7).await;
+    let mut analysing = Vec::new();
+    for i in 0..analysts {
+        let (id, token, _) = c
+            .create(json!({"variant": VARIANTS[i % VARIANTS.len()]}))
+            .await;
+        let a = c
+            .post(
+                &format!("/api/games/{id}/analysis"),
+                Some(&token),
+                json!({"time_ms": 300_000}),
+            )
+            .await;
+        assert_eq!(a.status, 200, "{}", a.body);
+        analysing.push((id, token));
+    }
+    let loaded = engine_replies(&c, 200, 8).await;
+    for (label, l) in [
+        ("alone", &alone),
+        (
+            &format!("with {analysts} analyses running") as &str,
+            &loaded,
+        ),
+    ] {
+        println!(
+            "level-5 engine replies {label}: {} replies, ms p50 {:.1} p90 {:.1} p99 {:.1} max {:.1}",
+            l.len(),
+            percentile(l, 0.5),
+            percentile(l, 0.9),
+            percentile(l, 0.99),
+            percentile(l, 1.0),
+        );
+    }
+    for (id, token) in &analysing {
+        c.post(
+            &format!("/api/games/{id}/analysis"),
+            Some(token),
+            json!({"action": "stop"}),
+        )
+        .await;
+    }
+    let _ = std::fs::remove_dir_all(&data);
 }

@@ -15,6 +15,7 @@ pub(crate) mod root;
 use crate::score::{Depth, Score};
 use damier_game::AnyMove;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Deepest ply the search can reach (search and quiescence together).
@@ -94,6 +95,8 @@ impl<F: FnMut(&SearchInfo)> SearchListener for F {
 pub struct Control {
     stop: AtomicBool,
     pondering: AtomicBool,
+    /// A control whose stop stops this one too.
+    parent: Option<Arc<Control>>,
 }
 
 impl Control {
@@ -109,6 +112,15 @@ impl Control {
         c
     }
 
+    /// A control that also stops when `parent` does: a scheduler can stop one slice of a
+    /// search with it, while the owner of `parent` stops the whole.
+    pub fn linked(parent: Arc<Control>) -> Control {
+        Control {
+            parent: Some(parent),
+            ..Control::default()
+        }
+    }
+
     /// Ask the search to stop as soon as it can; it still returns its best move.
     pub fn stop(&self) {
         self.stop.store(true, Ordering::Relaxed);
@@ -121,7 +133,7 @@ impl Control {
 
     /// Whether a stop was asked for.
     pub fn is_stopped(&self) -> bool {
-        self.stop.load(Ordering::Relaxed)
+        self.stop.load(Ordering::Relaxed) || self.parent.as_ref().is_some_and(|p| p.is_stopped())
     }
 
     /// Whether the search is still pondering.

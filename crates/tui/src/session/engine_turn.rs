@@ -157,6 +157,9 @@ impl Session {
                         board.short(&best),
                         result.depth
                     ));
+                    if let Some(why) = damier_game::explain(board, &result.pv) {
+                        self.info(format!("{why}."));
+                    }
                 }
             }
             Purpose::Move => {

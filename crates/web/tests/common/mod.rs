@@ -15,6 +15,28 @@ pub async fn start() -> String {
     format!("http://{addr}")
 }
 
+/// Start a server with `options`; returns its base URL and the task serving it (abort it to
+/// stop the server).
+pub async fn start_with(
+    options: damier_web::ServeOptions,
+) -> (String, tokio::task::JoinHandle<()>) {
+    let server = damier_web::Server::bind("127.0.0.1:0", options)
+        .await
+        .expect("bind a loopback port");
+    let addr = server.local_addr().unwrap();
+    let task = tokio::spawn(async move {
+        let _ = server.run().await;
+    });
+    (format!("http://{addr}"), task)
+}
+
+/// A fresh folder under the system's temporary one.
+pub fn temp_folder(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("damier-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
 /// A client of one server.
 #[derive(Clone)]
 pub struct Client {

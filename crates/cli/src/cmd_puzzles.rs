@@ -1,0 +1,289 @@
+//! `damier puzzles`: make puzzle sets, check them, list them, and solve them in the terminal.
+
+use crate::egdb_arg;
+use crate::output::{outln, usage, UsageContext};
+use anyhow::{Context, Result};
+use clap::{Args, Subcommand};
+use damier_core::Variant;
+use damier_game::pdn;
+use damier_puzzles::find::{default_depth, Finder};
+use damier_puzzles::generate::{generate, Games, Settings};
+use damier_puzzles::{file, shipped, Puzzle};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+/// Arguments of `damier puzzles`.
+#[derive(Args, Debug)]
+pub struct PuzzlesArgs {
+    #[command(subcommand)]
+    command: PuzzlesCommand,
+}
+
+#[derive(Subcommand, Debug)]
+enum PuzzlesCommand {
+    /// Find puzzles in games: positions where exactly one move wins material, crowns or
+    /// wins the game, and a shallow look does not see it.
+    Generate(GenerateArgs),
+    /// Solve puzzles in the terminal, with hints, the solution, and your rating.
+    Play(crate::puzzle_play::PlayArgs),
+    /// Judge every puzzle of a set again: is its first move still the only one that wins?
+    Check(CheckArgs),
+    /// The puzzles of a set: name, rating, goal and solution (or each variant's count).
+    List(ListArgs),
+}
+
+#[derive(Args, Debug)]
+struct GenerateArgs {
+    /// Variant id or alias.
+    #[arg(long, short = 'v', default_value = "international")]
+    variant: String,
+    /// Look in the games of this PDN file.
+    #[arg(long, conflicts_with = "selfplay")]
+    from: Option<PathBuf>,
+    /// Look in this many self-play games, played with a club player's errors.
+    #[arg(long)]
+    selfplay: Option<u64>,
+    /// Stop at this many puzzles.
+    #[arg(long, short = 'n', default_value_t = 200)]
+    count: usize,
+    /// Depth of the judging search (default: 12 on 8x8, 10 on 10x10, 9 on 12x12).
+    #[arg(long)]
+    depth: Option<i32>,
+    /// Games judged at once.
+    #[arg(long, short = 't', default_value_t = 2)]
+    threads: usize,
+    /// Seed of the self-play games.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    #[arg(long, help = egdb_arg::HELP)]
+    egdb: Option<String>,
+    /// The puzzle file to write (PDN).
+    #[arg(long)]
+    out: PathBuf,
+}
+
+/// A set: a file, or the one shipped for a variant.
+#[derive(Args, Debug)]
+struct SetArgs {
+    /// Variant id or alias.
+    #[arg(long, short = 'v', default_value = "international")]
+    variant: String,
+    /// A puzzle file (default: the set shipped with Damier).
+    #[arg(long)]
+    file: Option<PathBuf>,
+}
+
+impl SetArgs {
+    fn variant(&self) -> Result<Variant> {
+        self.variant.parse().usage_context(|| "--variant".into())
+    }
+
+    fn load(&self) -> Result<Vec<Puzzle>> {
+        load(self.variant()?, self.file.as_deref())
+    }
+}
+
+/// The puzzles of a file, or the set shipped for `variant`; an empty set is an error.
+pub fn load(variant: Variant, file: Option<&Path>) -> Result<Vec<Puzzle>> {
+    let puzzles = match file {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("reading {}", path.display()))?;
+            file::read(&text, variant).with_context(|| path.display().to_string())?
+        }
+        None => shipped::puzzles(variant).context("the shipped puzzles")?,
+    };
+    if puzzles.is_empty() {
+        match file {
+            Some(path) => usage!("{}: no puzzles in it", path.display()),
+            None => usage!(
+                "no puzzles are shipped for {variant} (make some with `damier puzzles generate -v {variant} --selfplay 200 --out FILE`)"
+            ),
+        }
+    }
+    Ok(puzzles)
+}
+
+#[derive(Args, Debug)]
+struct CheckArgs {
+    #[command(flatten)]
+    set: SetArgs,
+    #[arg(long, help = egdb_arg::HELP)]
+    egdb: Option<String>,
+}
+
+#[derive(Args, Debug)]
+struct ListArgs {
+    /// Variant id or alias; without it (and without --file), each variant's count.
+    #[arg(long, short = 'v')]
+    variant: Option<String>,
+    /// A puzzle file (default: the set shipped with Damier).
+    #[arg(long)]
+    file: Option<PathBuf>,
+}
+
+pub fn run(args: &PuzzlesArgs) -> Result<()> {
+    match &args.command {
+        PuzzlesCommand::Generate(a) => run_generate(a),
+        PuzzlesCommand::Play(a) => crate::puzzle_play::run(a),
+        PuzzlesCommand::Check(a) => run_check(a),
+        PuzzlesCommand::List(a) => run_list(a),
+    }
+}
+
+fn run_generate(args: &GenerateArgs) -> Result<()> {
+    let variant: Variant = args.variant.parse().usage_context(|| "--variant".into())?;
+    if !(1..=256).contains(&args.threads) {
+        usage!("--threads must be between 1 and 256, got {}", args.threads);
+    }
+    if args.count == 0 {
+        usage!("--count must be at least 1");
+    }
+    let depth = args.depth.unwrap_or_else(|| default_depth(variant));
+    if !(3..=30).contains(&depth) {
+        usage!("--depth must be between 3 and 30, got {depth}");
+    }
+    let recorded;
+    let name;
+    let games = match (&args.from, args.selfplay) {
+        (Some(path), _) => {
+            let bytes =
+                std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+            let mut games = Vec::new();
+            for (i, game) in pdn::read_bytes(&bytes, variant).into_iter().enumerate() {
+                match game {
+                    Ok(g) if g.variant == variant => games.push(g),
+                    Ok(g) => eprintln!(
+                        "damier: {} game {}: {} is not {variant}, left out",
+                        path.display(),
+                        i + 1,
+                        g.variant
+                    ),
+                    Err(e) => eprintln!("damier: {}: {e} (left out)", path.display()),
+                }
+            }
+            if games.is_empty() {
+                usage!("{}: no {variant} game to look in", path.display());
+            }
+            recorded = games;
+            name = path.file_name().map_or_else(
+                || path.display().to_string(),
+                |n| n.to_string_lossy().into(),
+            );
+            Games::Recorded {
+                games: &recorded,
+                name: &name,
+            }
+        }
+        (None, Some(0)) => usage!("--selfplay must be at least 1"),
+        (None, Some(n)) => Games::SelfPlay {
+            games: n,
+            seed: args.seed,
+        },
+        (None, None) => usage!("say where to look: --from FILE.pdn or --selfplay N"),
+    };
+    let settings = Settings {
+        variant,
+        depth,
+        count: args.count,
+        threads: args.threads,
+        egdb: egdb_arg::open(args.egdb.as_deref(), variant)?,
+    };
+    let stop = crate::interrupt::stop_flag();
+    let bar = ProgressBar::new(0);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{bar:30} {pos}/{len} games  {msg}  [{elapsed_precise}, {eta} left]",
+        )
+        .expect("the template is valid"),
+    );
+    let lines = !std::io::stderr().is_terminal();
+    let begun = Instant::now();
+    let last_line = std::sync::Mutex::new(begun);
+    let puzzles = generate(
+        &settings,
+        &games,
+        &|p| {
+            bar.set_length(p.total);
+            bar.set_position(p.games);
+            bar.set_message(format!("{} positions, {} puzzles", p.positions, p.puzzles));
+            let mut last = last_line.lock().expect("no thread panics holding it");
+            if lines && last.elapsed() >= Duration::from_secs(30) {
+                *last = Instant::now();
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "{}/{} games, {} positions, {} puzzles",
+                    p.games,
+                    p.total,
+                    p.positions,
+                    p.puzzles
+                );
+            }
+        },
+        &stop,
+    );
+    bar.finish_and_clear();
+    std::fs::write(&args.out, file::write(&puzzles))
+        .with_context(|| format!("writing {}", args.out.display()))?;
+    outln!(
+        "{}: {} {variant} puzzles (depth {depth}), {:.0} s{}",
+        args.out.display(),
+        puzzles.len(),
+        begun.elapsed().as_secs_f64(),
+        if stop.load(Ordering::Relaxed) {
+            ", stopped early"
+        } else {
+            ""
+        }
+    )?;
+    Ok(())
+}
+
+fn run_check(args: &CheckArgs) -> Result<()> {
+    let variant = args.set.variant()?;
+    let puzzles = args.set.load()?;
+    let egdb = egdb_arg::open(args.egdb.as_deref(), variant)?;
+    let mut finder = Finder::new(default_depth(variant), egdb);
+    let mut bad = 0;
+    for p in &puzzles {
+        if let Err(why) = finder.check(p) {
+            bad += 1;
+            outln!("{}: {why}", p.id)?;
+        }
+    }
+    outln!(
+        "{variant}: {} puzzles, {} the only winning move at their depth, {bad} not",
+        puzzles.len(),
+        puzzles.len() - bad
+    )?;
+    if bad > 0 {
+        anyhow::bail!("{bad} puzzles no longer hold");
+    }
+    Ok(())
+}
+
+fn run_list(args: &ListArgs) -> Result<()> {
+    let Some(variant) = &args.variant else {
+        if args.file.is_some() {
+            usage!("--file needs --variant (the variant of games without a GameType tag)");
+        }
+        for (v, n) in shipped::counts() {
+            outln!("{v:<24} {n:>4} puzzles")?;
+        }
+        return Ok(());
+    };
+    let variant: Variant = variant.parse().usage_context(|| "--variant".into())?;
+    for p in load(variant, args.file.as_deref())? {
+        outln!(
+            "{:<20} {:>5}  {:<36} {}",
+            p.id,
+            p.rating,
+            p.task(),
+            p.line_text()
+        )?;
+    }
+    Ok(())
+}

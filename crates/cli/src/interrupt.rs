@@ -1,0 +1,25 @@
+//! Ctrl-C for long work: the first press asks it to stop (what is done is kept, and the
+//! command says so); a second one ends the program at once.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
+
+/// Call `stop` on the first Ctrl-C; exit with status 130 on the second. Without a handler
+/// (another one was set first) Ctrl-C simply ends the program.
+pub fn on_first_press(stop: impl Fn() + Send + 'static) {
+    let presses = AtomicUsize::new(0);
+    let _ = ctrlc::set_handler(move || {
+        if presses.fetch_add(1, Ordering::Relaxed) > 0 {
+            std::process::exit(130);
+        }
+        stop();
+    });
+}
+
+/// A flag the first Ctrl-C raises (see [`on_first_press`]).
+pub fn stop_flag() -> Arc<AtomicBool> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    on_first_press(move || flag.store(true, Ordering::Relaxed));
+    stop
+}

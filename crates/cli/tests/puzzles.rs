@@ -1,0 +1,161 @@
+//! `damier puzzles`: generate, check, list and play, and bad input answered with one line.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+mod common;
+use common::{fails, ok};
+
+fn temp(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("damier-puzzles-{}-{name}", std::process::id()))
+}
+
+/// A set made from self-play reads back, lists, checks, and is played to the end through
+/// standard input.
+#[test]
+fn a_set_is_made_checked_listed_and_played() {
+    let file = temp("set.pdn");
+    let f = file.to_str().unwrap();
+    let made = ok(&[
+        "puzzles",
+        "generate",
+        "-v",
+        "english",
+        "--selfplay",
+        "30",
+        "--count",
+        "1",
+        "--depth",
+        "8",
+        "--seed",
+        "7",
+        "--out",
+        f,
+    ]);
+    assert!(made.contains("english puzzles (depth 8)"), "{made}");
+    let list = ok(&["puzzles", "list", "-v", "english", "--file", f]);
+    assert!(list.lines().count() >= 1, "{list}");
+    assert!(list.contains("to play and"), "{list}");
+    let check = ok(&["puzzles", "check", "-v", "english", "--file", f]);
+    assert!(check.contains(" 0 not"), "{check}");
+
+    // Play the one puzzle: its solution, typed move by move.
+    let first = list.lines().next().unwrap();
+    // The name, the rating, the task in words, then the moves.
+    let solution: Vec<&str> = first
+        .split_whitespace()
+        .skip(2)
+        .skip_while(|w| !w.starts_with(|c: char| c.is_ascii_digit()))
+        .collect();
+    let solver_moves: Vec<&str> = solution.iter().step_by(2).copied().collect();
+    let progress = temp("progress.json");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_damier"))
+        .args([
+            "puzzles",
+            "play",
+            "-v",
+            "english",
+            "--file",
+            f,
+            "--progress",
+        ])
+        .arg(&progress)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = String::from("hint\n");
+    for m in &solver_moves {
+        input.push_str(m);
+        input.push('\n');
+    }
+    input.push_str("quit\n");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("Move the piece on"), "{text}");
+    assert!(text.contains("Solved, with help: rating"), "{text}");
+    // The rating is kept for the next run.
+    let kept = std::fs::read_to_string(&progress).unwrap();
+    assert!(
+        kept.contains("\"english\"") && kept.contains("\"failed\": 1"),
+        "{kept}"
+    );
+    let _ = std::fs::remove_file(&file);
+    let _ = std::fs::remove_file(&progress);
+}
+
+#[test]
+fn every_variant_has_a_shipped_set() {
+    let list = ok(&["puzzles", "list"]);
+    assert_eq!(list.lines().count(), 30, "{list}");
+    for line in list.lines() {
+        let n: usize = line.split_whitespace().nth(1).unwrap().parse().unwrap();
+        assert!(n >= 50, "{line}");
+    }
+}
+
+#[test]
+fn bad_input_gets_one_line() {
+    let err = fails(&["puzzles", "generate", "-v", "english", "--out", "x.pdn"]);
+    assert!(
+        err.contains("--from") || err.contains("--selfplay"),
+        "{err}"
+    );
+    let err = fails(&[
+        "puzzles",
+        "generate",
+        "-v",
+        "nonesuch",
+        "--selfplay",
+        "1",
+        "--out",
+        "x.pdn",
+    ]);
+    assert!(err.contains("--variant"), "{err}");
+    let err = fails(&["puzzles", "generate", "--selfplay", "0", "--out", "x.pdn"]);
+    assert!(err.contains("--selfplay must be at least 1"), "{err}");
+    let err = fails(&[
+        "puzzles",
+        "generate",
+        "--selfplay",
+        "1",
+        "--depth",
+        "99",
+        "--out",
+        "x.pdn",
+    ]);
+    assert!(err.contains("--depth"), "{err}");
+    let bad = temp("bad.pdn");
+    std::fs::write(&bad, "[Event \"x\"]\n1. 32-28 *\n").unwrap();
+    let err = fails(&[
+        "puzzles",
+        "list",
+        "-v",
+        "international",
+        "--file",
+        bad.to_str().unwrap(),
+    ]);
+    assert!(err.contains("game 1: no Goal tag"), "{err}");
+    let err = fails(&[
+        "puzzles",
+        "list",
+        "-v",
+        "international",
+        "--file",
+        "/nonexistent/p.pdn",
+    ]);
+    assert!(err.contains("reading /nonexistent/p.pdn"), "{err}");
+    let _ = std::fs::remove_file(&bad);
+}

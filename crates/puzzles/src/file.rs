@@ -1,0 +1,99 @@
+//! Puzzle sets as PDN: one game a puzzle, its position in `FEN`, the solving line as the
+//! moves, and its own tags — `Puzzle` (the name), `Goal` (`win`, `material N`, `crown`),
+//! `Rating`, `Depth` and `Source`. Any PDN reader sees a game from a position; Damier reads
+//! the tags back.
+
+use crate::puzzle::{Goal, Puzzle};
+use damier_core::Variant;
+use damier_game::pdn::{self, PdnGame, PdnMove, PdnResult, WriteOptions};
+
+/// A puzzle file that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FileError {
+    /// A game of the file is not valid PDN (the message says where).
+    #[error("{0}")]
+    Pdn(String),
+    /// A game lacks a puzzle's tags or has a bad one.
+    #[error("game {game}: {message}")]
+    Tag {
+        /// 1-based number of the game in the file.
+        game: usize,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+/// The PDN text of a set of puzzles.
+pub fn write(puzzles: &[Puzzle]) -> String {
+    let games: Vec<PdnGame> = puzzles.iter().map(to_pdn).collect();
+    pdn::write(&games, &WriteOptions::default())
+}
+
+fn to_pdn(p: &Puzzle) -> PdnGame {
+    let mut game = PdnGame::new(p.start.variant());
+    game.set_tag("Event", &p.task());
+    game.set_tag("Puzzle", &p.id);
+    game.set_tag("Goal", &p.goal.tag());
+    game.set_tag("Rating", &p.rating.to_string());
+    game.set_tag("Depth", &p.depth.to_string());
+    game.set_tag("Source", &p.source);
+    game.start = p.start;
+    let mut board = p.start;
+    for mv in &p.line {
+        game.main.moves.push(PdnMove {
+            mv: *mv,
+            notation: board.short(mv),
+            mark: None,
+            nags: Vec::new(),
+            comments: Vec::new(),
+            variations: Vec::new(),
+        });
+        board = board.play_unchecked(mv);
+    }
+    game.result = PdnResult::Unknown;
+    game
+}
+
+/// Read a set written by [`write`] (every game must carry the puzzle tags); `variant` is the
+/// variant of games without a `GameType` or `Variant` tag.
+///
+/// # Errors
+/// The first game that is bad PDN or lacks a puzzle's tags.
+pub fn read(text: &str, variant: Variant) -> Result<Vec<Puzzle>, FileError> {
+    pdn::read(text, variant)
+        .into_iter()
+        .enumerate()
+        .map(|(i, game)| {
+            let game = game.map_err(|e| FileError::Pdn(e.to_string()))?;
+            from_pdn(&game).map_err(|message| FileError::Tag {
+                game: i + 1,
+                message,
+            })
+        })
+        .collect()
+}
+
+fn from_pdn(game: &PdnGame) -> Result<Puzzle, String> {
+    let tag = |name: &str| game.tag(name).ok_or(format!("no {name} tag"));
+    let number = |name: &str| -> Result<i64, String> {
+        tag(name)?
+            .parse()
+            .map_err(|_| format!("{name} \"{}\" is not a number", tag(name).unwrap_or("")))
+    };
+    let goal = Goal::from_tag(tag("Goal")?).ok_or(format!(
+        "Goal \"{}\" is none of win, material N, crown",
+        tag("Goal")?
+    ))?;
+    if game.main.moves.len() % 2 == 0 {
+        return Err("the solving line must end with a move of the side to play".into());
+    }
+    Ok(Puzzle {
+        id: tag("Puzzle")?.to_string(),
+        start: game.start,
+        line: game.main.moves.iter().map(|m| m.mv).collect(),
+        goal,
+        rating: u32::try_from(number("Rating")?).map_err(|_| "Rating below 0".to_string())?,
+        depth: i32::try_from(number("Depth")?).map_err(|_| "Depth out of range".to_string())?,
+        source: game.tag("Source").unwrap_or("").to_string(),
+    })
+}

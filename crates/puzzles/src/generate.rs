@@ -1,0 +1,166 @@
+//! Making a puzzle set: the positions of many games judged on several threads, the puzzles
+//! kept in game order (so a set is the same whatever the number of threads), each position
+//! once.
+
+use crate::find::Finder;
+use crate::puzzle::Puzzle;
+use crate::source::{from_pdn, GamePositions, SelfPlay};
+use damier_core::Variant;
+use damier_egdb::Egdb;
+use damier_game::pdn::PdnGame;
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::{Arc, Mutex};
+
+/// Where the positions come from.
+pub enum Games<'a> {
+    /// The games of a file (`name` for the puzzles' sources).
+    Recorded {
+        /// The games.
+        games: &'a [PdnGame],
+        /// The file's name.
+        name: &'a str,
+    },
+    /// Self-play games with errors.
+    SelfPlay {
+        /// How many games at most.
+        games: u64,
+        /// Their seed.
+        seed: u64,
+    },
+}
+
+impl Games<'_> {
+    fn len(&self) -> u64 {
+        match self {
+            Games::Recorded { games, .. } => games.len() as u64,
+            Games::SelfPlay { games, .. } => *games,
+        }
+    }
+}
+
+/// What a generation is asked for.
+pub struct Settings {
+    /// The variant.
+    pub variant: Variant,
+    /// The depth of the judging search.
+    pub depth: i32,
+    /// Stop once this many puzzles are found.
+    pub count: usize,
+    /// Games judged at once.
+    pub threads: usize,
+    /// Endgame databases for the judge.
+    pub egdb: Option<Arc<Egdb>>,
+}
+
+/// How far a generation has got.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Progress {
+    /// Games judged.
+    pub games: u64,
+    /// Of at most.
+    pub total: u64,
+    /// Positions judged.
+    pub positions: u64,
+    /// Puzzles found so far.
+    pub puzzles: usize,
+}
+
+/// Find up to `settings.count` puzzles in `games`; `stop` ends the work early (with what is
+/// found by then). Puzzles are named `<variant>-<n>` in the order found.
+pub fn generate(
+    settings: &Settings,
+    games: &Games<'_>,
+    progress: &(dyn Fn(Progress) + Sync),
+    stop: &AtomicBool,
+) -> Vec<Puzzle> {
+    let threads = settings.threads.max(1);
+    let total = games.len();
+    let positions = AtomicU64::new(0);
+    let mut seen = HashSet::new();
+    let mut out: Vec<Puzzle> = Vec::new();
+    let mut done = 0u64;
+    while done < total && out.len() < settings.count && !stop.load(Relaxed) {
+        let batch: Vec<u64> = (done..total.min(done + 2 * threads as u64)).collect();
+        let found: Mutex<Vec<(u64, Vec<Puzzle>)>> = Mutex::new(Vec::new());
+        let next = AtomicU64::new(0);
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                scope.spawn(|| {
+                    let mut finder = Finder::new(settings.depth, settings.egdb.clone());
+                    let player = match games {
+                        Games::SelfPlay { seed, .. } => {
+                            Some(SelfPlay::new(settings.variant, *seed))
+                        }
+                        Games::Recorded { .. } => None,
+                    };
+                    loop {
+                        let k = next.fetch_add(1, Relaxed) as usize;
+                        let Some(&i) = batch.get(k) else { break };
+                        if stop.load(Relaxed) {
+                            break;
+                        }
+                        let game = match (games, &player) {
+                            (Games::Recorded { games, name }, _) => {
+                                from_pdn(&games[i as usize], &format!("{name} game {}", i + 1))
+                            }
+                            (_, Some(player)) => player.game(i),
+                            (Games::SelfPlay { .. }, None) => {
+                                unreachable!("a player is made for self-play")
+                            }
+                        };
+                        let puzzles = judge(&mut finder, &game, &positions, stop);
+                        found
+                            .lock()
+                            .expect("no thread panics holding it")
+                            .push((i, puzzles));
+                    }
+                });
+            }
+        });
+        let mut found = found.into_inner().expect("no thread panicked holding it");
+        found.sort_by_key(|(i, _)| *i);
+        for (_, puzzles) in found {
+            for mut p in puzzles {
+                if out.len() < settings.count && seen.insert(p.start.key()) {
+                    p.id = format!("{}-{}", settings.variant, out.len() + 1);
+                    out.push(p);
+                }
+            }
+        }
+        done = batch.last().map_or(total, |&i| i + 1);
+        progress(Progress {
+            games: done,
+            total,
+            positions: positions.load(Relaxed),
+            puzzles: out.len(),
+        });
+    }
+    out
+}
+
+/// The puzzles of one game: after a puzzle is found, the positions of its own line are
+/// passed over (they are the same shot, further on).
+fn judge(
+    finder: &mut Finder,
+    game: &GamePositions,
+    positions: &AtomicU64,
+    stop: &AtomicBool,
+) -> Vec<Puzzle> {
+    let mut out = Vec::new();
+    let mut skip_to = 0;
+    for (k, (board, source)) in game.positions.iter().enumerate() {
+        if stop.load(Relaxed) {
+            break;
+        }
+        if k < skip_to {
+            continue;
+        }
+        positions.fetch_add(1, Relaxed);
+        if let Some(p) = finder.examine(board, "", source) {
+            skip_to = k + p.line.len() + 1;
+            out.push(p);
+        }
+    }
+    out
+}

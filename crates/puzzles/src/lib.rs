@@ -1,0 +1,26 @@
+//! # damier-puzzles: tactical puzzles for every variant
+//!
+//! - [`Puzzle`]: a position, the line that solves it, its [`Goal`] and rating.
+//! - [`find`]: whether a position is a puzzle — exactly one move wins material, crowns or
+//!   wins the game, hidden from a shallow look — judged by a search (and the endgame
+//!   databases where they hold the position); [`find::Finder::check`] re-judges one.
+//! - [`source`]: positions to judge, from recorded games or self-play games with errors;
+//!   [`generate`] judges many games on several threads.
+//! - [`file`]: sets as PDN; [`shipped`]: the sets compiled into the program.
+//! - [`Attempt`]: solving one puzzle move by move; [`Rating`]: the solver's rating.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod attempt;
+pub mod file;
+pub mod find;
+pub mod generate;
+mod puzzle;
+mod rating;
+pub mod shipped;
+pub mod source;
+
+pub use attempt::{Attempt, Verdict};
+pub use puzzle::{Goal, Puzzle};
+pub use rating::Rating;

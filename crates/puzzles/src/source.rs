@@ -1,0 +1,120 @@
+//! Positions to look for puzzles in: the games of a PDN file, or self-play games in which the
+//! engine plays with a player's errors (an evaluation noise and the odd second-best move), so
+//! that shots arise as they do between people.
+
+use damier_core::Variant;
+use damier_engine::{
+    Control, Engine, EngineOptions, EvalChoice, Limits, SearchInput, Silent, Style,
+};
+use damier_game::pdn::PdnGame;
+use damier_game::{Board, Game};
+use damier_match::openings::{is_balanced, random_walk};
+
+/// One game's positions and a name for each: where a puzzle came from.
+pub struct GamePositions {
+    /// The positions, each with its name (`selfplay 1/17, ply 23`).
+    pub positions: Vec<(Board, String)>,
+}
+
+/// Plies from the start before a position is looked at: the opening's random walk, and the
+/// first moves of a recorded game, are no place for a puzzle.
+const SKIP_PLIES: usize = 8;
+
+/// The positions of a recorded game (`name` names the game), after its opening plies.
+pub fn from_pdn(game: &PdnGame, name: &str) -> GamePositions {
+    let positions = game
+        .positions()
+        .into_iter()
+        .enumerate()
+        .skip(SKIP_PLIES)
+        .map(|(ply, b)| (b, format!("{name}, ply {ply}")))
+        .collect();
+    GamePositions { positions }
+}
+
+/// Self-play games with errors, reproducible from a seed.
+pub struct SelfPlay {
+    variant: Variant,
+    seed: u64,
+    engine: Engine,
+}
+
+/// The most plies of a self-play game: later, most games are kings shuffling to a draw.
+const MAX_PLIES: usize = 120;
+/// Depth of the players' searches: a club player's sight.
+const PLAYER_DEPTH: i32 = 5;
+
+impl SelfPlay {
+    /// Games of `variant` from `seed`.
+    pub fn new(variant: Variant, seed: u64) -> SelfPlay {
+        let mut engine = Engine::new(EngineOptions {
+            threads: 1,
+            hash_mb: 8,
+        });
+        // The hand-set evaluation, as the judge's: learned weights are retrained from time
+        // to time, and the same seed should make the same games (and set) whatever they are.
+        engine.set_eval(EvalChoice::Classic);
+        SelfPlay {
+            variant,
+            seed,
+            engine,
+        }
+    }
+
+    /// Game `i`: a random opening that a short search finds balanced, then both sides at a
+    /// club player's depth with noise and the odd lesser move.
+    pub fn game(&self, i: u64) -> GamePositions {
+        let mut state = self.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ i.wrapping_add(1);
+        let mut next = |n: usize| {
+            state = damier_core::rng::splitmix(state);
+            (state % n as u64) as usize
+        };
+        self.engine.new_game();
+        let plies = if self.variant.rules().board.size() == 8 {
+            4
+        } else {
+            6
+        };
+        let mut game = Game::new(self.variant);
+        for _ in 0..20 {
+            let (walk, _) = random_walk(self.variant, plies, &mut next);
+            let fit = !walk.is_over() && !walk.legal_moves().is_empty();
+            if fit {
+                game = walk;
+                if is_balanced(&self.engine, &game, 4, 80) {
+                    break;
+                }
+            }
+        }
+        let style = Style {
+            noise: 25,
+            blunder_percent: 5,
+            seed: self.seed ^ (i << 20),
+        };
+        let mut positions = Vec::new();
+        while !game.is_over() && game.plies().len() < MAX_PLIES {
+            let ply = game.plies().len();
+            if ply >= SKIP_PLIES {
+                positions.push((
+                    *game.position(),
+                    format!("selfplay {}/{i}, ply {ply}", self.seed),
+                ));
+            }
+            let r = self.engine.search(
+                &SearchInput::from_game(&game),
+                &Limits::depth(PLAYER_DEPTH),
+                Style {
+                    seed: style.seed.wrapping_add(ply as u64),
+                    ..style
+                },
+                &Control::new(),
+                &mut Silent,
+            );
+            let Some(mv) = r.best else { break };
+            if game.play(&mv).is_err() {
+                break;
+            }
+        }
+        GamePositions { positions }
+    }
+}
