@@ -290,6 +290,41 @@ impl Board {
         on!(self, p => notation::parse(p, text).map(|m| widen(&m)))
     }
 
+    /// The legal move meant by `text`, or, with `captured` (square names), the one from its
+    /// first square to its last that captures exactly those squares: a move is its start, end
+    /// and captured set, so `22x6` with its captures names a move that the short form alone
+    /// would leave ambiguous.
+    ///
+    /// # Errors
+    /// [`MoveError`]: unreadable, illegal or ambiguous.
+    pub fn find_move(&self, text: &str, captured: Option<&[String]>) -> Result<AnyMove, MoveError> {
+        let text = text.trim();
+        let Some(captured) = captured else {
+            return self.parse_move(text);
+        };
+        let names = self.names();
+        let square = |word: &str| {
+            names.parse(word.trim()).ok_or_else(|| MoveError::Syntax {
+                text: text.to_string(),
+                column: 1,
+                message: format!("'{word}' is not a square of this board"),
+            })
+        };
+        let ends: Vec<&str> = text.split(['-', 'x', 'X', ':']).collect();
+        let (from, to) = (square(ends[0])?, square(ends[ends.len() - 1])?);
+        let mut set = 0u128;
+        for word in captured {
+            set |= 1 << square(word)?;
+        }
+        match self.moves_between(from, to, Some(set)).as_slice() {
+            [mv] => Ok(*mv),
+            _ => Err(MoveError::Illegal {
+                text: text.to_string(),
+                reason: "no legal move there captures exactly those squares".into(),
+            }),
+        }
+    }
+
     /// The legal moves from `from` to `to` (internal squares); with `captured`, only the one
     /// capturing exactly those squares. See [`notation::moves_between`].
     pub fn moves_between(&self, from: u32, to: u32, captured: Option<u128>) -> Vec<AnyMove> {

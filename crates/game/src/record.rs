@@ -6,7 +6,7 @@
 //! numbering; rebuilding replays every ply through the rules, so a record that does not fit
 //! its start position is refused, never trusted.
 
-use crate::board::{AnyMove, Board};
+use crate::board::Board;
 use crate::clock::{Clock, ClockState, TimeControl, TimeSource, TimeoutPenalty};
 use crate::game::{Game, PlyKind};
 use crate::result::{GameResult, Outcome, Reason};
@@ -153,32 +153,16 @@ pub struct TimedRecord {
 fn ply_record(before: &Board, kind: PlyKind, offer: bool) -> PlyRecord {
     match kind {
         PlyKind::Move(mv) => {
-            let names = before.names();
+            let info = before.describe(&mv);
             PlyRecord::Move {
-                text: before.long(&mv),
-                captured: (0..128)
-                    .filter(|sq| mv.captured >> sq & 1 == 1)
-                    .map(|sq| names.name(sq))
-                    .collect(),
+                text: info.long,
+                captured: info.captured,
                 offer,
             }
         }
         PlyKind::Forfeit => PlyRecord::Forfeit,
         PlyKind::Pass => PlyRecord::Pass,
     }
-}
-
-/// The legal move of `board` that `record` describes.
-fn find_move(board: &Board, text: &str, captured: &[String]) -> Option<AnyMove> {
-    let names = board.names();
-    let mut set = 0u128;
-    for name in captured {
-        set |= 1 << names.parse(name)?;
-    }
-    board
-        .legal_moves()
-        .into_iter()
-        .find(|mv| mv.captured == set && board.long(mv) == text)
 }
 
 impl Game {
@@ -194,11 +178,13 @@ impl Game {
         // stack on a copy to name each one on its own board.
         let mut replay = self.clone();
         let mut undone = Vec::new();
+        // Only what can still be replayed: none once the game is over.
         for &(kind, offer) in self.undone_plies().iter().rev() {
-            undone.push(ply_record(replay.position(), kind, offer));
-            if !replay.redo() {
+            if replay.is_over() {
                 break;
             }
+            undone.push(ply_record(replay.position(), kind, offer));
+            replay.redo();
         }
         undone.reverse();
         let ending = self.result().and_then(|r| {
@@ -286,7 +272,8 @@ impl Game {
                 captured,
                 offer,
             } => {
-                let mv = find_move(self.position(), text, captured)?;
+                let captured = (!captured.is_empty()).then_some(captured.as_slice());
+                let mv = self.position().find_move(text, captured).ok()?;
                 self.play_offering(&mv, *offer).ok()?;
             }
             PlyRecord::Forfeit => {

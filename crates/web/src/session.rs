@@ -599,7 +599,7 @@ impl Session {
     }
 }
 
-/// The legal move meant by `text` (and `captured`, when given).
+/// The legal move meant by `text` (and `captured`, when given; [`Board::find_move`]).
 ///
 /// # Errors
 /// Illegal or ambiguous move, with the rules' reason.
@@ -608,36 +608,12 @@ pub fn find_move(
     text: &str,
     captured: Option<&[String]>,
 ) -> Result<AnyMove, ApiError> {
-    let text = text.trim();
-    let Some(captured) = captured else {
-        return board.parse_move(text).map_err(|e| match e {
-            damier_core::notation::MoveError::Ambiguous { candidates, .. } => {
-                ApiError::AmbiguousMove { candidates }
-            }
-            other => ApiError::IllegalMove(other.to_string()),
-        });
-    };
-    // With the captured squares, the move's two ends are enough (`22x6` even where the
-    // short form lists landings to tell two such moves apart): a move is its start, end and
-    // captured set.
-    let names = board.names();
-    let square = |word: &str| {
-        names
-            .parse(word.trim())
-            .ok_or_else(|| ApiError::IllegalMove(format!("'{word}' is not a square of this board")))
-    };
-    let ends: Vec<&str> = text.split(['-', 'x', 'X', ':']).collect();
-    let (from, to) = (square(ends[0])?, square(ends[ends.len() - 1])?);
-    let mut set = 0u128;
-    for word in captured {
-        set |= 1 << square(word)?;
-    }
-    match board.moves_between(from, to, Some(set)).as_slice() {
-        [mv] => Ok(*mv),
-        _ => Err(ApiError::IllegalMove(format!(
-            "no legal move {text} captures exactly those squares"
-        ))),
-    }
+    board.find_move(text, captured).map_err(|e| match e {
+        damier_core::notation::MoveError::Ambiguous { candidates, .. } => {
+            ApiError::AmbiguousMove { candidates }
+        }
+        other => ApiError::IllegalMove(other.to_string()),
+    })
 }
 
 fn game_error(e: GameError) -> ApiError {
