@@ -95,6 +95,22 @@ pub fn hub_lines(data: &[u8]) {
     }
 }
 
+/// The server the `api_body` check sends its requests to: the router in memory, small games,
+/// and the runtime it runs on.
+pub fn api_server() -> (axum::Router, tokio::runtime::Runtime) {
+    let runtime = tokio::runtime::Runtime::new().expect("a runtime");
+    let router = {
+        let _inside = runtime.enter();
+        damier_web::app_router(damier_web::ServeOptions {
+            max_games: 64,
+            hash_mb: 1,
+            ..Default::default()
+        })
+        .expect("a router in memory")
+    };
+    (router, runtime)
+}
+
 /// The JSON API: a request to one of the endpoints that read a body, answered with a success
 /// or a 4xx, never a 5xx or a panic.
 pub fn api_body(router: &axum::Router, runtime: &tokio::runtime::Runtime, data: &[u8]) {

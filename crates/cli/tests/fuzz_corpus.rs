@@ -60,15 +60,6 @@ fn hub_line_inputs() {
 
 #[test]
 fn api_body_inputs() {
-    let runtime = tokio::runtime::Runtime::new().unwrap();
-    let router = {
-        let _inside = runtime.enter();
-        damier_web::app_router(damier_web::ServeOptions {
-            max_games: 64,
-            hash_mb: 1,
-            ..Default::default()
-        })
-        .unwrap()
-    };
+    let (router, runtime) = checks::api_server();
     replay("api_body", |data| checks::api_body(&router, &runtime, data));
 }

@@ -226,21 +226,10 @@ async fn engine_replies_under_analysis_report() {
     .await;
     let c = Client::new(&base);
     let alone = engine_replies(&c, 200, 7).await;
-    let mut analysing = Vec::new();
-    for i in 0..analysts {
-        let (id, token, _) = c
-            .create(json!({"variant": VARIANTS[i % VARIANTS.len()]}))
-            .await;
-        let a = c
-            .post(
-                &format!("/api/games/{id}/analysis"),
-                Some(&token),
-                json!({"time_ms": 300_000}),
-            )
-            .await;
-        assert_eq!(a.status, 200, "{}", a.body);
-        analysing.push((id, token));
-    }
+    let variants: Vec<&str> = (0..analysts)
+        .map(|i| VARIANTS[i % VARIANTS.len()])
+        .collect();
+    let analysing = c.start_analyses(&variants).await;
     let loaded = engine_replies(&c, 200, 8).await;
     for (label, l) in [
         ("alone", &alone),
@@ -258,13 +247,6 @@ async fn engine_replies_under_analysis_report() {
             percentile(l, 1.0),
         );
     }
-    for (id, token) in &analysing {
-        c.post(
-            &format!("/api/games/{id}/analysis"),
-            Some(token),
-            json!({"action": "stop"}),
-        )
-        .await;
-    }
+    c.stop_analyses(&analysing).await;
     let _ = std::fs::remove_dir_all(&data);
 }

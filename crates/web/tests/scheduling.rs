@@ -21,19 +21,7 @@ async fn engine_replies_go_before_long_analyses() {
     .await;
     let c = Client::new(&base);
     // More five-minute analyses than threads.
-    let mut analysing = Vec::new();
-    for _ in 0..6 {
-        let (id, token, _) = c.create(json!({"variant": "international"})).await;
-        let a = c
-            .post(
-                &format!("/api/games/{id}/analysis"),
-                Some(&token),
-                json!({"time_ms": 300_000}),
-            )
-            .await;
-        assert_eq!(a.status, 200, "{}", a.body);
-        analysing.push((id, token));
-    }
+    let analysing = c.start_analyses(&["international"; 6]).await;
     // A game against the engine still gets its replies, one after another.
     let (id, token, created) = c
         .create(json!({"variant": "international", "black": "engine", "level": 5}))
@@ -45,18 +33,11 @@ async fn engine_replies_go_before_long_analyses() {
         state = c.wait_for(&id, |s| plies(s) == 2 * n + 2).await;
     }
     // The analyses went on meanwhile; stopped, they give their threads back.
-    for (id, token) in &analysing {
+    for (id, _) in &analysing {
         let s = c.state(id).await;
         assert_eq!(s["busy"]["kind"], "analysis", "{s}");
-        let stop = c
-            .post(
-                &format!("/api/games/{id}/analysis"),
-                Some(token),
-                json!({"action": "stop"}),
-            )
-            .await;
-        assert_eq!(stop.status, 200, "{}", stop.body);
     }
+    c.stop_analyses(&analysing).await;
 }
 
 #[tokio::test]

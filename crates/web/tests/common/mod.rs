@@ -129,6 +129,39 @@ impl Client {
         s
     }
 
+    /// Start a five-minute analysis in a new game of each of `variants`; returns each game's
+    /// id and token.
+    pub async fn start_analyses(&self, variants: &[&str]) -> Vec<(String, String)> {
+        let mut games = Vec::new();
+        for variant in variants {
+            let (id, token, _) = self.create(json!({ "variant": variant })).await;
+            let a = self
+                .post(
+                    &format!("/api/games/{id}/analysis"),
+                    Some(&token),
+                    json!({"time_ms": 300_000}),
+                )
+                .await;
+            assert_eq!(a.status, 200, "{}", a.body);
+            games.push((id, token));
+        }
+        games
+    }
+
+    /// Stop the analysis of each game (the runtime cannot end while a search runs).
+    pub async fn stop_analyses(&self, games: &[(String, String)]) {
+        for (id, token) in games {
+            let stop = self
+                .post(
+                    &format!("/api/games/{id}/analysis"),
+                    Some(token),
+                    json!({"action": "stop"}),
+                )
+                .await;
+            assert_eq!(stop.status, 200, "{}", stop.body);
+        }
+    }
+
     pub async fn play(&self, id: &str, token: &str, mv: &str) -> Answer {
         self.post(
             &format!("/api/games/{id}/moves"),
