@@ -64,7 +64,7 @@ pub fn after_change(app: &Arc<App>, entry: &Arc<GameEntry>) {
     if let Some(level) = s.engine_turn() {
         let idle_ms = app.options.idle_after.as_millis() as u64;
         let unwatched = entry.unwatched_for(app.store.now());
-        if s.engines_only() && unwatched.is_some_and(|ms| ms >= idle_ms) {
+        if s.engines_only() && unwatched.is_some_and(|ms| ms > idle_ms) {
             s.idle = true;
             s.changed();
         } else {

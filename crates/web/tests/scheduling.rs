@@ -100,7 +100,9 @@ async fn an_engine_game_nobody_follows_stops_until_asked_for() {
     let data = temp_folder("idle");
     let (base, _server) = start_with(ServeOptions {
         data: Some(data.clone()),
-        idle_after: Duration::from_millis(150),
+        // Nobody has asked for it since its last move: with no grace at all, the test does
+        // not depend on how fast the engine plays.
+        idle_after: Duration::ZERO,
         ..ServeOptions::default()
     })
     .await;
@@ -110,9 +112,9 @@ async fn an_engine_game_nobody_follows_stops_until_asked_for() {
             json!({"variant": "international", "white": "engine", "black": "engine", "level": 5}),
         )
         .await;
-    tokio::time::sleep(Duration::from_millis(1500)).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
     let stopped_at = kept_plies(&data, &id);
-    tokio::time::sleep(Duration::from_millis(700)).await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
     assert_eq!(kept_plies(&data, &id), stopped_at, "it stopped");
     let s = c.state(&id).await;
     assert!(s["result"].is_null(), "{s}");
