@@ -9,7 +9,7 @@ use crate::search::root::{iterate, Iteration, IterationSink};
 use crate::search::{Control, SearchInfo, SearchListener, SearchResult, MAX_PLY};
 use crate::time::TimeBudget;
 use crate::tt::{Table, TableError};
-use damier_core::{Geometry, Move, Position};
+use damier_core::{Geometry, Move, PlayError, Position};
 use damier_egdb::Egdb;
 use damier_game::{quiet_king_limit, widen, AnyMove, Board, Game, PlyKind};
 use std::any::Any;
@@ -63,6 +63,30 @@ impl SearchInput {
             quiet_plies: 0,
             ending_plies: 0,
         }
+    }
+
+    /// The position after `mv`, its history carried on: a line tried from a game's
+    /// position (an analysis board's variation) is searched with the game behind it.
+    ///
+    /// # Errors
+    /// [`PlayError`] when `mv` is not legal here.
+    pub fn played(&self, mv: &AnyMove) -> Result<SearchInput, PlayError> {
+        let next = self.board.play(mv)?;
+        let mut input = self.clone();
+        if mv.is_capture() || !self.board.moves_king(mv) {
+            input.history.clear();
+            input.quiet_plies = 0;
+        } else {
+            input.history.push(self.board.hash());
+            input.quiet_plies += 1;
+        }
+        if next.material() == self.board.material() {
+            input.ending_plies += 1;
+        } else {
+            input.ending_plies = 0;
+        }
+        input.board = next;
+        Ok(input)
     }
 
     /// The current position of a game, with its history.

@@ -368,3 +368,26 @@ fn an_engine_kept_across_variants_and_evaluations_scores_as_a_fresh_one() {
         );
     }
 }
+
+/// A line played on from a game's position carries the game's history on exactly as the game
+/// would: the same repetition keys and move counts as playing the moves in the game.
+#[test]
+fn a_variation_carries_the_game_history_on() {
+    use damier_game::Game;
+    let variant: damier_core::Variant = "english".parse().unwrap();
+    let mut game = Game::from_fen(variant, "W:WK22,K30,26:BK3,K5,9").unwrap();
+    let mut input = SearchInput::from_game(&game);
+    for text in ["22-18", "3-7", "26-23", "7-2", "18-14", "9x27"] {
+        let mv = game.position().parse_move(text).unwrap();
+        input = input.played(&mv).unwrap();
+        game.play(&mv).unwrap();
+        let expected = SearchInput::from_game(&game);
+        assert_eq!(input.board, expected.board, "after {text}");
+        assert_eq!(input.history, expected.history, "after {text}");
+        assert_eq!(input.quiet_plies, expected.quiet_plies, "after {text}");
+        assert_eq!(input.ending_plies, expected.ending_plies, "after {text}");
+    }
+    // A move that is not legal where the line stands is refused.
+    let elsewhere = Game::new(variant).legal_moves()[0];
+    assert!(input.played(&elsewhere).is_err());
+}

@@ -3,7 +3,7 @@
 use damier_core::notation::MoveError;
 use damier_core::{Base, Color, Variant};
 use damier_game::pdn::{self, PdnError, PdnErrorKind, PdnGame, PdnResult, WriteOptions};
-use damier_game::{Board, Outcome};
+use damier_game::{Board, Game, Outcome};
 
 fn one(text: &str, default: Variant) -> PdnGame {
     let mut games = pdn::read(text, default);
@@ -281,4 +281,39 @@ fn an_untagged_game_no_variant_fits_keeps_the_error_met_furthest() {
     let e = game.as_ref().unwrap_err();
     assert_eq!((e.line, e.column), (2, 10), "{e}");
     assert!(!e.to_string().contains("not a square"), "{e}");
+}
+
+#[test]
+fn a_wrapped_variation_keeps_its_parenthesis_with_its_first_move() {
+    // Variations after every move of a long line: wherever the 80-column wrap falls, no
+    // line ends with an opening parenthesis and the text reads back as the same game.
+    let mut text = String::new();
+    let mut game = Game::new(Variant::INTERNATIONAL);
+    for _ in 0..16 {
+        let moves = game.legal_moves();
+        let board = *game.position();
+        let (main, other) = (moves[0], moves[moves.len() - 1]);
+        let number = game.plies().len() / 2 + 1;
+        let dots = if board.side() == Color::White {
+            "."
+        } else {
+            "..."
+        };
+        text.push_str(&format!(
+            "{number}{dots} {} ({number}{dots} {} {{a note}}) ",
+            board.short(&main),
+            board.short(&other)
+        ));
+        game.play(&main).unwrap();
+    }
+    text.push('*');
+    let g = one(&text, Variant::INTERNATIONAL);
+    let written = pdn::write_game(&g, &WriteOptions::default());
+    assert!(
+        written
+            .lines()
+            .all(|l| !l.trim_end().ends_with('(') && l.len() <= 80),
+        "{written}"
+    );
+    assert_eq!(one(&written, Variant::INTERNATIONAL), g);
 }

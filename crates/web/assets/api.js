@@ -46,6 +46,8 @@ export const api = {
   engineAction: (id, token, action) => request('POST', `${game(id)}/engine`, { body: { action }, token }),
   analysis: (id, token, body) => request('POST', `${game(id)}/analysis`, { body, token }),
   pdn: (id) => request('GET', `${game(id)}/pdn`),
+  // The PDN with the page's comments, marks and variations (tree.js `toNotes`).
+  pdnWithNotes: (id, notes) => request('POST', `${game(id)}/pdn`, { body: notes }),
 };
 
 // A WebSocket that follows a game and reconnects after a drop. `onMessage` gets each

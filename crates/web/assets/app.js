@@ -1,5 +1,6 @@
 // The page's controller: which game this tab plays (from the URL's #g=…&t=…), its state
-// from the server (HTTP answers and the WebSocket), and everything drawn from that state.
+// from the server (HTTP answers and the WebSocket), the analysis board's move tree around
+// the game, and everything drawn from them.
 
 import { api, watchGame } from './api.js';
 import { BoardView } from './board.js';
@@ -9,7 +10,9 @@ import { NewGameDialog, PdnDialog } from './dialogs.js';
 import { Editor } from './editor.js';
 import { RulesPanel } from './rules.js';
 import { PuzzlePanel } from './puzzles.js';
-import { remember, copyOf, rebuild, MyGamesDialog } from './mygames.js';
+import { remember, copyOf, rebuild, gameSpec, MyGamesDialog } from './mygames.js';
+import { MoveTree, MARKS, savedTree, saveTree } from './tree.js';
+import { prefs, setPref, applyLook, playSound } from './prefs.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -20,12 +23,17 @@ const S = {
   token: null,
   game: null,
   variant: null,
-  viewPly: null, // null: the live position
+  tree: new MoveTree(), // the game's moves and the variations tried around them
+  cursor: null, // the node on view: the game's last (live) or any other
+  shownNode: null, // the node drawn last (a step from it to the next is animated)
+  steps: new Map(), // FEN -> its legal moves with their positions (or 'pending')
   prefix: [], // squares of the move being entered
   choices: null, // moves to choose from when the path is ambiguous
+  premove: null, // [from] or [from, to]: a move entered during the opponent's turn
   flipped: false,
   analysing: false,
-  analysis: null, // last engine iteration received
+  threat: false, // analyse what the opponent would play if the side to move passed
+  lines: new Map(), // multipv -> the last engine iteration received for the node on view
   stopWatch: null,
   clock: null, // { white_ms, black_ms, running, at }
   error: '',
@@ -33,33 +41,79 @@ const S = {
 
 const board = new BoardView($('board'), {
   onSquare: (name, how) => onSquare(name, how),
-  canDrag: (name) => myTurn() && movable().has(name),
+  canDrag: (name) => Boolean(S.game) && movable().has(name),
 });
 const graph = new EvalGraph($('graph'), (ply) => setView(ply));
 
 // ---------- the game on view ----------
 
 function plies() { return S.game ? S.game.history.length : 0; }
-function shownPly() { return S.viewPly === null ? plies() : S.viewPly; }
-function live() { return S.viewPly === null || S.viewPly === plies(); }
+// The game's ply on view, or null for a variation's position.
+function shownPly() { return S.cursor && S.cursor.game ? S.cursor.depth : null; }
+function live() { return S.cursor === S.tree.gameEnd; }
+function gameNode(ply) { return ply === 0 ? S.tree.root : S.tree.path(S.tree.gameEnd)[ply - 1]; }
 function myTurn() {
   const g = S.game;
   return Boolean(g && live() && !g.result && g.you.includes(g.side_to_move)
     && g.players[g.side_to_move].type === 'human' && !(g.busy && g.busy.kind === 'move'));
 }
-function movable() { return new Set(myTurn() ? S.game.moves.map((m) => m.from) : []); }
+// During the opponent's turn a player may enter the move to make when it comes.
+function premoveTime() {
+  const g = S.game;
+  return Boolean(g && live() && !g.result && g.you.length === 1 && g.you[0] !== g.side_to_move);
+}
+// Moves tried on the board as variations: not by a player during a game against a person
+// (no help from the board either), always for a watcher, after the game, and against the
+// engine.
+function studyOpen() {
+  const g = S.game;
+  return Boolean(g && (g.result || g.engine_help || !g.you.length));
+}
+
+// The moves that can be entered on the board now: the game's, or the position's for a
+// variation (asked of the server once per position).
+function activeMoves() {
+  if (myTurn()) return S.game.moves;
+  if (premoveTime() || !studyOpen()) return [];
+  const fen = S.cursor.fen;
+  const known = S.steps.get(fen);
+  if (Array.isArray(known)) return known;
+  if (!known) fetchSteps(fen);
+  return [];
+}
+
+async function fetchSteps(fen) {
+  S.steps.set(fen, 'pending');
+  try {
+    const r = await api.checkPosition(S.game.variant, fen);
+    S.steps.set(fen, r.moves);
+  } catch (e) {
+    S.steps.delete(fen);
+    showError(e);
+    return;
+  }
+  if (S.cursor && S.cursor.fen === fen) renderBoard();
+}
+
+function movable() {
+  if (premoveTime()) {
+    const mine = S.game.you[0];
+    return new Set([...piecesOf(S.cursor)].filter(([, p]) => p.color === mine).map(([sq]) => sq));
+  }
+  return new Set(activeMoves().map((m) => m.from));
+}
 function fenAt(ply) { return ply === 0 ? S.game.start_fen : S.game.history[ply - 1].fen; }
 
-function piecesAt(ply) {
-  if (ply === plies()) {
+function piecesOf(node) {
+  if (node === S.tree.gameEnd && S.game) {
     return new Map(S.game.pieces.map((p) => [p.square, { color: p.color, king: p.king }]));
   }
-  return parseFen(fenAt(ply), S.variant).pieces;
+  return parseFen(node.fen, S.variant).pieces;
 }
 
 // Moves still possible with the squares entered so far.
 function candidates() {
-  return S.game.moves.filter((m) => S.prefix.every((sq, i) => m.path[i] === sq));
+  return activeMoves().filter((m) => S.prefix.every((sq, i) => m.path[i] === sq));
 }
 
 function targets() {
@@ -75,7 +129,8 @@ function targets() {
 // ---------- entering a move ----------
 
 function onSquare(name, how) {
-  if (!myTurn()) return;
+  if (premoveTime()) return onPremoveSquare(name);
+  if (!activeMoves().length) return;
   hideChoices();
   const from = movable();
   if (how === 'pick') {
@@ -94,17 +149,17 @@ function onSquare(name, how) {
   const k = S.prefix.length;
   const ending = cands.filter((m) => m.path.length === k + 1 && m.path[k] === name);
   const through = cands.filter((m) => m.path.length > k + 1 && m.path[k] === name);
-  if (ending.length && !through.length) return ending.length === 1 ? play(ending[0]) : choose(ending);
+  if (ending.length && !through.length) return ending.length === 1 ? enter(ending[0]) : choose(ending);
   if (through.length && !ending.length) {
     S.prefix = [...S.prefix, name];
     const left = candidates();
-    if (left.length === 1) return play(left[0]);
+    if (left.length === 1) return enter(left[0]);
     return renderBoard();
   }
   if (through.length && ending.length) return choose([...ending, ...through]);
   // The end square clicked directly, skipping the landings between.
   const finals = cands.filter((m) => m.to === name);
-  if (finals.length === 1) return play(finals[0]);
+  if (finals.length === 1) return enter(finals[0]);
   if (finals.length > 1) return choose(finals);
   S.prefix = from.has(name) ? [name] : [];
   renderBoard();
@@ -122,7 +177,7 @@ function choose(moves) {
     b.type = 'button';
     b.className = 'choice';
     b.textContent = `${m.long}${m.captured.length ? ` (takes ${m.captured.join(', ')})` : ''}`;
-    b.addEventListener('click', () => { hideChoices(); play(m); });
+    b.addEventListener('click', () => { hideChoices(); enter(m); });
     box.appendChild(b);
   }
   const cancel = document.createElement('button');
@@ -134,6 +189,35 @@ function choose(moves) {
 }
 
 function hideChoices() { S.choices = null; $('choices').hidden = true; }
+
+// A move entered on the board: played in the game when it is the player's turn there, else
+// kept as a variation from the position on view.
+function enter(m) {
+  if (myTurn()) return play(m);
+  S.prefix = [];
+  goTo(S.tree.add(S.cursor, m));
+  keepTree();
+}
+
+function onPremoveSquare(name) {
+  const mine = movable();
+  if (!S.premove || S.premove.length === 2) S.premove = mine.has(name) ? [name] : null;
+  else if (name === S.premove[0]) S.premove = null;
+  else S.premove = [S.premove[0], name];
+  renderBoard();
+}
+
+// The premove, played if it is one legal move now; else forgotten.
+function playPremove() {
+  const p = S.premove;
+  S.premove = null;
+  if (!p || p.length !== 2) return;
+  const fits = S.game.moves.filter((m) => m.from === p[0] && m.to === p[1]);
+  if (fits.length === 1) play(fits[0]);
+  else renderBoard();
+}
+
+function keepTree() { if (S.id) saveTree(S.id, S.tree); }
 
 async function play(m) {
   S.prefix = [];
@@ -152,20 +236,37 @@ async function play(m) {
 
 function applyState(st) {
   if (S.game && st.id === S.game.id && st.version < S.game.version) return;
-  const movedOn = !S.game || st.id !== S.game.id || st.history.length !== plies() || st.fen !== S.game.fen;
+  const fresh = !S.game || st.id !== S.game.id;
+  const movedOn = fresh || st.history.length !== plies() || st.fen !== S.game.fen;
+  if (fresh) {
+    S.tree = savedTree(st.id, st.start_fen);
+    S.cursor = null;
+    S.lines.clear();
+  }
+  const wasLive = !S.cursor || live();
+  const end = S.tree.gameEnd;
   S.game = st;
+  S.tree.syncGame(st.start_fen, st.history);
+  if (wasLive || S.tree.node(S.cursor.id) !== S.cursor) {
+    if (S.cursor !== S.tree.gameEnd) S.lines.clear();
+    S.cursor = S.tree.gameEnd;
+  }
   remember(st, S.token);
   S.variant = S.byId.get(st.variant);
   if (board.variant !== S.variant) board.setVariant(S.variant);
   if (movedOn) {
     S.prefix = [];
     hideChoices();
-    if (S.viewPly !== null && S.viewPly > plies()) S.viewPly = null;
+    keepTree();
+    const last = S.tree.gameEnd;
+    if (!fresh && last.parent === end && last.move) playSound(last.move.captured.length ? 'capture' : 'move');
   }
   if (st.clock) S.clock = { ...st.clock, at: performance.now() };
   else S.clock = null;
   render();
-  if (S.analysing && movedOn) requestAnalysis();
+  if (myTurn() && S.premove) playPremove();
+  else if (!premoveTime()) S.premove = null;
+  if (S.analysing && movedOn && live()) requestAnalysis();
 }
 
 async function refresh() {
@@ -173,11 +274,20 @@ async function refresh() {
   try { applyState(await api.state(S.id, S.token)); } catch (e) { showError(e); }
 }
 
+// The analysis key of a node: the game's ply it leaves the game at, and the moves after.
+function keyOf(node) { return S.tree.fromGame(node); }
+function sameKey(a, b) { return a.ply === b.ply && a.moves.join(' ') === b.moves.join(' '); }
+
 function onMessage(msg) {
   if (msg.type === 'state') applyState(msg.state);
   else if (msg.type === 'analysis') {
-    S.analysis = msg;
+    if (!S.cursor || !sameKey({ ply: msg.ply, moves: msg.moves || [] }, keyOf(S.cursor))) return;
+    if (Boolean(msg.threat) !== S.threat) return;
+    // A deeper best line makes the others stale until they are searched to its depth.
+    if (msg.multipv === 1) for (const [k, l] of S.lines) if (l.depth < msg.depth - 1) S.lines.delete(k);
+    S.lines.set(msg.multipv, msg);
     renderAnalysis();
+    renderBoard();
   }
 }
 
@@ -194,8 +304,9 @@ async function openGame(id, token, { flip } = {}) {
   S.id = id;
   S.token = token || null;
   S.game = null;
-  S.viewPly = null;
-  S.analysis = null;
+  S.cursor = null;
+  S.lines.clear();
+  S.premove = null;
   S.analysing = false;
   S.error = '';
   S.flipped = flip !== undefined ? flip : (st.you.length === 1 && st.you[0] === 'black');
@@ -220,34 +331,53 @@ function render() {
   renderMoves();
   renderAnalysis();
   renderShare();
+  renderNodeTools();
+  renderEnd();
   $('review').hidden = live();
+  $('review-text').textContent = S.cursor.game ? 'Reviewing an earlier position' : 'Trying a variation';
   $('board').classList.toggle('reviewing', !live());
   void g;
 }
 
-function lastMove(ply) {
-  if (ply === 0) return null;
-  const h = S.game.history[ply - 1];
-  if (h.kind !== 'move') return null;
-  const before = parseFen(fenAt(ply - 1), S.variant).pieces;
-  const captured = h.captured.map((sq) => ({ square: sq, ...(before.get(sq) || { color: h.mover === 'white' ? 'black' : 'white', king: false }) }));
-  return { path: h.path, captured };
+function lastMove(node) {
+  if (!node.parent || !node.move || !node.move.path.length) return null;
+  const before = piecesOf(node.parent);
+  const mover = parseFen(node.parent.fen, S.variant).side;
+  const captured = node.move.captured.map((sq) => ({ square: sq, ...(before.get(sq) || { color: mover === 'white' ? 'black' : 'white', king: false }) }));
+  return { path: node.move.path, captured };
+}
+
+// Arrows for the first moves of the lines on view, the best one marked.
+function arrows() {
+  if (!prefs.arrows) return [];
+  return currentLines()
+    .filter((l) => l.pv_moves && l.pv_moves.length)
+    .map((l) => ({ path: l.pv_moves[0].path, best: l.multipv === 1, threat: Boolean(l.threat) }));
 }
 
 function renderBoard() {
-  const ply = shownPly();
+  const node = S.cursor;
+  // One step forward from the position drawn before: slide the piece that moved.
+  const prev = S.shownNode;
+  const step = prev && prev !== node && node.parent === prev && node.move && node.move.path.length;
+  S.shownNode = node;
   board.flipped = S.flipped;
   board.render({
-    pieces: piecesAt(ply),
-    movable: live() ? movable() : new Set(),
+    pieces: piecesOf(node),
+    // During the opponent's turn any own piece may be premoved; none is marked as movable.
+    movable: premoveTime() ? new Set() : movable(),
     selected: S.prefix[S.prefix.length - 1] || null,
     path: S.prefix,
+    premove: S.premove || [],
     targets: targets(),
-    last: lastMove(ply),
+    last: lastMove(node),
+    arrows: arrows(),
+    animate: step && prefs.animate ? { from: node.move.path[0], to: node.move.path[node.move.path.length - 1] } : null,
   });
   const el = $('board');
-  el.dataset.ply = String(ply);
-  el.dataset.fen = fenAt(ply);
+  el.dataset.ply = node.game ? String(node.depth) : '';
+  el.dataset.node = String(node.id);
+  el.dataset.fen = node.fen;
 }
 
 function fmtClock(ms) {
@@ -359,40 +489,50 @@ function renderControls() {
   $('btn-analyse').classList.toggle('on', S.analysing);
 }
 
+// The move list: the game's moves in pairs, each row followed by the variations that branch
+// from its moves, and the lines tried after the game's last move.
 function renderMoves() {
   const g = S.game;
   const list = $('movelist');
   list.innerHTML = '';
-  // Moves are numbered in pairs from the variant's first mover; a game set up with the
-  // other side to move starts with an empty slot.
-  const offset = parseFen(g.start_fen, S.variant).side === S.variant.first ? 0 : 1;
-  const n = g.history.length + offset;
-  const current = shownPly();
+  const offset = firstOffset();
+  const line = S.tree.path(S.tree.gameEnd);
+  const n = line.length + offset;
   for (let pair = 0; pair * 2 < n; pair++) {
     const li = document.createElement('li');
+    li.className = 'row';
     const num = document.createElement('span');
     num.className = 'num';
     num.textContent = `${pair + 1}.`;
     li.appendChild(num);
+    const branches = [];
     for (let k = 0; k < 2; k++) {
-      const i = pair * 2 + k - offset; // index into history
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.className = 'ply';
-      if (i < 0 || i >= g.history.length) {
+      const i = pair * 2 + k - offset; // index into the game's moves
+      if (i < 0 || i >= line.length) {
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.className = 'ply';
         b.textContent = i < 0 ? '…' : '';
         b.disabled = true;
-      } else {
-        const h = g.history[i];
-        b.textContent = h.notation + (h.offers_draw ? ' (=)' : '');
-        b.dataset.ply = String(i + 1);
-        b.title = h.long;
-        if (i + 1 === current) b.classList.add('current');
-        b.addEventListener('click', () => setView(i + 1));
+        li.appendChild(b);
+        continue;
       }
+      const node = line[i];
+      const h = g.history[i];
+      const b = moveButton(node, 'ply', h.notation + (node.mark || '') + (h.offers_draw ? ' (=)' : ''));
+      b.dataset.ply = String(i + 1);
+      b.title = h.long;
       li.appendChild(b);
+      for (const alt of node.parent.children) if (alt !== node) branches.push(alt);
+      if (node.comments.length) branches.push({ comment: node.comments.join(' ') });
     }
     list.appendChild(li);
+    if (branches.length) list.appendChild(variationsRow(branches));
+  }
+  if (S.tree.gameEnd.children.length) {
+    const row = variationsRow(S.tree.gameEnd.children);
+    row.classList.add('after');
+    list.appendChild(row);
   }
   if (g.result) {
     const li = document.createElement('li');
@@ -401,7 +541,76 @@ function renderMoves() {
     list.appendChild(li);
   }
   const cur = list.querySelector('.current');
-  if (cur && live()) cur.scrollIntoView({ block: 'nearest' });
+  if (cur) cur.scrollIntoView({ block: 'nearest' });
+}
+
+// 0 when the game starts with the variant's first mover, 1 when with the other side.
+function firstOffset() {
+  return parseFen(S.game.start_fen, S.variant).side === S.variant.first ? 0 : 1;
+}
+
+function moveButton(node, cls, text) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.className = cls;
+  b.textContent = text;
+  b.dataset.node = String(node.id);
+  if (node === S.cursor) b.classList.add('current');
+  b.addEventListener('click', () => goTo(node));
+  return b;
+}
+
+// "12." or "12..." before a move that opens a line or follows an interruption.
+function numbered(node, always) {
+  const k = node.depth - 1 + firstOffset();
+  const number = Math.floor(k / 2) + 1;
+  if (k % 2 === 0) return `${number}. `;
+  return always ? `${number}... ` : '';
+}
+
+function variationsRow(items) {
+  const li = document.createElement('li');
+  li.className = 'variations';
+  for (const item of items) {
+    if (item.comment !== undefined) {
+      const c = document.createElement('span');
+      c.className = 'comment';
+      c.textContent = item.comment;
+      li.appendChild(c);
+    } else {
+      li.appendChild(variationEl(item));
+    }
+  }
+  return li;
+}
+
+// One variation: its moves in a row, comments in italics, and nested alternatives in
+// parentheses after the move they replace.
+function variationEl(first) {
+  const div = document.createElement('div');
+  div.className = 'variation';
+  let interrupted = true;
+  for (let n = first, head = true; n; n = n.children[0], head = false) {
+    div.appendChild(moveButton(n, 'vmove', numbered(n, interrupted) + n.move.short + (n.mark || '')));
+    interrupted = false;
+    if (n.comments.length) {
+      const c = document.createElement('span');
+      c.className = 'comment';
+      c.textContent = n.comments.join(' ');
+      div.appendChild(c);
+      interrupted = true;
+    }
+    if (!head) {
+      for (const alt of n.parent.children.slice(1)) {
+        const nest = document.createElement('span');
+        nest.className = 'nested';
+        nest.append('(', variationEl(alt), ')');
+        div.appendChild(nest);
+        interrupted = true;
+      }
+    }
+  }
+  return div;
 }
 
 // The evaluation of position `ply`: searched there, or else read from the search of the
@@ -416,30 +625,96 @@ function evalAt(ply) {
   return { ply, white: before.white, text: before.text, depth: Math.max(1, before.depth - 1), pv: before.pv.slice(1) };
 }
 
+// The engine's lines for the node on view, best first.
+function currentLines() {
+  return [...S.lines.values()].sort((a, b) => a.multipv - b.multipv);
+}
+
 function renderAnalysis() {
   if (!S.game) return;
   const ply = shownPly();
-  const a = S.analysis && S.analysis.ply === ply && ply <= plies() ? S.analysis : null;
-  const shown = a || evalAt(ply);
-  $('an-score').textContent = shown ? (shown.egdb ? `database ${shown.egdb} (${shown.text})` : shown.text) : '–';
-  $('an-depth').textContent = shown ? String(shown.depth) : '–';
-  $('an-nodes').textContent = a ? `${a.nodes.toLocaleString()} (${Math.round(a.nps / 1000)} kN/s)` : '–';
-  $('an-pv').textContent = shown && shown.pv.length ? shown.pv.join(' ') : '–';
-  $('an-explain').textContent = a && a.explain ? a.explain : '';
+  const lines = currentLines();
+  // A threat's score is of another position: the gauge and the graph keep the position's.
+  const best = (!S.threat && lines[0]) || (ply !== null ? evalAt(ply) : null);
+  $('an-score').textContent = best ? (best.egdb ? `database ${best.egdb} (${best.text})` : best.text) : '–';
+  $('an-depth').textContent = best ? String(best.depth) : '–';
+  $('an-nodes').textContent = lines.length ? `${lines[0].nodes.toLocaleString()} (${Math.round(lines[0].nps / 1000)} kN/s)` : '–';
+  renderLines(lines, best);
+  $('an-explain').textContent = lines.length && lines[0].explain ? lines[0].explain : '';
   const busy = S.game.busy;
   let src = '';
   if (busy && busy.kind === 'move') src = 'The engine is choosing its move.';
-  else if (busy && busy.kind === 'analysis') src = `Analysing the position after ${busy.ply} plies…`;
+  else if (busy && busy.kind === 'analysis') src = S.analysing ? 'Analysing…' : `Analysing the position after ${busy.ply} plies…`;
   else if (busy && busy.kind === 'game') src = 'Evaluating every position…';
   $('an-source').textContent = src;
+  renderGauge(best);
   const evals = new Map();
   for (let p = 0; p <= plies(); p++) {
     const e = evalAt(p);
     if (e) evals.set(p, e.white);
   }
-  if (a) evals.set(a.ply, a.white);
-  graph.render(evals, plies() + 1, ply);
+  if (lines.length && ply !== null && !S.threat) evals.set(ply, lines[0].white);
+  graph.render(evals, plies() + 1, ply === null ? keyOf(S.cursor).ply : ply);
   $('graph-hint').hidden = evals.size > 1;
+}
+
+// Each line: its score, then its moves; a click on a move plays the line up to it on the
+// board, kept as a variation.
+function renderLines(lines, best) {
+  const box = $('an-lines');
+  box.innerHTML = '';
+  const shown = lines.length ? lines : (best && best.pv.length ? [best] : []);
+  if (!shown.length) { box.textContent = '–'; return; }
+  for (const l of shown) {
+    const row = document.createElement('div');
+    row.className = `line${l.multipv === 1 || !l.multipv ? ' best' : ''}`;
+    row.dataset.multipv = String(l.multipv || 1);
+    const score = document.createElement('span');
+    score.className = 'lscore';
+    score.textContent = l.threat ? 'Threat' : l.text;
+    row.appendChild(score);
+    l.pv.forEach((word, k) => {
+      // A threat's moves are of the position with the other side to move: not for the tree.
+      if (!l.pv_moves || !l.pv_moves[k] || l.threat) {
+        const w = document.createElement('span');
+        w.className = 'pvword';
+        w.textContent = word;
+        row.appendChild(w);
+        return;
+      }
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'pvmove';
+      b.dataset.k = String(k);
+      b.textContent = word;
+      b.addEventListener('click', () => followLine(l, k));
+      row.appendChild(b);
+    });
+    box.appendChild(row);
+  }
+}
+
+function followLine(line, k) {
+  if (!sameKey({ ply: line.ply, moves: line.moves || [] }, keyOf(S.cursor))) return;
+  const end = S.tree.addLine(S.cursor, { moves: line.pv_moves.slice(0, k + 1) }, false);
+  keepTree();
+  goTo(end);
+}
+
+// White's share of the position, from its score: half and half at 0, nearly all at ±5 men.
+function renderGauge(best) {
+  const gauge = $('gauge');
+  let share = 0.5;
+  if (best) {
+    if (/^win/.test(best.text) || (best.egdb && /^win/.test(best.egdb))) share = 1;
+    else if (/^loss/.test(best.text)) share = 0;
+    else share = 0.5 + 0.5 * Math.tanh(best.white / 250);
+  }
+  gauge.style.setProperty('--white', String(share));
+  gauge.classList.toggle('flipped', S.flipped);
+  gauge.dataset.white = share.toFixed(3);
+  gauge.title = best ? `White ${best.text}` : 'No evaluation yet';
+  $('gauge-text').textContent = best ? best.text : '';
 }
 
 function renderShare() {
@@ -473,23 +748,76 @@ function renderShare() {
   add('Anyone can watch with this link:', `${base}#g=${g.id}`);
 }
 
+// The move on view: its mark and comment, and what can be done with its variation.
+function renderNodeTools() {
+  const n = S.cursor;
+  const box = $('node-tools');
+  box.hidden = !n.move;
+  if (!n.move) return;
+  $('nt-mark').value = n.mark || '';
+  const comment = $('nt-comment');
+  if (document.activeElement !== comment) comment.value = n.comments.join(' ');
+  $('nt-promote').disabled = n.game || S.tree.variationStart(n).game;
+  $('nt-delete').disabled = n.game;
+  $('nt-where').textContent = n.game ? `Game move: ${numbered(n, true)}${n.move.short}` : `Variation: ${numbered(n, true)}${n.move.short}`;
+}
+
+// At the end of a game: a rematch with the colours swapped, or a new game.
+function renderEnd() {
+  const g = S.game;
+  const over = Boolean(g.result);
+  $('end-actions').hidden = !over;
+  $('btn-rematch').hidden = !over || !g.you.length;
+}
+
+async function rematch() {
+  const g = S.game;
+  const spec = gameSpec({
+    ...g,
+    clock: g.clock ? g.clock.control : null,
+    timeout_penalty: g.clock ? g.clock.timeout_penalty : null,
+  }, { swap: true });
+  // Against a friend by link, each keeps a seat: this player takes the other colour.
+  const people = g.players.white.type === 'human' && g.players.black.type === 'human';
+  const meta = people && g.you.length === 1 ? { friend: g.you[0] === 'white' ? 'black' : 'white' } : {};
+  try { await created(await api.create(spec), meta); } catch (e) { showError(e); }
+}
+
+// A move typed in the box: the game's move or a variation's, in short or long form.
+function typedMove(text) {
+  const t = text.trim().toLowerCase();
+  if (!t) return;
+  const moves = activeMoves();
+  const fits = moves.filter((m) => m.short.toLowerCase() === t || m.long.toLowerCase() === t);
+  if (fits.length === 1) { $('type-move').value = ''; enter(fits[0]); return; }
+  if (fits.length > 1) { choose(fits); return; }
+  showError(new Error(moves.length ? `'${text.trim()}' is not a legal move here` : 'No move can be entered here now'));
+}
+
 // ---------- review, analysis and actions ----------
 
-function setView(ply) {
-  if (!S.game) return;
-  const n = plies();
-  ply = Math.max(0, Math.min(n, ply));
-  S.viewPly = ply === n ? null : ply;
+function goTo(node) {
+  if (!S.game || !node || node === S.cursor) return;
+  if (node.move && node.parent === S.cursor) playSound(node.move.captured.length ? 'capture' : 'move');
+  S.cursor = node;
   S.prefix = [];
+  S.lines.clear();
   hideChoices();
   render();
   if (S.analysing) requestAnalysis();
 }
 
+function setView(ply) {
+  if (!S.game) return;
+  goTo(gameNode(Math.max(0, Math.min(plies(), ply))));
+}
+
 async function requestAnalysis() {
   if (!S.game || !S.game.you.length) return;
+  const { ply, moves } = keyOf(S.cursor);
   try {
-    await api.analysis(S.id, S.token, { action: 'start', ply: shownPly(), time_ms: 60000 });
+    const lines = S.threat ? 1 : prefs.lines;
+    await api.analysis(S.id, S.token, { action: 'start', ply, moves, lines, threat: S.threat, time_ms: 60000 });
   } catch (e) {
     // The engine is choosing a move, or the position is over: analysis resumes on the next change.
     if (e.status !== 409) showError(e);
@@ -534,17 +862,73 @@ function bind() {
     renderControls();
     try { await api.analysis(S.id, S.token, { action: 'game', depth: 8 }); } catch (e) { showError(e); }
   });
-  $('nav-first').addEventListener('click', () => setView(0));
-  $('nav-prev').addEventListener('click', () => setView(shownPly() - 1));
-  $('nav-next').addEventListener('click', () => setView(shownPly() + 1));
-  $('nav-last').addEventListener('click', () => setView(plies()));
+  $('nav-first').addEventListener('click', () => goTo(S.tree.root));
+  $('nav-prev').addEventListener('click', () => goTo(S.cursor && S.cursor.parent));
+  $('nav-next').addEventListener('click', () => goTo(S.cursor && S.cursor.children[0]));
+  $('nav-last').addEventListener('click', () => goTo(S.tree.gameEnd));
   $('btn-live').addEventListener('click', () => setView(plies()));
   document.addEventListener('keydown', (e) => {
-    if (e.target.closest('input, textarea, select, dialog')) return;
-    if (e.key === 'ArrowLeft') setView(shownPly() - 1);
-    else if (e.key === 'ArrowRight') setView(shownPly() + 1);
-    else if (e.key === 'Escape') { S.prefix = []; hideChoices(); renderBoard(); }
+    if (e.target.closest('input, textarea, select, dialog') || e.ctrlKey || e.metaKey || e.altKey) return;
+    const n = S.cursor;
+    if (!n) return;
+    const siblings = n.parent ? n.parent.children : [n];
+    const at = siblings.indexOf(n);
+    const keys = {
+      ArrowLeft: () => goTo(n.parent),
+      ArrowRight: () => goTo(n.children[0]),
+      ArrowUp: () => goTo(siblings[at - 1]),
+      ArrowDown: () => goTo(siblings[at + 1]),
+      Home: () => goTo(S.tree.root),
+      End: () => goTo(S.tree.lineEnd(n)),
+      Escape: () => { S.prefix = []; S.premove = null; hideChoices(); renderBoard(); },
+    };
+    if (keys[e.key]) { e.preventDefault(); keys[e.key](); return; }
+    // Typing a move: the first digit or letter opens the box with it.
+    if (/^[0-9a-l]$/i.test(e.key)) {
+      const box = $('type-move');
+      box.focus();
+      box.value = '';
+    }
   });
+  $('type-move').addEventListener('keydown', (e) => {
+    if (e.key === 'Enter') { e.preventDefault(); typedMove(e.target.value); }
+    if (e.key === 'Escape') { e.target.value = ''; e.target.blur(); }
+  });
+  $('nt-mark').addEventListener('change', (e) => { S.cursor.mark = e.target.value; keepTree(); renderMoves(); });
+  $('nt-comment').addEventListener('change', (e) => {
+    const text = e.target.value.trim();
+    S.cursor.comments = text ? [text] : [];
+    keepTree();
+    renderMoves();
+  });
+  $('nt-promote').addEventListener('click', () => { if (S.tree.promote(S.cursor)) { keepTree(); render(); } });
+  $('nt-delete').addEventListener('click', () => {
+    const up = S.cursor.parent;
+    if (S.tree.remove(S.cursor)) { keepTree(); S.cursor = up; S.lines.clear(); render(); if (S.analysing) requestAnalysis(); }
+  });
+  for (const m of MARKS) {
+    const o = document.createElement('option');
+    o.value = m;
+    o.textContent = m;
+    $('nt-mark').appendChild(o);
+  }
+  $('btn-rematch').addEventListener('click', () => rematch());
+  $('btn-newgame').addEventListener('click', () => $('btn-new').click());
+  const linesCount = $('an-count');
+  linesCount.value = String(prefs.lines);
+  linesCount.addEventListener('change', () => {
+    setPref('lines', Number(linesCount.value));
+    S.lines.clear();
+    renderAnalysis();
+    if (S.analysing) requestAnalysis();
+  });
+  $('an-threat').addEventListener('change', (e) => {
+    S.threat = e.target.checked;
+    S.lines.clear();
+    render();
+    if (S.analysing) requestAnalysis();
+  });
+  bindPrefs();
   window.addEventListener('hashchange', () => {
     const { id, token } = fromHash();
     if (id && id !== S.id) openGame(id, token).catch(showError);
@@ -561,6 +945,23 @@ function bind() {
   }, 100);
 }
 
+// The settings panel: each control shows and sets one preference.
+function bindPrefs() {
+  const bind = (id, name, read = (e) => e.value, write = (e, v) => { e.value = v; }) => {
+    const e = $(id);
+    write(e, prefs[name]);
+    e.addEventListener('change', () => { setPref(name, read(e)); render(); });
+  };
+  const checked = [(e) => e.checked, (e, v) => { e.checked = v; }];
+  bind('pref-theme', 'theme');
+  bind('pref-board', 'board');
+  bind('pref-sound', 'sound', ...checked);
+  bind('pref-animate', 'animate', ...checked);
+  bind('pref-arrows', 'arrows', ...checked);
+  $('btn-settings').addEventListener('click', () => $('dlg-settings').showModal());
+  $('settings-close').addEventListener('click', () => $('dlg-settings').close());
+}
+
 function fromHash() {
   const p = new URLSearchParams(location.hash.slice(1));
   return { id: p.get('g'), token: p.get('t') };
@@ -569,6 +970,13 @@ function fromHash() {
 // ---------- start ----------
 
 async function created(res, meta = {}) {
+  if (res.notes) {
+    // An imported game's variations and comments become its tree in this browser.
+    const tree = new MoveTree(res.state.start_fen);
+    tree.syncGame(res.state.start_fen, res.state.history);
+    tree.addNotes(res.notes);
+    saveTree(res.id, tree);
+  }
   let token = res.token;
   let flip;
   if (meta.friend) {
@@ -583,6 +991,7 @@ async function created(res, meta = {}) {
 }
 
 async function main() {
+  applyLook();
   S.variants = await api.variants();
   S.byId = new Map(S.variants.map((v) => [v.id, v]));
   bind();
@@ -597,7 +1006,7 @@ async function main() {
   $('btn-puzzles').addEventListener('click', () => puzzles.open(S.game ? S.game.variant : $('ng-variant').value));
   const myGames = new MyGamesDialog(S.variants, (gid, gtoken) => openGame(gid, gtoken).catch(showError));
   $('btn-games').addEventListener('click', () => myGames.open());
-  $('btn-editor').addEventListener('click', () => editor.open(S.game ? S.game.variant : 'international', S.game ? fenAt(shownPly()) : null));
+  $('btn-editor').addEventListener('click', () => editor.open(S.game ? S.game.variant : 'international', S.cursor ? S.cursor.fen : null));
   const { id, token } = fromHash();
   if (id) {
     try { await openGame(id, token); return; } catch (e) {

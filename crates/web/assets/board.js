@@ -39,7 +39,11 @@ export class BoardView {
     this.byName = new Map(variant.squares.map((s) => [s.name, s]));
     this.byRC = new Map(variant.squares.map((s) => [`${s.row},${s.col}`, s.name]));
     const full = this.size * CELL;
-    this.svg.setAttribute('viewBox', `${-MARGIN} 0 ${full + MARGIN} ${full + MARGIN}`);
+    // A numbered board needs no a–j margins: its numbers are on the squares, and the board
+    // keeps every pixel (readable numbers on a phone).
+    this.margins = Boolean(variant.algebraic || variant.orthogonal);
+    const m = this.margins ? MARGIN : 0;
+    this.svg.setAttribute('viewBox', `${-m} 0 ${full + m} ${full + m}`);
     this.svg.dataset.variant = variant.id;
   }
 
@@ -113,6 +117,7 @@ export class BoardView {
       for (const name of view.last.path) box(name, 'mark-last');
     }
     for (const name of view.path || []) box(name, 'mark-path');
+    for (const name of view.premove || []) box(name, 'mark-premove');
     if (view.selected) box(view.selected, 'mark-selected');
 
     const ghosts = el('g', { class: 'ghosts' }, svg);
@@ -146,7 +151,7 @@ export class BoardView {
         t.textContent = s.name;
       }
     }
-    for (let i = 0; i < n; i++) {
+    for (let i = 0; i < n && this.margins; i++) {
       const col = this.flipped ? n - 1 - i : i;
       const row = this.flipped ? i : n - 1 - i;
       const f = el('text', { x: i * CELL + CELL / 2, y: full + 24, class: 'file' }, coords);
@@ -160,6 +165,59 @@ export class BoardView {
       const c = at(name);
       if (c) el('circle', { cx: c.x * CELL + CELL / 2, cy: c.y * CELL + CELL / 2, r: 16, class: 'target', 'data-target': name }, targets);
     }
+    this.drawArrows(svg, defs, view.arrows || [], at);
+    if (view.animate) this.animate(view.animate, at);
+  }
+
+  // Arrows along the paths of the engine's best moves, the best one brightest; a capture's
+  // arrow bends at each landing square.
+  drawArrows(svg, defs, arrows, at) {
+    if (!arrows.length) return;
+    for (const kind of ['', '-threat']) {
+      const marker = el('marker', { id: `arrowhead${kind}`, viewBox: '0 0 10 10', refX: '5', refY: '5', markerWidth: '3', markerHeight: '3', orient: 'auto-start-reverse' }, defs);
+      el('path', { d: 'M0,0 L10,5 L0,10 z', class: `arrowhead${kind}` }, marker);
+    }
+    const g = el('g', { class: 'arrows' }, svg);
+    // Drawn weakest first, so that the best lies on top.
+    [...arrows].reverse().forEach((a) => {
+      const points = a.path.map(at).filter(Boolean).map((c) => [c.x * CELL + CELL / 2, c.y * CELL + CELL / 2]);
+      if (points.length < 2) return;
+      // Stop short of the last centre, so that the head sits inside the end square.
+      const [x1, y1] = points[points.length - 2];
+      const [x2, y2] = points[points.length - 1];
+      const len = Math.hypot(x2 - x1, y2 - y1);
+      points[points.length - 1] = [x2 - ((x2 - x1) / len) * 22, y2 - ((y2 - y1) / len) * 22];
+      el('polyline', {
+        points: points.map((p) => p.join(',')).join(' '),
+        class: `arrow${a.best ? ' best' : ''}${a.threat ? ' threat' : ''}`,
+        'marker-end': `url(#arrowhead${a.threat ? '-threat' : ''})`,
+        'data-arrow': a.path.join('-'),
+      }, g);
+    });
+  }
+
+  // Slide the piece that just moved from its start square (a move seen as it happens, not
+  // only its result; the engine's instant replies too).
+  animate({ from, to }, at) {
+    const piece = this.pieceEls.get(to);
+    const a = at(from);
+    const b = at(to);
+    if (!piece || !a || !b || from === to) return;
+    // The style's transform stands in for the piece's own `transform` attribute while it
+    // slides, and is removed after (dragging moves the attribute).
+    const px = (c) => `translate(${c.x * CELL + CELL / 2}px, ${c.y * CELL + CELL / 2}px)`;
+    const ms = Math.round(Math.min(320, 140 + 30 * Math.hypot(a.x - b.x, a.y - b.y)));
+    piece.style.transition = 'none';
+    piece.style.transform = px(a);
+    piece.getBoundingClientRect(); // apply the start before the transition
+    piece.style.transition = `transform ${ms}ms ease-out`;
+    piece.style.transform = px(b);
+    piece.classList.add('moving');
+    setTimeout(() => {
+      piece.classList.remove('moving');
+      piece.style.transition = '';
+      piece.style.transform = '';
+    }, ms + 20);
   }
 
   drawPiece(parent, c, color, king, name) {

@@ -165,7 +165,13 @@ export class PdnDialog {
     $('pdn-text').value = '';
     if (!this.dlg.open) this.dlg.showModal();
     if (S.id) {
-      try { $('pdn-text').value = await api.pdn(S.id); } catch (e) { $('pdn-error').textContent = e.message; }
+      try {
+        $('pdn-text').value = await api.pdnWithNotes(S.id, S.tree.toNotes());
+      } catch (e) {
+        // The game's moves alone, and why the variations are not there.
+        $('pdn-error').textContent = `Variations left out: ${e.message}`;
+        try { $('pdn-text').value = await api.pdn(S.id); } catch (e2) { $('pdn-error').textContent = e2.message; }
+      }
     }
   }
 

@@ -36,7 +36,7 @@ export function remember(st, token) {
     players: st.players,
     clock: st.clock ? st.clock.control : null,
     timeout_penalty: st.clock ? st.clock.timeout_penalty : null,
-    casual: Boolean(st.engine_help) && !st.result,
+    casual: Boolean(st.casual),
     result: st.result ? st.result.text : null,
     updated: Date.now(),
   };
@@ -53,23 +53,23 @@ export function forget(id) {
   store(all);
 }
 
+// What creates a game like `g` (a copy kept here: variant, start_fen, players, clock,
+// timeout_penalty, casual), with the colours swapped for a rematch.
+export function gameSpec(g, { swap = false } = {}) {
+  const [white, black] = swap ? [g.players.black, g.players.white] : [g.players.white, g.players.black];
+  const spec = { variant: g.variant, fen: g.start_fen, white: white.type, black: black.type, casual: g.casual };
+  if (white.level) spec.white_level = white.level;
+  if (black.level) spec.black_level = black.level;
+  if (g.clock) spec.clock = g.clock;
+  if (g.timeout_penalty) spec.timeout_penalty = g.timeout_penalty;
+  return spec;
+}
+
 // A new game on the server from the copy of game `id`.
 export async function rebuild(api, id) {
   const g = copyOf(id);
   if (!g) throw new Error('this browser has no copy of that game');
-  const spec = {
-    variant: g.variant,
-    fen: g.start_fen,
-    moves: g.moves,
-    white: g.players.white.type,
-    black: g.players.black.type,
-    casual: g.casual,
-  };
-  if (g.players.white.level) spec.white_level = g.players.white.level;
-  if (g.players.black.level) spec.black_level = g.players.black.level;
-  if (g.clock) spec.clock = g.clock;
-  if (g.timeout_penalty) spec.timeout_penalty = g.timeout_penalty;
-  const res = await api.create(spec);
+  const res = await api.create({ ...gameSpec(g), moves: g.moves });
   forget(id);
   return res;
 }

@@ -63,6 +63,16 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../assets/mygames.js"),
     ),
     (
+        "tree.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/tree.js"),
+    ),
+    (
+        "prefs.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/prefs.js"),
+    ),
+    (
         "favicon.svg",
         "image/svg+xml",
         include_str!("../assets/favicon.svg"),

@@ -3,6 +3,7 @@
 
 use crate::error::ApiError;
 use crate::ids;
+use crate::notes::NoteLineOut;
 use crate::session::real_time;
 use crate::session::{Player, Seats, Session};
 use damier_core::Variant;
@@ -321,11 +322,12 @@ pub fn new_session(req: &NewGame) -> Result<Session, ApiError> {
     Ok(session)
 }
 
-/// A session for a game read from PDN, and how many games the file holds.
+/// A session for a game read from PDN, how many games the file holds, and the game's
+/// comments, marks and variations for the page.
 ///
 /// # Errors
 /// [`ApiError::Invalid`] with the reader's message (game, line, column) for a bad game.
-pub fn import_session(req: &ImportGame) -> Result<(Session, usize), ApiError> {
+pub fn import_session(req: &ImportGame) -> Result<(Session, usize, NoteLineOut), ApiError> {
     let default = variant(req.variant.as_deref())?;
     // A game without a variant tag is read as the variant its moves fit, the page's first.
     let games: Vec<_> = pdn::read_bytes_inferring(req.pdn.as_bytes(), default)
@@ -354,7 +356,8 @@ pub fn import_session(req: &ImportGame) -> Result<(Session, usize), ApiError> {
     let mut session = Session::new(ids::game_id(), play, players, seats, tags, ids::seed());
     // A game read from a file is there to be studied: the engine may help.
     session.casual = true;
-    Ok((session, count))
+    let notes = crate::notes::tree(&pdn_game.start, &pdn_game.main);
+    Ok((session, count, notes))
 }
 
 #[cfg(test)]

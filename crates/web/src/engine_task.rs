@@ -6,6 +6,7 @@
 
 use crate::app::App;
 use crate::error::ApiError;
+use crate::notes::line_steps;
 use crate::scheduler::Slot;
 use crate::session::{BusyKind, Session};
 use crate::store::GameEntry;
@@ -48,6 +49,11 @@ impl Source {
 struct Job {
     id: u64,
     ply: usize,
+    /// A variation played from the game's position after `ply` (long forms): what is
+    /// searched is the position at its end.
+    moves: Vec<String>,
+    /// The search is of the position with the other side to move (the threat).
+    threat: bool,
     input: SearchInput,
     limits: Limits,
     style: Style,
@@ -94,6 +100,8 @@ pub fn start_engine_move(app: &Arc<App>, entry: &Arc<GameEntry>, s: &mut Session
     let job = Job {
         id,
         ply,
+        moves: Vec::new(),
+        threat: false,
         input,
         limits,
         style,
@@ -134,6 +142,8 @@ pub fn start_analysis(
     app: &Arc<App>,
     entry: &Arc<GameEntry>,
     ply: Option<usize>,
+    moves: &[String],
+    threat: bool,
     time: Duration,
     lines: usize,
 ) -> Result<usize, ApiError> {
@@ -143,7 +153,12 @@ pub fn start_analysis(
     let game = s
         .game_at(ply)
         .ok_or_else(|| ApiError::Invalid(format!("the game has no position after ply {ply}")))?;
-    if game.position().legal_moves().is_empty() {
+    let (mut input, moves) = variation(SearchInput::from_game(&game), moves)?;
+    if threat {
+        // What the opponent would play if the side to move passed.
+        input = SearchInput::new(input.board.with_side(input.board.side().opponent()));
+    }
+    if input.board.legal_moves().is_empty() {
         return Err(ApiError::Conflict(
             "the side to move has no legal move: nothing to analyse".into(),
         ));
@@ -155,7 +170,9 @@ pub fn start_analysis(
     let job = Job {
         id,
         ply,
-        input: SearchInput::from_game(&game),
+        moves,
+        threat,
+        input,
         limits: Limits::move_time(time.min(MAX_ANALYSIS)),
         style: Style::default(),
         lines,
@@ -165,9 +182,11 @@ pub fn start_analysis(
     let (app, entry) = (app.clone(), entry.clone());
     tokio::spawn(async move {
         let id = job.id;
+        // A variation's scores are not the game's: only the game's own positions are kept.
+        let on_game_line = job.moves.is_empty() && !job.threat;
         let result = run(&app, &entry, job).await;
         let mut s = entry.lock();
-        if let Some(r) = result {
+        if let Some(r) = result.filter(|_| on_game_line) {
             if s.is_current(id) {
                 let pv = s.game().positions()[ply].line_words(&r.pv);
                 s.record_eval(ply, r.score, r.depth, pv);
@@ -177,6 +196,29 @@ pub fn start_analysis(
         entry.publish(&s);
     });
     Ok(ply)
+}
+
+/// The search input at the end of `moves` (short or long texts) from `input`, and the moves
+/// in long form.
+///
+/// # Errors
+/// [`ApiError::Invalid`] naming the first move that is not legal where it stands.
+fn variation(
+    mut input: SearchInput,
+    moves: &[String],
+) -> Result<(SearchInput, Vec<String>), ApiError> {
+    let mut long = Vec::with_capacity(moves.len());
+    for (i, text) in moves.iter().enumerate() {
+        let board = input.board;
+        let mv = board
+            .find_move(text, None)
+            .map_err(|e| ApiError::Invalid(format!("moves[{i}]: {e}")))?;
+        long.push(board.long(&mv));
+        input = input
+            .played(&mv)
+            .map_err(|e| ApiError::Invalid(format!("moves[{i}]: {e}")))?;
+    }
+    Ok((input, long))
 }
 
 /// Evaluate every position of the game to `depth` (those not yet known that deep), one
@@ -215,6 +257,8 @@ pub fn start_game_evals(
             let job = Job {
                 id,
                 ply,
+                moves: Vec::new(),
+                threat: false,
                 input,
                 limits: Limits {
                     depth: Some(depth),
@@ -365,7 +409,7 @@ fn publish_info(entry: &Weak<GameEntry>, job: &Job, info: &SearchInfo) {
             return;
         }
         // The evaluation of the position is the best line's.
-        if info.multipv == 1 {
+        if info.multipv == 1 && job.moves.is_empty() && !job.threat {
             s.record_info(job.ply, info);
         }
     }
@@ -377,6 +421,8 @@ fn publish_info(entry: &Weak<GameEntry>, job: &Job, info: &SearchInfo) {
         "type": "analysis",
         "source": job.source.name(),
         "ply": job.ply,
+        "moves": job.moves,
+        "threat": job.threat,
         "multipv": info.multipv,
         "depth": info.depth,
         "seldepth": info.seldepth,
@@ -387,6 +433,7 @@ fn publish_info(entry: &Weak<GameEntry>, job: &Job, info: &SearchInfo) {
         "nps": info.nps,
         "time_ms": info.time.as_millis() as u64,
         "pv": pv,
+        "pv_moves": line_steps(&board, &info.pv),
         "egdb": info.egdb.map(|v| v.to_string()),
         "explain": damier_game::explain(&board, &info.pv),
     });

@@ -1,12 +1,17 @@
 //! PDN export of a session: its game with the roster filled in (players, date), keeping the
 //! tags of an imported game.
 
+use crate::error::ApiError;
+use crate::notes::{self, ExportRequest};
 use crate::session::{Player, Session};
 use damier_core::Color;
 use damier_game::pdn::{self, PdnGame, WriteOptions};
 
-/// The game as PDN text.
-pub fn pdn_text(s: &Session) -> String {
+/// The game as PDN text, with the page's annotations when it sends them.
+///
+/// # Errors
+/// [`ApiError::Invalid`] when the annotations do not fit the game (see [`notes::annotate`]).
+pub fn pdn_text(s: &Session, notes: Option<&ExportRequest>) -> Result<String, ApiError> {
     let name = |c: Color| match s.player(c) {
         Player::Human => "Human".to_string(),
         Player::Engine(l) => format!("Damier level {}", l.number()),
@@ -27,6 +32,9 @@ pub fn pdn_text(s: &Session) -> String {
             }
         }
     }
-    let game = PdnGame::from_game(s.game(), &tags);
-    pdn::write_game(&game, &WriteOptions::default())
+    let mut game = PdnGame::from_game(s.game(), &tags);
+    if let Some(req) = notes {
+        notes::annotate(&mut game, req)?;
+    }
+    Ok(pdn::write_game(&game, &WriteOptions::default()))
 }

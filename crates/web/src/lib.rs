@@ -33,6 +33,7 @@ mod error;
 mod export;
 mod extract;
 mod ids;
+mod notes;
 mod routes;
 mod saved;
 mod scheduler;

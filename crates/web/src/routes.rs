@@ -6,6 +6,7 @@ use crate::create::{import_session, new_session, ImportGame, NewGame};
 use crate::engine_task::{self, MAX_ANALYSIS};
 use crate::error::ApiError;
 use crate::extract::{Body, OptionalBody, Token};
+use crate::notes::{self, ExportRequest, MoveStep, NoteLineOut};
 use crate::session::{Actor, BusyKind, MoveRequest, Session};
 use crate::view::{game_view, pieces, GameView, PieceView};
 use crate::{assets, variants, ws};
@@ -44,7 +45,10 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/resign", post(resign))
         .route("/api/games/{id}/engine", post(engine))
         .route("/api/games/{id}/analysis", post(analysis))
-        .route("/api/games/{id}/pdn", get(export_pdn))
+        .route(
+            "/api/games/{id}/pdn",
+            get(export_pdn).post(export_annotated),
+        )
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
@@ -118,7 +122,8 @@ struct PositionView {
     fen: String,
     side_to_move: &'static str,
     pieces: Vec<PieceView>,
-    moves: Vec<damier_game::MoveInfo>,
+    /// Each legal move with the position after it.
+    moves: Vec<MoveStep>,
 }
 
 /// Check a FEN (the position editor): the position as the server reads it, or why not.
@@ -131,7 +136,7 @@ async fn check_position(Body(req): Body<PositionRequest>) -> Result<Json<Positio
         fen: board.fen(),
         side_to_move: board.side().name(),
         pieces: pieces(&board),
-        moves: board.describe_moves(),
+        moves: notes::steps(&board),
     }))
 }
 
@@ -143,6 +148,9 @@ struct Created {
     seats: Seats,
     #[serde(skip_serializing_if = "Option::is_none")]
     games_in_file: Option<usize>,
+    /// An imported game's comments, marks and variations.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    notes: Option<NoteLineOut>,
     state: GameView,
 }
 
@@ -166,6 +174,7 @@ fn add(app: &Arc<App>, session: Session, games_in_file: Option<usize>) -> Create
             black: s.seats.side[1].clone(),
         },
         games_in_file,
+        notes: None,
         state: game_view(&s, Some(Actor::Master)),
     }
 }
@@ -185,11 +194,12 @@ async fn import(
     State(app): State<Arc<App>>,
     Body(req): Body<ImportGame>,
 ) -> Result<(axum::http::StatusCode, Json<Created>), ApiError> {
-    let (session, count) = import_session(&req)?;
-    Ok((
-        axum::http::StatusCode::CREATED,
-        Json(add(&app, session, Some(count))),
-    ))
+    let (session, count, notes) = import_session(&req)?;
+    let created = Created {
+        notes: Some(notes),
+        ..add(&app, session, Some(count))
+    };
+    Ok((axum::http::StatusCode::CREATED, Json(created)))
 }
 
 /// The view for a request: `you` lists the sides its token acts for (none for a spectator or
@@ -466,6 +476,12 @@ struct AnalysisRequest {
     action: Option<String>,
     /// Position to analyse: plies from the start (default: the current position).
     ply: Option<usize>,
+    /// A variation to play from that position first (move texts): its end is analysed.
+    #[serde(default)]
+    moves: Vec<String>,
+    /// Analyse the threat instead: the position with the other side to move.
+    #[serde(default)]
+    threat: bool,
     /// Longest time, ms (default 20 000, at most 300 000).
     time_ms: Option<u64>,
     /// Best moves reported at each depth, each with its score and line (default 1).
@@ -499,7 +515,9 @@ async fn analysis(
                     damier_engine::MAX_LINES
                 )));
             }
-            let ply = engine_task::start_analysis(&app, &entry, req.ply, time, lines)?;
+            let ply = engine_task::start_analysis(
+                &app, &entry, req.ply, &req.moves, req.threat, time, lines,
+            )?;
             Ok(Json(serde_json::json!({"analysing": ply})))
         }
         "stop" => {
@@ -525,9 +543,24 @@ async fn export_pdn(
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let entry = app.game(&id)?;
-    let text = crate::export::pdn_text(&entry.lock());
+    let text = crate::export::pdn_text(&entry.lock(), None)?;
+    Ok(pdn_file(&id, text))
+}
+
+/// The game's PDN with the comments, marks and variations the page sends.
+async fn export_annotated(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Body(req): Body<ExportRequest>,
+) -> Result<Response, ApiError> {
+    let entry = app.game(&id)?;
+    let text = crate::export::pdn_text(&entry.lock(), Some(&req))?;
+    Ok(pdn_file(&id, text))
+}
+
+fn pdn_file(id: &str, text: String) -> Response {
     let name = format!("damier-{}.pdn", &id[..id.len().min(8)]);
-    Ok((
+    (
         [
             (
                 header::CONTENT_TYPE,
@@ -540,5 +573,5 @@ async fn export_pdn(
         ],
         text,
     )
-        .into_response())
+        .into_response()
 }

@@ -158,6 +158,8 @@ pub struct GameView {
     /// Whether engine moves and analysis are open (not while two people play each other,
     /// unless the game is casual).
     pub engine_help: bool,
+    /// Whether the game was made casual: engine help open to two people playing each other.
+    pub casual: bool,
     /// Engine-against-engine play is stopped: by the creator, or because nobody watched
     /// (any request for the game restarts that).
     pub paused: bool,
@@ -358,6 +360,7 @@ pub fn game_view(s: &Session, actor: Option<Actor>) -> GameView {
         takebacks: s.play.timed_clock().is_none(),
         creator,
         engine_help: s.engine_help(),
+        casual: s.casual,
         paused: s.paused || s.idle,
         may_undo: creator && s.may_undo(),
         may_redo: creator && s.may_redo(),

@@ -12,7 +12,10 @@ mod common;
 use common::{start, Client};
 use damier_core::{Color, Role, Variant};
 use damier_game::Board;
-use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+use fantoccini::actions::{
+    InputSource, KeyAction, KeyActions, MouseActions, PointerAction, MOUSE_BUTTON_LEFT,
+};
+use fantoccini::key::Key;
 use fantoccini::{ClientBuilder, Locator};
 use serde_json::{json, Value};
 use std::path::PathBuf;
@@ -272,20 +275,27 @@ impl Page {
         out
     }
 
-    /// The board on screen shows the position the API reports for this game.
+    /// The board on screen shows the position the API reports for this game (or, on a
+    /// variation's move, the position the board says it shows).
     async fn check_board(&self, step: &str) {
+        self.until(
+            "the pieces at rest",
+            "return document.querySelectorAll('#board .moving').length === 0",
+        )
+        .await;
         let id = self.js("return window.damier.id").await;
         let state = self.api.state(id.as_str().unwrap()).await;
         let variant: Variant = state["variant"].as_str().unwrap().parse().unwrap();
-        let shown_ply = self
-            .js("return Number(document.getElementById('board').dataset.ply)")
+        let shown = self
+            .js("const d = document.getElementById('board').dataset; return [d.ply, d.fen]")
             .await;
         let history = state["history"].as_array().unwrap();
-        let ply = shown_ply.as_u64().unwrap() as usize;
-        let fen = if ply == 0 {
-            state["start_fen"].as_str().unwrap()
-        } else {
-            history[ply - 1]["fen"].as_str().unwrap()
+        let fen = match shown[0].as_str().unwrap() {
+            "" => shown[1].as_str().unwrap(),
+            "0" => state["start_fen"].as_str().unwrap(),
+            ply => history[ply.parse::<usize>().unwrap() - 1]["fen"]
+                .as_str()
+                .unwrap(),
         };
         let board = Board::from_fen(variant, fen).unwrap();
         let names = board.names();
@@ -305,6 +315,15 @@ impl Page {
         expected.sort();
         let drawn = self.drawn().await;
         assert_eq!(drawn, expected, "{step}: the board does not show {fen}");
+    }
+
+    /// Press a key on the page (not in a text box).
+    async fn key(&self, key: Key) {
+        let keys = KeyActions::new("keyboard".into())
+            .then(KeyAction::Down { value: key.into() })
+            .then(KeyAction::Up { value: key.into() });
+        self.web.perform_actions(keys).await.unwrap();
+        self.web.release_actions().await.unwrap();
     }
 
     async fn screenshot(&self, name: &str) -> PathBuf {
@@ -697,7 +716,190 @@ async fn the_page_plays_games_in_a_real_browser() {
     )
     .await;
 
-    // 8. A phone-sized screen.
+    // 8. The analysis board: three lines with arrows, a click on a line's move steps the
+    //    board there (kept as a variation), keys step through the tree, a variation made on
+    //    the board survives PDN export and import, and the gauge follows the score.
+    page.new_game("international", "engine", "white", None)
+        .await;
+    page.click_square("32").await;
+    page.click_square("28").await;
+    page.wait_plies(2).await;
+    page.js("const c = document.getElementById('an-count'); c.value = '3'; c.dispatchEvent(new Event('change')); return true;")
+        .await;
+    page.click("#btn-analyse").await;
+    page.until(
+        "three lines and their arrows",
+        "return document.querySelectorAll('#an-lines .line').length === 3 && document.querySelectorAll('#board .arrows polyline').length === 3 && document.querySelectorAll('#an-lines .line.best .pvmove').length >= 3",
+    )
+    .await;
+    page.screenshot("analysis-lines").await;
+    // The brightest arrow is the best line's first move.
+    let best = page
+        .js("const l = window.damier.lines.get(1); return [l.pv_moves[0].path.join('-'), document.querySelector('#board .arrows polyline.best').dataset.arrow]")
+        .await;
+    assert_eq!(best[0], best[1], "the best arrow is the best move");
+    let target = page
+        .js("const l = window.damier.lines.get(1); const fens = l.pv_moves.map((m) => m.fen); document.querySelector(\"#an-lines .line.best .pvmove[data-k='2']\").click(); return fens;")
+        .await;
+    page.until(
+        "the board on the line's third move",
+        &format!(
+            "const d = document.getElementById('board').dataset; return d.ply === '' && d.fen === {};",
+            target[2]
+        ),
+    )
+    .await;
+    page.check_board("the line's third move").await;
+    page.key(Key::Left).await;
+    page.until(
+        "one move back along the line",
+        &format!(
+            "return document.getElementById('board').dataset.fen === {}",
+            target[1]
+        ),
+    )
+    .await;
+    page.check_board("one move back along the line").await;
+    page.click("#btn-analyse").await;
+    // A variation of the first move, made on the board from the start, with a comment.
+    page.key(Key::Home).await;
+    page.until(
+        "the start position",
+        "return document.getElementById('board').dataset.ply === '0'",
+    )
+    .await;
+    page.click_square("33").await;
+    page.click_square("29").await;
+    page.until(
+        "the variation's move",
+        "const c = window.damier.cursor; return !c.game && c.move.short === '33-29' && document.querySelector('#movelist .vmove.current') !== null",
+    )
+    .await;
+    page.check_board("the variation 33-29").await;
+    assert_eq!(
+        page.game().await["history"].as_array().unwrap().len(),
+        2,
+        "the game is untouched"
+    );
+    page.js("const c = document.getElementById('nt-comment'); c.value = 'a quieter start'; c.dispatchEvent(new Event('change')); const m = document.getElementById('nt-mark'); m.value = '?!'; m.dispatchEvent(new Event('change')); return true;")
+        .await;
+    page.screenshot("analysis-variation").await;
+    page.click("#btn-pdn").await;
+    page.until(
+        "the PDN with the variations",
+        "const t = document.getElementById('pdn-text').value.replace(/\\s+/g, ' '); return t.includes('(1. 33-29?! {a quieter start})') && t.includes('(1... ');",
+    )
+    .await;
+    page.click("#pdn-import").await;
+    page.until(
+        "the imported game with its variations",
+        "const S = window.damier; const r = S.tree.root; return !!S.game && S.game.history.length === 2 && r.children.length === 2 && r.children[1].move.short === '33-29' && r.children[1].comments[0] === 'a quieter start' && S.tree.gameEnd.children.length === 1",
+    )
+    .await;
+    page.screenshot("analysis-imported").await;
+    // The gauge: White a man up leans to White, and drawn so.
+    page.new_game(
+        "international",
+        "engine",
+        "white",
+        Some("W:W31,32,33,34,35,36:B16,17,18,19,20"),
+    )
+    .await;
+    page.click("#btn-analyse").await;
+    page.until(
+        "the gauge leaning to White",
+        "const g = document.getElementById('gauge'); const w = g.querySelector('.gauge-white'); return Number(g.dataset.white) > 0.75 && w.getBoundingClientRect().height > 0.7 * g.getBoundingClientRect().height",
+    )
+    .await;
+    // The threat: Black's best move if White passed, drawn in its own colour.
+    page.js("const t = document.getElementById('an-threat'); t.checked = true; t.dispatchEvent(new Event('change')); return true;")
+        .await;
+    page.until(
+        "the threat's line and arrow",
+        "const a = document.querySelector('#board .arrows polyline.threat'); return !!a && document.querySelector('#an-lines .line .lscore').textContent === 'Threat' && window.damier.game.pieces.some((p) => p.color === 'black' && p.square === a.dataset.arrow.split('-')[0])",
+    )
+    .await;
+    page.screenshot("analysis-threat").await;
+    page.js("const t = document.getElementById('an-threat'); t.checked = false; t.dispatchEvent(new Event('change')); return true;")
+        .await;
+    page.click("#btn-analyse").await;
+    // At the end of a game: a rematch with the colours swapped.
+    page.click("#btn-resign").await;
+    page.click("#btn-resign").await;
+    page.until(
+        "the game resigned",
+        "return !!window.damier.game.result && !document.getElementById('btn-rematch').hidden",
+    )
+    .await;
+    let resigned = page.js("return window.damier.id").await;
+    page.click("#btn-rematch").await;
+    page.until(
+        "the rematch",
+        &format!("const g = window.damier.game; return !!g && g.id !== {resigned} && g.players.white.type === 'engine' && g.players.black.type === 'human' && g.you.includes('black')"),
+    )
+    .await;
+
+    // A premove: entered while the friend is to move, played when the turn comes.
+    page.new_game("international", "friend", "white", None)
+        .await;
+    page.click_square("32").await;
+    page.click_square("28").await;
+    page.wait_plies(1).await;
+    page.click_square("33").await;
+    page.click_square("29").await;
+    page.until(
+        "the premove marked",
+        "return document.querySelectorAll('#board .mark-premove').length === 2",
+    )
+    .await;
+    let (friend_id, friend_token) = {
+        let id = page.js("return window.damier.id").await;
+        let id = id.as_str().unwrap().to_string();
+        let invite = page
+            .js(&format!(
+                "return sessionStorage.getItem('damier-invite-{id}')"
+            ))
+            .await;
+        let token = invite
+            .as_str()
+            .unwrap()
+            .split(':')
+            .nth(1)
+            .unwrap()
+            .to_string();
+        (id, token)
+    };
+    assert_eq!(
+        page.api
+            .play(&friend_id, &friend_token, "18-22")
+            .await
+            .status,
+        200
+    );
+    page.wait_plies(3).await;
+    assert_eq!(page.game().await["history"][2]["notation"], "33-29");
+    page.check_board("after the premove").await;
+
+    // Preferences: a dark theme and another board, kept across a reload.
+    page.click("#btn-settings").await;
+    page.js("for (const [id, v] of [['pref-theme', 'dark'], ['pref-board', 'green']]) { const e = document.getElementById(id); e.value = v; e.dispatchEvent(new Event('change')); } return true;")
+        .await;
+    page.click("#settings-close").await;
+    page.web.refresh().await.unwrap();
+    page.until(
+        "the dark theme after a reload",
+        "const d = document.documentElement.dataset; return d.theme === 'dark' && d.board === 'green' && !!window.damier && !!window.damier.game",
+    )
+    .await;
+    let dark = page
+        .js("return getComputedStyle(document.documentElement).backgroundColor")
+        .await;
+    assert_eq!(dark, "rgb(28, 27, 25)");
+    page.screenshot("dark").await;
+    page.js("localStorage.removeItem('damier-prefs'); return true;")
+        .await;
+
+    // 9. A phone-sized screen.
     page.new_game("international", "engine", "white", None)
         .await;
     page.web.set_window_size(390, 844).await.unwrap();

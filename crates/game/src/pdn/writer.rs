@@ -165,10 +165,19 @@ fn write_line(
     }
 }
 
-/// Append `inner` (written from `out`'s column) right after `out`'s last word.
+/// Append `inner` (written from `out`'s column) right after `out`'s last word, the `(`.
 fn glue(out: &mut Wrapped, inner: Wrapped) {
-    let text = inner.out.strip_prefix(' ').unwrap_or(&inner.out);
-    out.out.push_str(text);
-    out.column = inner.column;
+    if let Some(text) = inner.out.strip_prefix('\n') {
+        // The variation's first word went to a new line: its `(` goes with it.
+        let kept = out.out.trim_end_matches('(').trim_end().len();
+        out.out.truncate(kept);
+        out.out.push_str("\n(");
+        out.out.push_str(text);
+        out.column = inner.column + usize::from(!text.contains('\n'));
+    } else {
+        out.out
+            .push_str(inner.out.strip_prefix(' ').unwrap_or(&inner.out));
+        out.column = inner.column;
+    }
     out.break_next = inner.break_next;
 }
