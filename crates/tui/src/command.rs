@@ -29,6 +29,8 @@ pub enum Command {
     Flip,
     /// Ask the engine for a move.
     Hint,
+    /// Ask what the opponent would play if it were to move again.
+    Threat,
     /// Make the engine play its best move so far.
     Now,
     /// Pass after the opponent forfeited a turn on time (giveaway, loss of turn).
@@ -84,6 +86,7 @@ impl Command {
             "resign" => plain(Command::Resign),
             "flip" | "f" | "rotate" => plain(Command::Flip),
             "hint" => plain(Command::Hint),
+            "threat" => plain(Command::Threat),
             "now" | "go" | "stop" => plain(Command::Now),
             "pass" => plain(Command::Pass),
             "save" | "s" if rest.is_empty() => Command::Save(None),
@@ -115,6 +118,7 @@ landing square) when a short capture is ambiguous. Commands:
   pass           pass after the opponent lost a turn on time (giveaway)
   flip           turn the board round
   hint           ask the engine for a move
+  threat         what the opponent would play if it were to move again
   now            make the engine move at once
   board, pieces  show the board; list the pieces in words
   save [FILE]    save the game as PDN

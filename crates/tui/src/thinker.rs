@@ -16,6 +16,8 @@ pub enum Purpose {
     Move,
     /// A suggestion for a person.
     Hint,
+    /// The opponent's best move if the side to move passed.
+    Threat,
 }
 
 /// News from a running search.

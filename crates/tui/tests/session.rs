@@ -239,3 +239,39 @@ fn a_hint_explains_what_it_wins() {
         "{said:?}"
     );
 }
+
+/// The threat is the opponent's best move if the side to move passed: with Black to move in
+/// the position of "Seeing is Believing", White threatens the winning stroke.
+#[test]
+fn the_threat_is_what_the_opponent_would_play_if_it_moved_again() {
+    let game = Game::from_fen(
+        "english".parse().unwrap(),
+        "B:W30,29,22,21,9,6:B24,20,16,13,8,7",
+    )
+    .unwrap();
+    let time = ManualTime::new();
+    let mut config = PlayConfig::new(game, [Player::Human, Player::Human]);
+    config.depth = Some(16);
+    config.engine.hash_mb = 1;
+    let mut s = Session::new(config, Arc::new(time));
+    s.handle("threat");
+    let said: Vec<String> = settle(&mut s)
+        .iter()
+        .filter_map(|e| match e {
+            Event::Info(text) => Some(text.clone()),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        said.iter()
+            .any(|t| t.starts_with("Threat: if Black passed, White would play 22-17")),
+        "{said:?}"
+    );
+    assert!(
+        said.iter().any(|t| t.starts_with("22-17 wins the game")),
+        "{said:?}"
+    );
+    // The game itself is untouched: still Black to move, no move played.
+    assert_eq!(s.game().plies().len(), 0);
+    assert_eq!(s.game().side_to_move(), damier_core::Color::Black);
+}

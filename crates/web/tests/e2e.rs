@@ -913,6 +913,22 @@ async fn the_page_plays_games_in_a_real_browser() {
     page.wait_plies(2).await;
     page.check_board("international on a phone").await;
     page.screenshot("phone").await;
+    // The analysis board on the phone: arrows on the board, numbers readable.
+    page.click("#btn-analyse").await;
+    page.until(
+        "arrows on the phone",
+        "return document.querySelectorAll('#board .arrows polyline').length >= 1",
+    )
+    .await;
+    let number = page
+        .js("return document.querySelector('#board text.num').getBoundingClientRect().height")
+        .await;
+    assert!(
+        number.as_f64().unwrap() >= 8.0,
+        "square numbers of {number} px"
+    );
+    page.screenshot("phone-analysis").await;
+    page.click("#btn-analyse").await;
     // The Rules and Puzzles panels on the phone: their boards fit the screen.
     for (button, board, close) in [
         ("#btn-rules", "#rules-body .exercise svg", "#rules-close"),

@@ -123,6 +123,7 @@ fn draw_side(f: &mut Frame, area: Rect, session: &Session, app: &App) {
     if thinking {
         let title = match session.searching() {
             Some(Purpose::Hint) => " Looking for a hint ",
+            Some(Purpose::Threat) => " Looking for the threat ",
             _ => " Damier thinks ",
         };
         let block = Block::bordered().title(title);

@@ -24,7 +24,8 @@ impl Session {
                 self.bottom = self.bottom.opponent();
                 self.events.push(Event::Board);
             }
-            Command::Hint => self.hint(),
+            Command::Hint => self.hint(Purpose::Hint),
+            Command::Threat => self.hint(Purpose::Threat),
             Command::Now => self.move_now(),
             Command::Pass => self.pass(),
             Command::Save(path) => self.save(path),
@@ -228,14 +229,15 @@ impl Session {
         self.after_change(false);
     }
 
-    fn hint(&mut self) {
+    /// A hint or the threat: a search for the person, from the current position.
+    fn hint(&mut self, purpose: Purpose) {
         if !self.may_act() {
             return;
         }
-        if self.searching() == Some(Purpose::Hint) {
+        if matches!(self.searching(), Some(Purpose::Hint | Purpose::Threat)) {
             return self.warn("Damier is already looking for a hint.");
         }
-        self.start_search(Purpose::Hint);
+        self.start_search(purpose);
     }
 
     fn move_now(&mut self) {
@@ -250,9 +252,9 @@ impl Session {
         }
     }
 
-    /// A hint being looked for is no longer wanted (the player moved).
+    /// A hint or threat being looked for is no longer wanted (the player moved).
     fn stop_hint(&mut self) {
-        if self.searching() == Some(Purpose::Hint) {
+        if matches!(self.searching(), Some(Purpose::Hint | Purpose::Threat)) {
             if let Some(t) = self.thinker.take() {
                 t.cancel();
             }

@@ -50,7 +50,7 @@ impl Session {
         let limits = match (self.depth, purpose) {
             (Some(depth), _) => Limits::depth(depth),
             (None, Purpose::Move) => level.limits(clock),
-            (None, Purpose::Hint) => {
+            (None, Purpose::Hint | Purpose::Threat) => {
                 // A hint spends the player's own time: a second, less when time is short.
                 let left = self.clock().remaining(side).unwrap_or(HINT_TIME * 10);
                 Limits::move_time(HINT_TIME.min(left / 10))
@@ -58,13 +58,21 @@ impl Session {
         };
         let style = match purpose {
             Purpose::Move => Style::of_level(level, self.seed.wrapping_add(self.ply_count())),
-            Purpose::Hint => Style::default(),
+            Purpose::Hint | Purpose::Threat => Style::default(),
+        };
+        let input = match purpose {
+            // The same position with the other side to move: what it threatens.
+            Purpose::Threat => {
+                let board = *self.game().position();
+                SearchInput::new(board.with_side(side.opponent()))
+            }
+            _ => SearchInput::from_game(self.game()),
         };
         let engine = self.engine();
         self.thinking = None;
         self.thinker = Some(Thinker::start(
             engine,
-            SearchInput::from_game(self.game()),
+            input,
             limits,
             style,
             purpose,
@@ -162,6 +170,25 @@ impl Session {
                     }
                 }
             }
+            Purpose::Threat => match result.best {
+                Some(best) => {
+                    let line = board.line_short(&result.pv);
+                    self.info(format!(
+                        "Threat: if {} passed, {} would play {} (depth {}, {score}; line {line}).",
+                        words::title(side.opponent()),
+                        words::title(side),
+                        board.short(&best),
+                        result.depth
+                    ));
+                    if let Some(why) = damier_game::explain(board, &result.pv) {
+                        self.info(format!("{why}."));
+                    }
+                }
+                None => self.info(format!(
+                    "No threat: {} would have no move.",
+                    words::title(side)
+                )),
+            },
             Purpose::Move => {
                 if self.game().draw_offer().is_some() {
                     if accepts_draw(result.score, board) {
