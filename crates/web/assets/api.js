@@ -40,6 +40,7 @@ export const api = {
   pass: (id, token, ply) => request('POST', `${game(id)}/pass`, { body: { ply }, token }),
   undo: (id, token) => request('POST', `${game(id)}/undo`, { token }),
   redo: (id, token) => request('POST', `${game(id)}/redo`, { token }),
+  takeback: (id, token, action) => request('POST', `${game(id)}/takeback`, { body: { action }, token }),
   draw: (id, token, action) => request('POST', `${game(id)}/draw`, { body: { action }, token }),
   resign: (id, token, side) => request('POST', `${game(id)}/resign`, { body: side ? { side } : {}, token }),
   engineMove: (id, token) => request('POST', `${game(id)}/engine`, { body: { action: 'move' }, token }),

@@ -435,6 +435,7 @@ function renderStatus() {
     if (myTurn()) text += g.moves.length && g.moves[0].captured.length ? ' — you must capture' : ' — your move';
     if (g.draw_offer) text += ` · ${g.draw_offer === 'white' ? 'White' : 'Black'} offers a draw`;
     if (g.draw_answer) text += ` · ${g.draw_answer}`;
+    if (g.takeback_request) text += ` · ${g.takeback_request === 'white' ? 'White' : 'Black'} asks to take back a move`;
   }
   const st = $('status');
   st.textContent = text;
@@ -481,6 +482,14 @@ function renderControls() {
   $('btn-accept').hidden = !offerToMe;
   $('btn-decline').hidden = !offerToMe;
   $('btn-resign').hidden = !holds || over;
+  // Between two people a takeback is asked for and answered; nobody takes one alone.
+  const people = g.players.white.type === 'human' && g.players.black.type === 'human' && g.you.length === 1;
+  const mine = g.you[0];
+  $('btn-takeback').hidden = !people || over || !g.takebacks || Boolean(g.takeback_request)
+    || !g.history.some((h) => h.mover === mine);
+  const askedOfMe = people && !over && Boolean(g.takeback_request) && g.takeback_request !== mine;
+  $('btn-tb-accept').hidden = !askedOfMe;
+  $('btn-tb-decline').hidden = !askedOfMe;
   // Fair play: no engine help while two people play each other (unless casual).
   $('btn-analyse').disabled = !holds || !g.engine_help;
   $('btn-evalgame').disabled = !holds || !g.engine_help;
@@ -836,6 +845,9 @@ function bind() {
   $('btn-pause').addEventListener('click', () => act(() => api.engineAction(S.id, S.token, S.game.paused ? 'resume' : 'pause')));
   $('btn-pass').addEventListener('click', () => act(() => api.pass(S.id, S.token, plies())));
   $('btn-accept').addEventListener('click', () => act(() => api.draw(S.id, S.token, 'accept')));
+  $('btn-takeback').addEventListener('click', () => act(() => api.takeback(S.id, S.token, 'request')));
+  $('btn-tb-accept').addEventListener('click', () => act(() => api.takeback(S.id, S.token, 'accept')));
+  $('btn-tb-decline').addEventListener('click', () => act(() => api.takeback(S.id, S.token, 'decline')));
   $('btn-decline').addEventListener('click', () => act(() => api.draw(S.id, S.token, 'decline')));
   const resign = $('btn-resign');
   resign.addEventListener('click', () => {

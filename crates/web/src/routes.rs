@@ -42,6 +42,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/redo", post(redo))
         .route("/api/games/{id}/draw", post(draw))
+        .route("/api/games/{id}/takeback", post(takeback))
         .route("/api/games/{id}/resign", post(resign))
         .route("/api/games/{id}/engine", post(engine))
         .route("/api/games/{id}/analysis", post(analysis))
@@ -368,6 +369,31 @@ async fn draw(
         }
     };
     act(&app, &id, token.as_deref(), |s, a| s.answer_draw(a, accept))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TakebackRequest {
+    /// `request`, `accept` or `decline`.
+    action: String,
+}
+
+async fn takeback(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Token(token): Token,
+    Body(req): Body<TakebackRequest>,
+) -> Result<Json<GameView>, ApiError> {
+    act(&app, &id, token.as_deref(), |s, a| {
+        match req.action.as_str() {
+            "request" => s.request_takeback(a),
+            "accept" => s.answer_takeback(a, true).map(|_| ()),
+            "decline" => s.answer_takeback(a, false).map(|_| ()),
+            other => Err(ApiError::Invalid(format!(
+                "action must be request, accept or decline, got '{other}'"
+            ))),
+        }
+    })
 }
 
 #[derive(Default, Deserialize)]

@@ -112,6 +112,9 @@ pub struct Session {
     pub(crate) draw_answer: Option<String>,
     /// Two people chose at the start to allow engine moves and analysis while they play.
     pub(crate) casual: bool,
+    /// A side of two people asks the other to take its last move back, until answered or a
+    /// move is made.
+    pub(crate) takeback_request: Option<Color>,
     /// Engine-against-engine play stopped by the creator until resumed.
     pub(crate) paused: bool,
     /// Engine-against-engine play stopped because nobody watched; any request resumes it.
@@ -159,6 +162,7 @@ impl Session {
             version: 1,
             seed,
             draw_answer: None,
+            takeback_request: None,
             casual: false,
             paused: false,
             idle: false,
@@ -266,6 +270,7 @@ impl Session {
         self.stop_analysis();
         self.play.play(&mv, req.offer_draw).map_err(game_error)?;
         self.draw_answer = None;
+        self.takeback_request = None;
         self.changed();
         Ok(())
     }
@@ -330,6 +335,85 @@ impl Session {
         Ok(())
     }
 
+    /// One of two people asks the other to take back its last move (and the opponent's reply
+    /// after it, if any). Between two people no side takes a move back alone.
+    ///
+    /// # Errors
+    /// Conflict when takebacks are not open (a clock, a decided game), against the engine
+    /// (the creator takes back with undo), with no move of that side to take back, or when a
+    /// request is already pending.
+    pub fn request_takeback(&mut self, actor: Actor) -> Result<(), ApiError> {
+        self.check_time();
+        let side = self.person(actor)?;
+        self.check_takeback()?;
+        if self.game().plies().iter().all(|p| p.mover != side) {
+            return Err(ApiError::Conflict(format!(
+                "{} has made no move to take back",
+                side.name()
+            )));
+        }
+        if let Some(by) = self.takeback_request {
+            return Err(ApiError::Conflict(format!(
+                "{} already asked for a takeback",
+                by.name()
+            )));
+        }
+        self.takeback_request = Some(side);
+        self.changed();
+        Ok(())
+    }
+
+    /// The other side answers a takeback request: accepted, moves are taken back until the
+    /// requester's last move is undone; returns how many.
+    ///
+    /// # Errors
+    /// Conflict with no request pending, or for the requester's own request.
+    pub fn answer_takeback(&mut self, actor: Actor, accept: bool) -> Result<usize, ApiError> {
+        self.check_time();
+        let side = self.person(actor)?;
+        let Some(by) = self.takeback_request else {
+            return Err(ApiError::Conflict("no takeback request is pending".into()));
+        };
+        if by == side {
+            return Err(ApiError::Conflict(format!(
+                "{} cannot answer its own takeback request",
+                side.name()
+            )));
+        }
+        self.takeback_request = None;
+        let mut n = 0;
+        if accept {
+            self.check_takeback()?;
+            self.cancel_busy();
+            while let Some(last) = self.game().plies().last().map(|p| p.mover) {
+                if !self.play.undo() {
+                    break;
+                }
+                n += 1;
+                if last == by {
+                    break;
+                }
+            }
+        }
+        self.changed();
+        Ok(n)
+    }
+
+    /// The side a person plays in a game between two people.
+    fn person(&self, actor: Actor) -> Result<Color, ApiError> {
+        if self.players != [Player::Human, Player::Human] {
+            return Err(ApiError::Conflict(
+                "takebacks by request are between two people; against the engine the creator takes moves back (undo)".into(),
+            ));
+        }
+        match actor {
+            Actor::Side(c) => Ok(c),
+            Actor::Master => Err(ApiError::Conflict(
+                "the creator's token holds both sides: take moves back with undo".into(),
+            )),
+        }
+    }
+
     /// `actor` resigns for `side` (default: its only side, or the side to move).
     ///
     /// # Errors
@@ -355,6 +439,7 @@ impl Session {
             )));
         }
         self.play.resign_side(side).map_err(game_error)?;
+        self.takeback_request = None;
         self.cancel_busy();
         self.changed();
         Ok(side)
@@ -489,6 +574,7 @@ impl Session {
     pub fn check_time(&mut self) -> bool {
         let changed = self.play.apply_flag_fall();
         if changed {
+            self.takeback_request = None;
             // The turn changed hands or the game ended: a search for the old turn is moot.
             self.cancel_busy();
             self.changed();

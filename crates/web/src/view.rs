@@ -149,6 +149,8 @@ pub struct GameView {
     /// The engine's answer to a draw offer it declined ("Black declines white's draw offer"),
     /// until the next move after it.
     pub draw_answer: Option<String>,
+    /// The side of two people asking to take its last move back (`takeback`), if any.
+    pub takeback_request: Option<&'static str>,
     /// Whether the side to move may pass (after a forfeited turn).
     pub may_pass: bool,
     /// Whether moves can be taken back (no clock).
@@ -356,6 +358,7 @@ pub fn game_view(s: &Session, actor: Option<Actor>) -> GameView {
         result: game.result().map(|r| result(r, game.position())),
         draw_offer: game.draw_offer().map(Color::name),
         draw_answer: s.draw_answer.clone(),
+        takeback_request: s.takeback_request.map(Color::name),
         may_pass: game.may_pass(),
         takebacks: s.play.timed_clock().is_none(),
         creator,

@@ -879,6 +879,43 @@ async fn the_page_plays_games_in_a_real_browser() {
     page.wait_plies(3).await;
     assert_eq!(page.game().await["history"][2]["notation"], "33-29");
     page.check_board("after the premove").await;
+    // Takebacks between the two: White asks on the page, Black allows it; then Black asks
+    // and White allows it on the page.
+    page.click("#btn-takeback").await;
+    page.until(
+        "White's request",
+        "return window.damier.game.takeback_request === 'white' && document.getElementById('btn-takeback').hidden",
+    )
+    .await;
+    let allowed = page
+        .api
+        .post(
+            &format!("/api/games/{friend_id}/takeback"),
+            Some(&friend_token),
+            json!({"action": "accept"}),
+        )
+        .await;
+    assert_eq!(allowed.status, 200, "{}", allowed.body);
+    page.wait_plies(2).await;
+    page.check_board("after White's takeback").await;
+    let asked = page
+        .api
+        .post(
+            &format!("/api/games/{friend_id}/takeback"),
+            Some(&friend_token),
+            json!({"action": "request"}),
+        )
+        .await;
+    assert_eq!(asked.status, 200, "{}", asked.body);
+    page.until(
+        "the question to White",
+        "return !document.getElementById('btn-tb-accept').hidden && document.getElementById('status').textContent.includes('Black asks to take back')",
+    )
+    .await;
+    page.screenshot("takeback-asked").await;
+    page.click("#btn-tb-accept").await;
+    page.wait_plies(1).await;
+    page.check_board("after Black's takeback").await;
 
     // Preferences: a dark theme and another board, kept across a reload.
     page.click("#btn-settings").await;
