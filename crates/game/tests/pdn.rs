@@ -223,6 +223,23 @@ fn games_convert_to_and_from_the_game_record() {
 }
 
 #[test]
+fn a_draw_offer_is_written_as_a_comment_and_read_back() {
+    let mut game = Game::new(Variant::INTERNATIONAL);
+    let board = *game.position();
+    game.play_offering(&board.parse_move("32-28").unwrap(), true)
+        .unwrap();
+    game.play_text("19-23").unwrap();
+    let text = pdn::write_game(&PdnGame::from_game(&game, &[]), &WriteOptions::default());
+    assert!(
+        text.contains("1. 32-28 {white offers a draw} 1... 19-23 *"),
+        "{text}"
+    );
+    let back = one(&text, Variant::INTERNATIONAL).to_game().unwrap();
+    let offers: Vec<bool> = back.plies().iter().map(|p| p.offers_draw).collect();
+    assert_eq!(offers, [true, false]);
+}
+
+#[test]
 fn bytes_that_are_not_utf8_are_read_as_latin1() {
     let mut bytes = b"[White \"Fran".to_vec();
     bytes.push(0xe7); // c cedilla in Latin-1

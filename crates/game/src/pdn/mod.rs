@@ -203,7 +203,8 @@ impl PdnGame {
     pub fn to_game(&self) -> Result<Game, GameError> {
         let mut game = Game::from_board(self.start);
         for m in &self.main.moves {
-            game.play(&m.mv)?;
+            let offer = offer_note(game.side_to_move());
+            game.play_offering(&m.mv, m.comments.contains(&offer))?;
         }
         if !game.is_over() {
             if let Some(outcome) = self.result.outcome() {
@@ -231,7 +232,12 @@ impl PdnGame {
                     notation: ply.notation.clone(),
                     mark: None,
                     nags: Vec::new(),
-                    comments: Vec::new(),
+                    // PDN has no sign for a draw offer: a comment says it, and reads back.
+                    comments: if ply.offers_draw {
+                        vec![offer_note(ply.mover)]
+                    } else {
+                        Vec::new()
+                    },
                     variations: Vec::new(),
                 }),
                 PlyKind::Forfeit | PlyKind::Pass => {
@@ -251,6 +257,11 @@ impl PdnGame {
         pdn.result = PdnResult::of(game.result().map(|r| r.outcome));
         pdn
     }
+}
+
+/// The comment that records a draw offer made with a move.
+fn offer_note(mover: Color) -> String {
+    format!("{} offers a draw", mover.name())
 }
 
 fn default_tag(name: &str) -> &'static str {
