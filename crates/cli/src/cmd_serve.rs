@@ -33,6 +33,10 @@ pub struct ServeArgs {
     /// moves go first; analyses give their thread up for them.
     #[arg(long)]
     engine_threads: Option<usize>,
+    /// Games one client (one network address) may analyse at once; more is refused until
+    /// one of its analyses ends.
+    #[arg(long, default_value_t = ServeOptions::default().analyses_per_client)]
+    analyses_per_client: usize,
     /// Folder of the games database (games.sqlite): every game is written there before a
     /// change is answered and survives a restart; `none` keeps games in memory only
     /// [default: Damier's data folder, see `damier egdb info`].
@@ -43,6 +47,9 @@ pub struct ServeArgs {
 pub fn run(args: &ServeArgs) -> Result<()> {
     if args.engine_threads == Some(0) {
         crate::output::usage!("--engine-threads must be at least 1");
+    }
+    if args.analyses_per_client == 0 {
+        crate::output::usage!("--analyses-per-client must be at least 1");
     }
     if args.max_games == 0 {
         crate::output::usage!("--max-games must be at least 1");
@@ -64,6 +71,7 @@ pub fn run(args: &ServeArgs) -> Result<()> {
         search_slots: args
             .engine_threads
             .unwrap_or(ServeOptions::default().search_slots),
+        analyses_per_client: args.analyses_per_client,
         ..ServeOptions::default()
     };
     let kept = options.data.as_ref().map_or_else(

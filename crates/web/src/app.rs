@@ -1,6 +1,7 @@
 //! [`App`]: what every handler shares — the games, the limit on concurrent searches, and the
 //! server's options.
 
+use crate::caps::AnalysisCaps;
 use crate::engine_task;
 use crate::error::ApiError;
 use crate::scheduler::Scheduler;
@@ -36,6 +37,8 @@ pub struct ServeOptions {
     /// Folder of the games database (`games.sqlite`): games survive restarts. `None` keeps
     /// them in memory only.
     pub data: Option<PathBuf>,
+    /// Games one client (one address) may analyse at once.
+    pub analyses_per_client: usize,
 }
 
 impl Default for ServeOptions {
@@ -48,6 +51,7 @@ impl Default for ServeOptions {
             egdb: HashMap::new(),
             data: None,
             idle_after: std::time::Duration::from_secs(60),
+            analyses_per_client: 8,
         }
     }
 }
@@ -58,6 +62,8 @@ pub struct App {
     pub store: Store,
     /// The search threads, engine moves first.
     pub scheduler: Arc<Scheduler>,
+    /// Analyses running, by client.
+    pub caps: Arc<AnalysisCaps>,
     /// The options.
     pub options: ServeOptions,
     /// Where games are kept between runs.
@@ -79,6 +85,7 @@ impl App {
         Ok(Arc::new(App {
             store: Store::new(options.max_games),
             scheduler: Scheduler::new(options.search_slots),
+            caps: AnalysisCaps::new(options.analyses_per_client),
             options,
             storage,
             reloading: Mutex::new(()),

@@ -5,6 +5,7 @@
 //! `analysis` events.
 
 use crate::app::App;
+use crate::caps::AnalysisTicket;
 use crate::error::ApiError;
 use crate::notes::line_steps;
 use crate::scheduler::Slot;
@@ -133,20 +134,39 @@ pub fn start_engine_move(app: &Arc<App>, entry: &Arc<GameEntry>, s: &mut Session
     });
 }
 
-/// Analyse the position after `ply` plies (default: the current one) for at most `time`,
-/// reporting the `lines` best moves at each depth.
+/// What an analysis is asked to search.
+#[derive(Clone, Copy)]
+pub struct AnalysisAsk<'a> {
+    /// The game's position after this many plies (default: the current one)…
+    pub ply: Option<usize>,
+    /// …and then these moves (a variation).
+    pub moves: &'a [String],
+    /// The position with the other side to move instead (the threat).
+    pub threat: bool,
+    /// The longest time.
+    pub time: Duration,
+    /// Best moves reported at each depth.
+    pub lines: usize,
+}
+
+/// Start the analysis `ask` describes; `ticket` (the client's place) is held until it ends.
 ///
 /// # Errors
-/// Conflict while the engine chooses a move or when the position has no move; invalid ply.
+/// Conflict while the engine chooses a move or when the position has no move; invalid ply
+/// or variation.
 pub fn start_analysis(
     app: &Arc<App>,
     entry: &Arc<GameEntry>,
-    ply: Option<usize>,
-    moves: &[String],
-    threat: bool,
-    time: Duration,
-    lines: usize,
+    ask: &AnalysisAsk<'_>,
+    ticket: Option<AnalysisTicket>,
 ) -> Result<usize, ApiError> {
+    let AnalysisAsk {
+        ply,
+        moves,
+        threat,
+        time,
+        lines,
+    } = *ask;
     let mut s = entry.lock();
     refuse_while_moving(&s)?;
     let ply = ply.unwrap_or(s.game().plies().len());
@@ -185,6 +205,8 @@ pub fn start_analysis(
         // A variation's scores are not the game's: only the game's own positions are kept.
         let on_game_line = job.moves.is_empty() && !job.threat;
         let result = run(&app, &entry, job).await;
+        // The client's place is free again once its analysis ended.
+        drop(ticket);
         let mut s = entry.lock();
         if let Some(r) = result.filter(|_| on_game_line) {
             if s.is_current(id) {

@@ -47,6 +47,9 @@ pub enum ApiError {
     /// A field's value is not acceptable (unknown variant, bad FEN, bad PDN, bad clock).
     #[error("{0}")]
     Invalid(String),
+    /// The client runs as many analyses as one client may at once.
+    #[error("{0}")]
+    TooManyAnalyses(String),
     /// The server's own data is damaged (a shipped puzzle set that does not read).
     #[error("{0}")]
     Internal(String),
@@ -74,6 +77,7 @@ impl ApiError {
             ApiError::IllegalMove(_) | ApiError::AmbiguousMove { .. } | ApiError::Invalid(_) => {
                 StatusCode::UNPROCESSABLE_ENTITY
             }
+            ApiError::TooManyAnalyses(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -91,6 +95,7 @@ impl ApiError {
             ApiError::IllegalMove(_) => "illegal_move",
             ApiError::AmbiguousMove { .. } => "ambiguous_move",
             ApiError::Invalid(_) => "invalid",
+            ApiError::TooManyAnalyses(_) => "too_many_analyses",
             ApiError::Internal(_) => "internal",
         }
     }

@@ -56,6 +56,20 @@ fn is_json(headers: &axum::http::HeaderMap) -> bool {
         .is_some_and(|mime| mime.trim().eq_ignore_ascii_case("application/json"))
 }
 
+/// The address of the client, when the server knows it (it serves with connection info).
+pub struct ClientAddr(pub Option<std::net::IpAddr>);
+
+impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
+        let info = parts
+            .extensions
+            .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>();
+        Ok(ClientAddr(info.map(|c| c.0.ip())))
+    }
+}
+
 /// The token of `Authorization: Bearer <token>`, if the request has one.
 pub struct Token(pub Option<String>);
 

@@ -27,6 +27,7 @@
 
 mod app;
 mod assets;
+mod caps;
 mod create;
 mod engine_task;
 mod error;

@@ -5,7 +5,7 @@ use crate::app::App;
 use crate::create::{import_session, new_session, ImportGame, NewGame};
 use crate::engine_task::{self, MAX_ANALYSIS};
 use crate::error::ApiError;
-use crate::extract::{Body, OptionalBody, Token};
+use crate::extract::{Body, ClientAddr, OptionalBody, Token};
 use crate::notes::{self, ExportRequest, MoveStep, NoteLineOut};
 use crate::session::{Actor, BusyKind, MoveRequest, Session};
 use crate::view::{game_view, pieces, GameView, PieceView};
@@ -520,6 +520,7 @@ async fn analysis(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     Token(token): Token,
+    ClientAddr(client): ClientAddr,
     OptionalBody(req): OptionalBody<AnalysisRequest>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let entry = app.game(&id)?;
@@ -541,9 +542,15 @@ async fn analysis(
                     damier_engine::MAX_LINES
                 )));
             }
-            let ply = engine_task::start_analysis(
-                &app, &entry, req.ply, &req.moves, req.threat, time, lines,
-            )?;
+            let ticket = app.caps.admit(client, &id)?;
+            let ask = engine_task::AnalysisAsk {
+                ply: req.ply,
+                moves: &req.moves,
+                threat: req.threat,
+                time,
+                lines,
+            };
+            let ply = engine_task::start_analysis(&app, &entry, &ask, ticket)?;
             Ok(Json(serde_json::json!({"analysing": ply})))
         }
         "stop" => {

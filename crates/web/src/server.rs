@@ -75,7 +75,10 @@ impl Server {
     /// # Errors
     /// [`ServeError::Io`] if accepting connections fails.
     pub async fn run(self) -> Result<(), ServeError> {
-        let service = router(self.app).layer(DefaultBodyLimit::max(BODY_LIMIT));
+        // With each connection's address: analyses are capped per client.
+        let service = router(self.app)
+            .layer(DefaultBodyLimit::max(BODY_LIMIT))
+            .into_make_service_with_connect_info::<SocketAddr>();
         axum::serve(self.listener, service).await?;
         Ok(())
     }

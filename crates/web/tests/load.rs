@@ -221,6 +221,8 @@ async fn engine_replies_under_analysis_report() {
     let data = temp_folder("replies");
     let (base, _server) = start_with(damier_web::ServeOptions {
         data: Some(data.clone()),
+        // The clients all come from this machine's one address.
+        analyses_per_client: analysts,
         ..Default::default()
     })
     .await;

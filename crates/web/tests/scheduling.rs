@@ -40,6 +40,56 @@ async fn engine_replies_go_before_long_analyses() {
     c.stop_analyses(&analysing).await;
 }
 
+/// One client analyses at most its share of games at once: more is a 429 that says so, and
+/// a place comes free when an analysis stops; another position of a game it analyses is
+/// always let in (it replaces the running analysis).
+#[tokio::test]
+async fn a_client_analyses_at_most_its_share_of_games() {
+    let (base, _server) = start_with(ServeOptions {
+        analyses_per_client: 2,
+        ..ServeOptions::default()
+    })
+    .await;
+    let c = Client::new(&base);
+    let running = c.start_analyses(&["international", "english"]).await;
+    let (id, token, _) = c.create(json!({"variant": "russian"})).await;
+    let analysis = format!("/api/games/{id}/analysis");
+    let refused = c
+        .post(&analysis, Some(&token), json!({"time_ms": 300_000}))
+        .await;
+    assert_eq!(refused.status, 429, "{}", refused.body);
+    assert_eq!(refused.body["error"], "too_many_analyses");
+    assert!(refused.body["message"]
+        .as_str()
+        .unwrap()
+        .contains("analysing 2 games already"));
+    let (first, first_token) = &running[0];
+    let again = c
+        .post(
+            &format!("/api/games/{first}/analysis"),
+            Some(first_token),
+            json!({"time_ms": 300_000, "lines": 2}),
+        )
+        .await;
+    assert_eq!(again.status, 200, "{}", again.body);
+    c.stop_analyses(&running[..1]).await;
+    // The stopped search gives its place back when it has ended.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    loop {
+        let a = c
+            .post(&analysis, Some(&token), json!({"time_ms": 300_000}))
+            .await;
+        if a.status == 200 {
+            break;
+        }
+        assert_eq!(a.status, 429, "{}", a.body);
+        assert!(std::time::Instant::now() < deadline, "no place came free");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    c.stop_analyses(&running[1..]).await;
+    c.stop_analyses(&[(id, token)]).await;
+}
+
 #[tokio::test]
 async fn the_creator_pauses_and_resumes_the_engine_against_itself() {
     let (base, _server) = start_with(ServeOptions::default()).await;
