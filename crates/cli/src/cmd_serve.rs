@@ -42,6 +42,10 @@ pub struct ServeArgs {
     /// [default: Damier's data folder, see `damier egdb info`].
     #[arg(long)]
     data: Option<String>,
+    /// Keep the games in a PostgreSQL database instead of the data folder's SQLite file:
+    /// postgres://USER:PASSWORD@HOST:PORT/DATABASE (its table is made on first use).
+    #[arg(long, value_name = "URL")]
+    database: Option<String>,
 }
 
 pub fn run(args: &ServeArgs) -> Result<()> {
@@ -72,17 +76,22 @@ pub fn run(args: &ServeArgs) -> Result<()> {
             .engine_threads
             .unwrap_or(ServeOptions::default().search_slots),
         analyses_per_client: args.analyses_per_client,
+        database: args.database.clone(),
         ..ServeOptions::default()
     };
-    let kept = options.data.as_ref().map_or_else(
-        || "games are kept in memory only".to_string(),
-        |d| {
-            format!(
-                "games are kept in {}",
-                d.join(damier_web::GAMES_FILE).display()
-            )
-        },
-    );
+    let kept = if options.database.is_some() {
+        "games are kept in the PostgreSQL database of --database".to_string()
+    } else {
+        options.data.as_ref().map_or_else(
+            || "games are kept in memory only".to_string(),
+            |d| {
+                format!(
+                    "games are kept in {}",
+                    d.join(damier_web::GAMES_FILE).display()
+                )
+            },
+        )
+    };
     serve_blocking(&args.host, args.port, options, |addr| {
         // Nothing is lost if no one reads this line (a closed pipe).
         let _ =

@@ -4,6 +4,7 @@
 use crate::caps::AnalysisCaps;
 use crate::engine_task;
 use crate::error::ApiError;
+use crate::postgres::Postgres;
 use crate::scheduler::Scheduler;
 use crate::session::Session;
 use crate::storage::{GameStorage, Sqlite, StorageError};
@@ -37,6 +38,9 @@ pub struct ServeOptions {
     /// Folder of the games database (`games.sqlite`): games survive restarts. `None` keeps
     /// them in memory only.
     pub data: Option<PathBuf>,
+    /// A PostgreSQL database (`postgres://user:password@host:port/database`) that keeps the
+    /// games instead of the data folder's SQLite file.
+    pub database: Option<String>,
     /// Games one client (one address) may analyse at once.
     pub analyses_per_client: usize,
 }
@@ -52,6 +56,7 @@ impl Default for ServeOptions {
             data: None,
             idle_after: std::time::Duration::from_secs(60),
             analyses_per_client: 8,
+            database: None,
         }
     }
 }
@@ -78,9 +83,10 @@ impl App {
     /// # Errors
     /// [`StorageError`] when the data folder or its database cannot be opened.
     pub fn new(options: ServeOptions) -> Result<Arc<App>, StorageError> {
-        let storage = match &options.data {
-            Some(folder) => Some(Arc::new(Sqlite::open_in(folder)?) as Arc<dyn GameStorage>),
-            None => None,
+        let storage: Option<Arc<dyn GameStorage>> = match (&options.database, &options.data) {
+            (Some(url), _) => Some(Arc::new(Postgres::connect(url)?)),
+            (None, Some(folder)) => Some(Arc::new(Sqlite::open_in(folder)?)),
+            (None, None) => None,
         };
         Ok(Arc::new(App {
             store: Store::new(options.max_games),

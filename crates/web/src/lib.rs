@@ -35,6 +35,7 @@ mod export;
 mod extract;
 mod ids;
 mod notes;
+mod postgres;
 mod routes;
 mod saved;
 mod scheduler;
@@ -48,6 +49,7 @@ mod ws;
 
 pub use app::ServeOptions;
 pub use error::ApiError;
+pub use postgres::Postgres;
 pub use server::{app_router, serve_blocking, ServeError, Server, BODY_LIMIT};
 pub use storage::{GameStorage, Sqlite, StorageError, FILE_NAME as GAMES_FILE};
 

@@ -21,6 +21,17 @@ pub enum StorageError {
         /// Why.
         source: rusqlite::Error,
     },
+    /// The PostgreSQL server refused or could not be reached.
+    #[error("game database {url}: {source}")]
+    Postgres {
+        /// The database's address, without its password.
+        url: String,
+        /// Why.
+        source: postgres::Error,
+    },
+    /// The thread that holds the database connection could not start or has ended.
+    #[error("game database: {0}")]
+    Thread(String),
     /// The folder could not be made.
     #[error("cannot make the data folder {path}: {source}")]
     Folder {
@@ -123,7 +134,7 @@ impl Sqlite {
     }
 }
 
-fn unix_seconds() -> i64 {
+pub(crate) fn unix_seconds() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs() as i64)

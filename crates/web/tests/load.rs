@@ -106,10 +106,16 @@ async fn player(c: Client, seed: u64, until: Instant) -> Tally {
 /// `games` clients on a server that keeps its games in a data folder, as `damier serve` does.
 async fn run(games: usize, secs: f64) -> Tally {
     let data = temp_folder(&format!("load-{games}"));
-    // DAMIER_LOAD_DATA=none: games in memory only, for comparison.
+    // DAMIER_LOAD_DATA=none: games in memory only, for comparison; DAMIER_LOAD_DATABASE=pg:
+    // in a PostgreSQL server started for the run.
     let kept = std::env::var("DAMIER_LOAD_DATA").map_or(true, |v| v != "none");
+    let pg = std::env::var("DAMIER_LOAD_DATABASE")
+        .is_ok_and(|v| v == "pg")
+        .then(|| common::pg::PgServer::start("load"))
+        .flatten();
     let (base, _server) = start_with(damier_web::ServeOptions {
         data: kept.then(|| data.clone()),
+        database: pg.as_ref().map(common::pg::PgServer::url),
         ..Default::default()
     })
     .await;

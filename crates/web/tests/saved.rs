@@ -1,10 +1,12 @@
-//! Games kept in the data folder outlive the server: a second server on the same folder
-//! (as after a restart) carries on every game where it was answered.
+//! Games kept in the data folder (or a PostgreSQL database) outlive the server: a second
+//! server on the same folder (as after a restart) carries on every game where it was
+//! answered.
 
 mod common;
 
+use common::pg::PgServer;
 use common::{start_with, temp_folder, Client};
-use damier_web::ServeOptions;
+use damier_web::{GameStorage, ServeOptions};
 use serde_json::{json, Value};
 
 fn kept_in(dir: &std::path::Path) -> ServeOptions {
@@ -26,7 +28,38 @@ fn history(state: &Value) -> Vec<String> {
 #[tokio::test]
 async fn games_outlive_the_server() {
     let dir = temp_folder("saved");
-    let (base, first) = start_with(kept_in(&dir)).await;
+    outlive(|| kept_in(&dir)).await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The same with the games in PostgreSQL (`--database`): a real server, started for the test.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_outlive_the_server_on_postgresql() {
+    let Some(pg) = PgServer::start("saved") else {
+        return;
+    };
+    let url = pg.url();
+    outlive(|| ServeOptions {
+        database: Some(url.clone()),
+        ..ServeOptions::default()
+    })
+    .await;
+    // The storage on its own: what is written reads back, a deletion is one.
+    let db = damier_web::Postgres::connect(&url).unwrap();
+    let kept = db.count().unwrap();
+    assert!(kept >= 3, "{kept} games kept");
+    db.save("x", "{\"a\": 1}").unwrap();
+    db.save("x", "{\"a\": 2}").unwrap();
+    assert_eq!(db.load("x").unwrap().as_deref(), Some("{\"a\": 2}"));
+    assert_eq!(db.count().unwrap(), kept + 1);
+    db.delete("x").unwrap();
+    assert_eq!(db.load("x").unwrap(), None);
+    assert!(db.describe().starts_with("postgres://damier@127.0.0.1:"));
+}
+
+/// Games of four kinds, a server stopped and another started on the same storage.
+async fn outlive(kept: impl Fn() -> ServeOptions) {
+    let (base, first) = start_with(kept()).await;
     let c = Client::new(&base);
 
     // Two people by link, a draw offer standing.
@@ -77,7 +110,7 @@ async fn games_outlive_the_server() {
     // The server goes; another starts on the same folder.
     first.abort();
     let _ = first.await;
-    let (base, _second) = start_with(kept_in(&dir)).await;
+    let (base, _second) = start_with(kept()).await;
     let c = Client::new(&base);
 
     let after = c.state(&people).await;
@@ -134,11 +167,10 @@ async fn games_outlive_the_server() {
         )
         .await;
     assert_eq!(d.status, 200);
-    let (base, _third) = start_with(kept_in(&dir)).await;
+    let (base, _third) = start_with(kept()).await;
     let c = Client::new(&base);
     assert_eq!(c.get(&format!("/api/games/{people}")).await.status, 404);
     assert_eq!(c.state(&resigned).await["result"]["reason"], "resignation");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[tokio::test]

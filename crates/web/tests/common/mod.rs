@@ -2,6 +2,8 @@
 
 #![allow(dead_code)]
 
+pub mod pg;
+
 use serde_json::{json, Value};
 use std::time::Duration;
 
