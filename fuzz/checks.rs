@@ -138,3 +138,32 @@ pub fn api_body(router: &axum::Router, runtime: &tokio::runtime::Runtime, data: 
         String::from_utf8_lossy(body)
     );
 }
+
+/// DamExchange bytes as a follower receives them: every message that reads writes back to
+/// the same message, and Damier as the follower answers the whole stream (games included,
+/// at depth 1) without a panic.
+pub fn dxp(data: &[u8]) {
+    use damier_protocol::dxp::play::{follow, Side};
+    use damier_protocol::dxp::{Message, Wire};
+    for chunk in data.split(|&b| b == 0) {
+        let text: String = chunk.iter().map(|&b| char::from(b)).collect();
+        if let Ok(m) = text.parse::<Message>() {
+            let again: Message = m.to_string().parse().expect("a written message reads back");
+            assert_eq!(again, m, "{text:?}");
+        }
+    }
+    static ENGINE: std::sync::OnceLock<damier_engine::Engine> = std::sync::OnceLock::new();
+    let engine = ENGINE.get_or_init(|| {
+        damier_engine::Engine::new(damier_engine::EngineOptions {
+            threads: 1,
+            hash_mb: 1,
+        })
+    });
+    let side = Side {
+        name: "fuzz".into(),
+        limits: Some(damier_engine::Limits::depth(1)),
+    };
+    let mut sent = Vec::new();
+    let mut wire = Wire::new(data, &mut sent);
+    let _ = follow(&mut wire, engine, &side, &mut |_| {});
+}

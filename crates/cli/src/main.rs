@@ -4,6 +4,7 @@ mod board_view;
 mod cmd_analyze;
 mod cmd_bench;
 mod cmd_completions;
+mod cmd_dxp;
 mod cmd_egdb;
 mod cmd_hub;
 mod cmd_manual;
@@ -58,6 +59,8 @@ enum Command {
     Bench(cmd_bench::BenchArgs),
     /// Speak the Hub protocol (version 2) on standard input and output, for draughts GUIs.
     Hub(cmd_hub::HubArgs),
+    /// Play international draughts against another program over DamExchange (DXP, TCP).
+    Dxp(cmd_dxp::DxpArgs),
     /// Play a match between two engines: score, Elo estimate and PDN.
     Match(cmd_match::MatchArgs),
     /// Play engine-against-engine games into a folder of training data.
@@ -209,6 +212,7 @@ fn main() {
         Command::Analyze(args) => cmd_analyze::run(&args),
         Command::Bench(args) => cmd_bench::run(&args),
         Command::Hub(args) => cmd_hub::run(&args),
+        Command::Dxp(args) => cmd_dxp::run(&args),
         Command::Match(args) => cmd_match::run(&args),
         Command::Play(args) => cmd_play::run(&args),
         Command::Selfplay(args) => cmd_selfplay::run(&args),

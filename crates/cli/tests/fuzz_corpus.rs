@@ -59,6 +59,11 @@ fn hub_line_inputs() {
 }
 
 #[test]
+fn dxp_inputs() {
+    replay("dxp", checks::dxp);
+}
+
+#[test]
 fn api_body_inputs() {
     let (router, runtime) = checks::api_server();
     replay("api_body", |data| checks::api_body(&router, &runtime, data));

@@ -8,6 +8,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod dxp_player;
 pub mod elo;
 pub mod hub_player;
 pub mod openings;

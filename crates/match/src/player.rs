@@ -150,7 +150,10 @@ impl Player for EnginePlayer {
 ///   move), `threads`, `hash` (MiB), `eval` (`builtin`, `classic` or a weights file), `egdb`
 ///   (a folder of endgame databases), `name`;
 /// - `hub:COMMAND ARGS...` for an external engine speaking Hub (`hub:dame hub`), optionally
-///   `hub[name=X,hash=64]:COMMAND ...`.
+///   `hub[name=X,hash=64]:COMMAND ...`;
+/// - `dxp:HOST:PORT` for a 10x10 engine waiting as a DamExchange follower, optionally
+///   `dxp[name=X,minutes=5]:HOST:PORT` (its thinking time per game; default: the match's
+///   clock, in whole minutes).
 ///
 /// # Errors
 /// [`PlayerError::Spec`] saying what is wrong.
@@ -167,6 +170,44 @@ pub fn from_spec_with(spec: &str, eval: &EvalChoice) -> Result<Box<dyn Player>, 
         spec: spec.to_string(),
         message,
     };
+    if let Some(rest) = spec.strip_prefix("dxp") {
+        // dxp:HOST:PORT or dxp[name=X,minutes=M]:HOST:PORT
+        let (options, address) = match rest.strip_prefix('[') {
+            Some(r) => r
+                .split_once("]:")
+                .ok_or_else(|| bad("expected dxp[options]:HOST:PORT".into()))?,
+            None => (
+                "",
+                rest.strip_prefix(':')
+                    .ok_or_else(|| bad("expected dxp:HOST:PORT".into()))?,
+            ),
+        };
+        if !address.contains(':') {
+            return Err(bad(format!("'{address}' is not HOST:PORT")));
+        }
+        let mut name = None;
+        let mut minutes = None;
+        for kv in options.split(',').filter(|s| !s.is_empty()) {
+            match kv.split_once('=') {
+                Some(("name", v)) => name = Some(v.to_string()),
+                Some(("minutes", v)) => {
+                    minutes = Some(
+                        v.parse::<u16>()
+                            .ok()
+                            .filter(|m| (1..=999).contains(m))
+                            .ok_or_else(|| bad(format!("minutes must be 1 to 999, got '{v}'")))?,
+                    )
+                }
+                _ => return Err(bad(format!("'{kv}' is not name=… or minutes=…"))),
+            }
+        }
+        let name = name.unwrap_or_else(|| format!("dxp:{address}"));
+        return Ok(Box::new(crate::dxp_player::DxpPlayer::new(
+            name,
+            address.to_string(),
+            minutes,
+        )));
+    }
     if let Some(rest) = spec.strip_prefix("hub") {
         let (options, command) = match rest.strip_prefix('[') {
             Some(r) => r
@@ -199,7 +240,7 @@ pub fn from_spec_with(spec: &str, eval: &EvalChoice) -> Result<Box<dyn Player>, 
     }
     let rest = spec
         .strip_prefix("damier")
-        .ok_or_else(|| bad("a player is damier[:options] or hub:COMMAND".into()))?;
+        .ok_or_else(|| bad("a player is damier[:options], hub:COMMAND or dxp:HOST:PORT".into()))?;
     let options = match rest {
         "" => "",
         r => r

@@ -1,0 +1,198 @@
+//! `damier dxp`: Damier playing international draughts against another program over
+//! DamExchange (TCP), as the follower (`--listen`) or the initiator (`--connect`).
+
+use crate::output::{outln, usage, UsageContext};
+use anyhow::{Context, Result};
+use clap::Args;
+use damier_core::Color;
+use damier_engine::{Engine, EngineOptions, Limits};
+use damier_game::pdn::{self, PdnGame, WriteOptions};
+use damier_game::Board;
+use damier_protocol::dxp::board::VARIANT;
+use damier_protocol::dxp::play::{follow, initiate, Played, Request, Side};
+use damier_protocol::dxp::Wire;
+use std::io::BufReader;
+use std::net::{TcpListener, TcpStream};
+use std::time::Duration;
+
+/// Arguments of `damier dxp`.
+#[derive(Args, Debug)]
+pub struct DxpArgs {
+    /// Wait for an initiator on this port (Damier is the follower); serves one connection
+    /// after another until stopped.
+    #[arg(
+        long,
+        value_name = "PORT",
+        conflicts_with = "connect",
+        required_unless_present = "connect"
+    )]
+    listen: Option<u16>,
+    /// Address to listen on with --listen (0.0.0.0: reachable from the network).
+    #[arg(long, default_value = "127.0.0.1")]
+    host: String,
+    /// Connect to a follower at HOST:PORT and ask for games (Damier is the initiator).
+    #[arg(long, value_name = "HOST:PORT")]
+    connect: Option<String>,
+    /// Games to ask for (initiator), Damier's colour alternating.
+    #[arg(long, default_value_t = 2)]
+    games: u32,
+    /// Damier's colour in the first game (initiator): white or black.
+    #[arg(long, default_value = "white")]
+    colour: String,
+    /// Thinking time of each side for the whole game, minutes (initiator).
+    #[arg(long, default_value_t = 5)]
+    minutes: u16,
+    /// Moves to make in that time, 0 for the whole game (initiator).
+    #[arg(long, default_value_t = 0)]
+    moves: u16,
+    /// Start position (PDN FEN, international); default: the usual start (initiator).
+    #[arg(long)]
+    fen: Option<String>,
+    /// Search each move to this depth instead of by the game's clock.
+    #[arg(long)]
+    depth: Option<i32>,
+    /// Think this many milliseconds a move instead of by the game's clock.
+    #[arg(long, value_name = "MS")]
+    movetime: Option<u64>,
+    /// Evaluation: a weights file made by `damier train`, `classic` or `builtin`.
+    #[arg(long)]
+    eval: Option<String>,
+    /// The name Damier gives the other program.
+    #[arg(long, default_value = "Damier")]
+    name: String,
+    /// Append the games played to this PDN file.
+    #[arg(long, value_name = "FILE")]
+    pdn: Option<std::path::PathBuf>,
+    /// Print every message sent (>) and received (<).
+    #[arg(long)]
+    verbose: bool,
+}
+
+pub fn run(args: &DxpArgs) -> Result<()> {
+    let limits = match (args.depth, args.movetime) {
+        (Some(_), Some(_)) => usage!("--depth and --movetime: choose one"),
+        (Some(d), None) if (1..=100).contains(&d) => Some(Limits::depth(d)),
+        (Some(d), None) => usage!("--depth must be 1 to 100, got {d}"),
+        (None, Some(ms)) => Some(Limits::move_time(Duration::from_millis(ms.max(1)))),
+        (None, None) => None,
+    };
+    let eval = crate::eval_arg::parse(args.eval.as_deref(), Some(VARIANT))?;
+    let side = Side {
+        name: args.name.clone(),
+        limits,
+    };
+    let verbose = args.verbose;
+    if let Some(port) = args.listen {
+        let listener = TcpListener::bind((args.host.as_str(), port))
+            .with_context(|| format!("cannot listen on {}:{port}", args.host))?;
+        outln!(
+            "Damier waits for DamExchange games on {} (Ctrl-C stops it)",
+            listener.local_addr()?
+        )?;
+        // Each connection plays on its own thread with its own engine, so that a match
+        // running several games at once is served at once.
+        loop {
+            let (stream, peer) = listener.accept()?;
+            outln!("{peer} connected")?;
+            let (side, eval, pdn_file) = (side.clone(), eval.clone(), args.pdn.clone());
+            std::thread::spawn(move || {
+                let served = (|| -> Result<()> {
+                    let mut engine = Engine::try_new(EngineOptions::default())?;
+                    engine.set_eval(eval);
+                    let mut log = |line: &str| {
+                        if verbose || line.starts_with("chat:") {
+                            let _ = outln!("{peer} {line}");
+                        }
+                    };
+                    let games = follow(&mut wire(&stream)?, &engine, &side, &mut log)?;
+                    report(&games, pdn_file.as_deref())
+                })();
+                // One connection failing ends that connection, not the server.
+                let _ = match served {
+                    Ok(()) => outln!("{peer} left"),
+                    Err(e) => outln!("{peer}: {e:#}"),
+                };
+            });
+        }
+    }
+    let address = args
+        .connect
+        .as_deref()
+        .expect("clap requires --listen or --connect");
+    let first_colour = match args.colour.as_str() {
+        "white" | "w" => Color::White,
+        "black" | "b" => Color::Black,
+        other => usage!("--colour must be white or black, got '{other}'"),
+    };
+    let start = match &args.fen {
+        None => None,
+        Some(f) => Some(Board::from_fen(VARIANT, f).usage_context(|| "--fen".into())?),
+    };
+    if args.games == 0 {
+        usage!("--games must be at least 1");
+    }
+    let stream = TcpStream::connect(address)
+        .with_context(|| format!("cannot connect to a DamExchange follower at {address}"))?;
+    let request = Request {
+        games: args.games,
+        first_colour,
+        minutes: args.minutes,
+        moves: args.moves,
+        start,
+    };
+    let mut engine = Engine::try_new(EngineOptions::default())?;
+    engine.set_eval(eval);
+    let mut log = |line: &str| {
+        if verbose || line.starts_with("chat:") {
+            let _ = outln!("{line}");
+        }
+    };
+    let games = initiate(&mut wire(&stream)?, &engine, &side, &request, &mut log)?;
+    report(&games, args.pdn.as_deref())
+}
+
+fn wire(stream: &TcpStream) -> Result<Wire<BufReader<TcpStream>, TcpStream>> {
+    Ok(Wire::new(
+        BufReader::new(stream.try_clone()?),
+        stream.try_clone()?,
+    ))
+}
+
+/// A line per game, and the games appended to the PDN file.
+fn report(games: &[Played], pdn_file: Option<&std::path::Path>) -> Result<()> {
+    let mut text = String::new();
+    for (i, g) in games.iter().enumerate() {
+        outln!(
+            "game {}: Damier {}, {} plies, {}",
+            i + 1,
+            g.ours.name(),
+            g.game.plies().len(),
+            g.end
+        )?;
+        let (white, black) = match g.ours {
+            Color::White => ("Damier", "DamExchange opponent"),
+            Color::Black => ("DamExchange opponent", "Damier"),
+        };
+        let tags = [
+            ("Event".to_string(), "DamExchange game".to_string()),
+            ("White".to_string(), white.to_string()),
+            ("Black".to_string(), black.to_string()),
+            ("Date".to_string(), pdn::date_today()),
+        ];
+        text.push_str(&pdn::write_game(
+            &PdnGame::from_game(&g.game, &tags),
+            &WriteOptions::default(),
+        ));
+        text.push('\n');
+    }
+    if let Some(path) = pdn_file {
+        use std::io::Write;
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .and_then(|mut f| f.write_all(text.as_bytes()))
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(())
+}

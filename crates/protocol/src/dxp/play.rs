@@ -1,0 +1,546 @@
+//! Damier playing DamExchange games: as the follower (waits for requests on a listening
+//! socket) or as the initiator (asks for games). Every message that does not fit — unreadable,
+//! out of order, an illegal move — gets a CHAT that says why; nothing the other side sends
+//! makes Damier stop with a panic.
+
+use super::board::{self, VARIANT};
+use super::message::{Acceptance, BackAnswer, EndReason, Message};
+use super::wire::Wire;
+use damier_core::Color;
+use damier_engine::{ClockLimit, Control, Engine, Limits, SearchInput, Silent, Style};
+use damier_game::{Board, Game, Outcome};
+use std::io::{self, BufRead, Write};
+use std::time::{Duration, Instant};
+
+/// How Damier plays its side.
+#[derive(Clone, Debug)]
+pub struct Side {
+    /// The name sent in GAMEREQ and GAMEACC.
+    pub name: String,
+    /// Fixed limits per move (depth, time); `None` plays by the game's clock.
+    pub limits: Option<Limits>,
+}
+
+/// A game played, as Damier saw it.
+#[derive(Clone, Debug)]
+pub struct Played {
+    /// The moves.
+    pub game: Game,
+    /// Damier's colour.
+    pub ours: Color,
+    /// How it ended, in words.
+    pub end: String,
+    /// The other side asked to play no further game.
+    pub stop: bool,
+}
+
+/// What a game's loop ends with.
+enum After {
+    /// Ended by a GAMEEND from either side.
+    Ended { end: String, stop: bool },
+    /// The connection closed.
+    Closed,
+}
+
+/// A thinking time for the whole game (`moves` moves in `minutes`; 0 moves: all of them).
+#[derive(Clone, Copy, Debug)]
+struct GameClock {
+    left: Duration,
+    moves: u16,
+    made: u16,
+}
+
+impl GameClock {
+    fn new(minutes: u16, moves: u16) -> Self {
+        GameClock {
+            left: Duration::from_secs(u64::from(minutes.max(1)) * 60),
+            moves,
+            made: 0,
+        }
+    }
+
+    fn limits(&self) -> Limits {
+        Limits {
+            clock: Some(ClockLimit {
+                remaining: self.left,
+                increment: Duration::ZERO,
+                moves_to_go: (self.moves > 0)
+                    .then(|| u32::from(self.moves.saturating_sub(self.made).max(1))),
+            }),
+            ..Limits::default()
+        }
+    }
+
+    fn spent(&mut self, t: Duration) {
+        self.left = self.left.saturating_sub(t);
+        self.made += 1;
+    }
+}
+
+/// The reason Damier gives when the rules ended the game with Damier to move.
+fn reason_for(game: &Game, ours: Color) -> EndReason {
+    match game.result().map(|r| r.outcome) {
+        Some(Outcome::Win(c)) if c == ours => EndReason::IWin,
+        Some(Outcome::Win(_)) => EndReason::ILose,
+        Some(Outcome::Draw) => EndReason::Draw,
+        None => EndReason::Unknown,
+    }
+}
+
+fn end_words(game: &Game) -> String {
+    match game.result() {
+        Some(r) => r.describe(),
+        None => "ended by agreement of the programs".into(),
+    }
+}
+
+/// Play one game from `game`'s position, Damier as `ours`. `log` hears every message.
+fn play_game<R: BufRead, W: Write>(
+    wire: &mut Wire<R, W>,
+    engine: &Engine,
+    side: &Side,
+    ours: Color,
+    game: &mut Game,
+    mut clock: GameClock,
+    log: &mut dyn FnMut(&str),
+) -> io::Result<After> {
+    let send = |wire: &mut Wire<R, W>, m: Message, log: &mut dyn FnMut(&str)| {
+        log(&format!("> {m}"));
+        wire.send(&m)
+    };
+    loop {
+        let to_move = game.side_to_move();
+        if to_move == ours {
+            if game.is_over() {
+                // The rules ended it: say so instead of moving, and wait for the answer.
+                let reason = reason_for(game, ours);
+                send(
+                    wire,
+                    Message::GameEnd {
+                        reason,
+                        stop: false,
+                    },
+                    log,
+                )?;
+                return wait_end_answer(wire, game, log);
+            }
+            let started = Instant::now();
+            let limits = side.limits.unwrap_or_else(|| clock.limits());
+            let r = engine.search(
+                &SearchInput::from_game(game),
+                &limits,
+                Style::default(),
+                &Control::new(),
+                &mut Silent,
+            );
+            let Some(mv) = r.best else {
+                send(
+                    wire,
+                    Message::GameEnd {
+                        reason: EndReason::ILose,
+                        stop: false,
+                    },
+                    log,
+                )?;
+                return wait_end_answer(wire, game, log);
+            };
+            clock.spent(started.elapsed());
+            let secs = started.elapsed().as_secs().min(9999) as u16;
+            send(wire, board::move_message(game.position(), &mv, secs), log)?;
+            game.play(&mv).map_err(io::Error::other)?;
+            continue;
+        }
+        let Some(received) = wire.receive()? else {
+            return Ok(After::Closed);
+        };
+        let message = match received {
+            Ok(m) => m,
+            Err(e) => {
+                log(&format!("< (unreadable: {e})"));
+                send(
+                    wire,
+                    Message::Chat(format!("Damier cannot read that message: {e}")),
+                    log,
+                )?;
+                continue;
+            }
+        };
+        log(&format!("< {message}"));
+        match message {
+            Message::Move {
+                from, to, captured, ..
+            } => {
+                if game.is_over() {
+                    send(
+                        wire,
+                        Message::Chat(format!(
+                            "the game is over ({}): no move is expected",
+                            end_words(game)
+                        )),
+                        log,
+                    )?;
+                    continue;
+                }
+                match board::find_move(game.position(), from, to, &captured) {
+                    Ok(mv) => {
+                        game.play(&mv).map_err(io::Error::other)?;
+                    }
+                    Err(why) => {
+                        // The games no longer agree: say why and end this one.
+                        send(
+                            wire,
+                            Message::Chat(format!("illegal move: {why}; Damier ends the game")),
+                            log,
+                        )?;
+                        send(
+                            wire,
+                            Message::GameEnd {
+                                reason: EndReason::Unknown,
+                                stop: false,
+                            },
+                            log,
+                        )?;
+                        return match wait_end_answer(wire, game, log)? {
+                            After::Ended { stop, .. } => Ok(After::Ended {
+                                end: format!(
+                                    "ended: the other side played an illegal move ({why})"
+                                ),
+                                stop,
+                            }),
+                            closed => Ok(closed),
+                        };
+                    }
+                }
+            }
+            Message::GameEnd { reason, stop } => {
+                send(
+                    wire,
+                    Message::GameEnd {
+                        reason: EndReason::Unknown,
+                        stop: false,
+                    },
+                    log,
+                )?;
+                let said = match reason {
+                    EndReason::ILose => "the other side gave up".to_string(),
+                    EndReason::IWin => "the other side claimed a win".to_string(),
+                    EndReason::Draw => "the other side claimed a draw".to_string(),
+                    EndReason::Unknown => "ended by the other side".to_string(),
+                };
+                let end = if game.is_over() {
+                    end_words(game)
+                } else {
+                    said
+                };
+                return Ok(After::Ended { end, stop });
+            }
+            Message::Chat(text) => log(&format!("chat: {text}")),
+            Message::BackReq {
+                number,
+                side: back_side,
+            } => {
+                let answer = take_back(game, number, back_side);
+                send(wire, Message::BackAcc(answer), log)?;
+            }
+            Message::BackAcc(_) => {
+                send(
+                    wire,
+                    Message::Chat("BACKACC without a BACKREQ: ignored".into()),
+                    log,
+                )?;
+            }
+            Message::GameReq { .. } | Message::GameAcc { .. } => {
+                send(
+                    wire,
+                    Message::Chat("a game is in progress: end it with GAMEEND first".into()),
+                    log,
+                )?;
+            }
+        }
+    }
+}
+
+/// After Damier's GAMEEND: the other side's answer (chats may come first).
+fn wait_end_answer<R: BufRead, W: Write>(
+    wire: &mut Wire<R, W>,
+    game: &Game,
+    log: &mut dyn FnMut(&str),
+) -> io::Result<After> {
+    loop {
+        match wire.receive()? {
+            None => return Ok(After::Closed),
+            Some(Ok(Message::GameEnd { stop, .. })) => {
+                log(&format!("< E0{}", u8::from(stop)));
+                return Ok(After::Ended {
+                    end: end_words(game),
+                    stop,
+                });
+            }
+            Some(Ok(Message::Chat(t))) => log(&format!("chat: {t}")),
+            Some(Ok(other)) => {
+                log(&format!("< {other}"));
+                let m = Message::Chat("waiting for the answer to GAMEEND".into());
+                log(&format!("> {m}"));
+                wire.send(&m)?;
+            }
+            Some(Err(e)) => log(&format!("< (unreadable: {e})")),
+        }
+    }
+}
+
+/// Take moves back to the position of move `number` with `side` to move, if the game had it.
+fn take_back(game: &mut Game, number: u16, side: Color) -> BackAnswer {
+    let first = game.start().side();
+    let start_number = 1u32;
+    let offset = u32::from(first == Color::Black);
+    let ply = (u32::from(number) - start_number) * 2 + u32::from(side == Color::Black);
+    let Some(ply) = ply.checked_sub(offset).map(|p| p as usize) else {
+        return BackAnswer::Refused;
+    };
+    if ply > game.plies().len() {
+        return BackAnswer::Refused;
+    }
+    while game.plies().len() > ply {
+        if !game.undo() {
+            return BackAnswer::Refused;
+        }
+    }
+    BackAnswer::Accepted
+}
+
+/// Damier as the follower on one connection: it answers game requests and plays each game,
+/// until the other side closes the connection or asks for no further game. Returns the
+/// games played.
+///
+/// # Errors
+/// When the connection fails.
+pub fn follow<R: BufRead, W: Write>(
+    wire: &mut Wire<R, W>,
+    engine: &Engine,
+    side: &Side,
+    log: &mut dyn FnMut(&str),
+) -> io::Result<Vec<Played>> {
+    let mut played = Vec::new();
+    loop {
+        let Some(received) = wire.receive()? else {
+            return Ok(played);
+        };
+        let reply = |wire: &mut Wire<R, W>, m: Message, log: &mut dyn FnMut(&str)| {
+            log(&format!("> {m}"));
+            wire.send(&m)
+        };
+        match received {
+            Err(e) => {
+                log(&format!("< (unreadable: {e})"));
+                reply(
+                    wire,
+                    Message::Chat(format!("Damier cannot read that message: {e}")),
+                    log,
+                )?;
+            }
+            Ok(Message::GameReq {
+                follower,
+                minutes,
+                moves,
+                position,
+                ..
+            }) => {
+                log(&format!(
+                    "< game request: Damier plays {}, {minutes} min for {moves} moves",
+                    follower.name()
+                ));
+                let start = match &position {
+                    None => Ok(Board::start(VARIANT)),
+                    Some((to_move, squares)) => board::position(*to_move, squares),
+                };
+                let start = match start {
+                    Ok(b) if !b.legal_moves().is_empty() => b,
+                    Ok(_) => {
+                        reply(
+                            wire,
+                            Message::Chat("the position has no legal move".into()),
+                            log,
+                        )?;
+                        reply(
+                            wire,
+                            Message::GameAcc {
+                                follower: side.name.clone(),
+                                answer: Acceptance::NotThisGame,
+                            },
+                            log,
+                        )?;
+                        continue;
+                    }
+                    Err(why) => {
+                        reply(
+                            wire,
+                            Message::Chat(format!("the position is not legal: {why}")),
+                            log,
+                        )?;
+                        reply(
+                            wire,
+                            Message::GameAcc {
+                                follower: side.name.clone(),
+                                answer: Acceptance::NotThisGame,
+                            },
+                            log,
+                        )?;
+                        continue;
+                    }
+                };
+                reply(
+                    wire,
+                    Message::GameAcc {
+                        follower: side.name.clone(),
+                        answer: Acceptance::Accepted,
+                    },
+                    log,
+                )?;
+                let mut game = Game::from_board(start);
+                match play_game(
+                    wire,
+                    engine,
+                    side,
+                    follower,
+                    &mut game,
+                    GameClock::new(minutes, moves),
+                    log,
+                )? {
+                    After::Closed => {
+                        played.push(Played {
+                            game,
+                            ours: follower,
+                            end: "the connection closed".into(),
+                            stop: true,
+                        });
+                        return Ok(played);
+                    }
+                    After::Ended { end, stop } => {
+                        played.push(Played {
+                            game,
+                            ours: follower,
+                            end,
+                            stop,
+                        });
+                        if stop {
+                            return Ok(played);
+                        }
+                    }
+                }
+            }
+            Ok(Message::Chat(t)) => log(&format!("chat: {t}")),
+            Ok(Message::GameEnd { .. }) => {
+                // A late answer or a stray end: there is no game to end.
+                log("< GAMEEND with no game in progress");
+            }
+            Ok(other) => {
+                log(&format!("< {other}"));
+                reply(wire, Message::Chat(format!("no game in progress: '{other}' ignored (the initiator starts with GAMEREQ)")), log)?;
+            }
+        }
+    }
+}
+
+/// What Damier asks for as the initiator.
+#[derive(Clone, Debug)]
+pub struct Request {
+    /// Games to play, Damier's colour alternating from `first_colour`.
+    pub games: u32,
+    /// Damier's colour in the first game.
+    pub first_colour: Color,
+    /// Thinking time of each side, minutes, for `moves` moves (0: the whole game).
+    pub minutes: u16,
+    /// See `minutes`.
+    pub moves: u16,
+    /// The start position (`None`: the usual one).
+    pub start: Option<Board>,
+}
+
+/// Damier as the initiator: asks for `request.games` games and plays them.
+///
+/// # Errors
+/// When the connection fails, or the follower refuses a game (the error says how).
+pub fn initiate<R: BufRead, W: Write>(
+    wire: &mut Wire<R, W>,
+    engine: &Engine,
+    side: &Side,
+    request: &Request,
+    log: &mut dyn FnMut(&str),
+) -> io::Result<Vec<Played>> {
+    let mut played = Vec::new();
+    for i in 0..request.games {
+        let ours = if i % 2 == 0 {
+            request.first_colour
+        } else {
+            request.first_colour.opponent()
+        };
+        let m = Message::GameReq {
+            initiator: side.name.clone(),
+            follower: ours.opponent(),
+            minutes: request.minutes,
+            moves: request.moves,
+            position: request.start.map(|b| (b.side(), board::squares(&b))),
+        };
+        log(&format!("> {m}"));
+        wire.send(&m)?;
+        let accepted = loop {
+            match wire.receive()? {
+                None => {
+                    return Err(io::Error::new(
+                        io::ErrorKind::UnexpectedEof,
+                        "the follower closed the connection before answering the game request",
+                    ))
+                }
+                Some(Ok(Message::GameAcc { follower, answer })) => {
+                    log(&format!("< game accepted? {answer:?} by {follower}"));
+                    break answer;
+                }
+                Some(Ok(Message::Chat(t))) => log(&format!("chat: {t}")),
+                Some(Ok(other)) => {
+                    log(&format!("< {other}"));
+                    let m = Message::Chat("waiting for GAMEACC".into());
+                    log(&format!("> {m}"));
+                    wire.send(&m)?;
+                }
+                Some(Err(e)) => log(&format!("< (unreadable: {e})")),
+            }
+        };
+        if accepted != Acceptance::Accepted {
+            return Err(io::Error::other(format!(
+                "the follower refused the game ({accepted:?})"
+            )));
+        }
+        let mut game = Game::from_board(request.start.unwrap_or_else(|| Board::start(VARIANT)));
+        match play_game(
+            wire,
+            engine,
+            side,
+            ours,
+            &mut game,
+            GameClock::new(request.minutes, request.moves),
+            log,
+        )? {
+            After::Closed => {
+                played.push(Played {
+                    game,
+                    ours,
+                    end: "the connection closed".into(),
+                    stop: true,
+                });
+                return Ok(played);
+            }
+            After::Ended { end, stop } => {
+                played.push(Played {
+                    game,
+                    ours,
+                    end,
+                    stop,
+                });
+                if stop {
+                    return Ok(played);
+                }
+            }
+        }
+    }
+    Ok(played)
+}

@@ -1,0 +1,178 @@
+//! DamExchange over real loopback sockets: Damier against itself (the initiator and the
+//! follower agree on every move and on how each game ended), and a follower that answers
+//! malformed and out-of-order messages with a CHAT that says why, and goes on.
+
+use damier_core::Color;
+use damier_engine::{Engine, EngineOptions, Limits};
+use damier_protocol::dxp::play::{follow, initiate, Request, Side};
+use damier_protocol::dxp::{Acceptance, Message, Wire};
+use std::io::{BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+
+fn engine() -> Engine {
+    Engine::new(EngineOptions {
+        threads: 1,
+        hash_mb: 4,
+    })
+}
+
+fn side(name: &str) -> Side {
+    Side {
+        name: name.into(),
+        limits: Some(Limits::depth(3)),
+    }
+}
+
+fn wire(stream: &TcpStream) -> Wire<BufReader<TcpStream>, TcpStream> {
+    Wire::new(
+        BufReader::new(stream.try_clone().unwrap()),
+        stream.try_clone().unwrap(),
+    )
+}
+
+#[test]
+fn damier_plays_itself_over_dxp() {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap();
+    let follower = std::thread::spawn(move || {
+        let (stream, _) = listener.accept().unwrap();
+        follow(
+            &mut wire(&stream),
+            &engine(),
+            &side("Damier follower"),
+            &mut |_| {},
+        )
+        .unwrap()
+    });
+    let stream = TcpStream::connect(addr).unwrap();
+    let mut lines = Vec::new();
+    let request = Request {
+        games: 2,
+        first_colour: Color::White,
+        minutes: 1,
+        moves: 0,
+        start: None,
+    };
+    let played = initiate(
+        &mut wire(&stream),
+        &engine(),
+        &side("Damier initiator"),
+        &request,
+        &mut |l| lines.push(l.to_string()),
+    )
+    .unwrap();
+    drop(stream);
+    let followed = follower.join().unwrap();
+    assert_eq!(played.len(), 2);
+    assert_eq!(followed.len(), 2);
+    for (mine, theirs) in played.iter().zip(&followed) {
+        assert_eq!(mine.ours, theirs.ours.opponent());
+        let moves = |g: &damier_game::Game| {
+            g.plies()
+                .iter()
+                .map(|p| p.notation.clone())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(moves(&mine.game), moves(&theirs.game));
+        assert!(mine.game.plies().len() > 10, "{}", mine.end);
+        // Each game ended by the rules, and both sides say the same.
+        assert!(mine.game.is_over(), "{}", mine.end);
+        assert_eq!(mine.end, theirs.end);
+    }
+    assert_eq!(played[0].ours, Color::White);
+    assert_eq!(played[1].ours, Color::Black);
+    assert!(lines.iter().any(|l| l.starts_with("> R01Damier initiator")));
+}
+
+/// A raw client: sends text messages and reads the follower's.
+struct Raw {
+    stream: TcpStream,
+}
+
+impl Raw {
+    fn send(&mut self, text: &str) {
+        self.stream.write_all(text.as_bytes()).unwrap();
+        self.stream.write_all(b"\0").unwrap();
+    }
+
+    fn next(&mut self) -> String {
+        let mut out = Vec::new();
+        let mut byte = [0u8];
+        loop {
+            self.stream.read_exact(&mut byte).unwrap();
+            if byte[0] == 0 {
+                return String::from_utf8(out).unwrap();
+            }
+            out.push(byte[0]);
+        }
+    }
+}
+
+#[test]
+fn bad_and_out_of_order_messages_get_a_clear_refusal() {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap();
+    let follower = std::thread::spawn(move || {
+        let (stream, _) = listener.accept().unwrap();
+        follow(&mut wire(&stream), &engine(), &side("Damier"), &mut |_| {}).unwrap()
+    });
+    let mut raw = Raw {
+        stream: TcpStream::connect(addr).unwrap(),
+    };
+    raw.send("X123");
+    assert_eq!(
+        raw.next(),
+        "CDamier cannot read that message: unknown message type 'X'"
+    );
+    raw.send("M00123228");
+    assert_eq!(
+        raw.next(),
+        "CDamier cannot read that message: MOVE message of 9 characters, expected 11 or more"
+    );
+    raw.send("M0001322800");
+    assert!(raw
+        .next()
+        .starts_with("Cno game in progress: 'M0001322800' ignored"));
+    // A position with a white man on Black's back row is refused, and the follower waits for
+    // another request.
+    let bad = format!("R01Tester{}Z001000BWw{}", " ".repeat(26), "e".repeat(49));
+    raw.send(&bad);
+    assert!(raw.next().starts_with("Cthe position is not legal: "));
+    let refused: Message = raw.next().parse().unwrap();
+    assert!(matches!(
+        refused,
+        Message::GameAcc {
+            answer: Acceptance::NotThisGame,
+            ..
+        }
+    ));
+    // A game: Damier plays White and moves first.
+    let request = format!("R01Tester{}W001000A", " ".repeat(26));
+    raw.send(&request);
+    let accepted: Message = raw.next().parse().unwrap();
+    assert!(matches!(
+        accepted,
+        Message::GameAcc {
+            answer: Acceptance::Accepted,
+            ..
+        }
+    ));
+    let first: Message = raw.next().parse().unwrap();
+    assert!(matches!(first, Message::Move { .. }), "{first:?}");
+    // A request in the middle of a game, then an illegal move: refused, and the game ends.
+    raw.send(&request);
+    assert_eq!(
+        raw.next(),
+        "Ca game is in progress: end it with GAMEEND first"
+    );
+    raw.send("M0000010600");
+    assert!(raw
+        .next()
+        .starts_with("Cillegal move: 1-6 is not a legal move here"));
+    assert_eq!(raw.next(), "E00");
+    raw.send("E01"); // the answer, and no further game
+    drop(raw);
+    let games = follower.join().unwrap();
+    assert_eq!(games.len(), 1);
+    assert!(games[0].end.contains("illegal move"), "{}", games[0].end);
+}
