@@ -334,6 +334,12 @@ impl Board {
             .collect())
     }
 
+    /// Leaf positions `depth` plies on (perft), two captures with the same start, end and
+    /// captured pieces counting as one move.
+    pub fn perft(&self, depth: u32) -> u64 {
+        on!(self, p => damier_core::perft::perft(p, depth))
+    }
+
     /// Short form of a legal move.
     pub fn short(&self, mv: &AnyMove) -> String {
         on!(self, p => notation::short(p, &narrow(mv)))

@@ -1,0 +1,94 @@
+"""Every variant of draughts for Python: exact rules, PDN and Damier's engine (in Rust)."""
+
+from typing import Dict, List, Optional, Union
+
+class DamierError(ValueError):
+    """A variant, FEN, move, PDN or limit that Damier refuses; the message says what and where."""
+
+def variants() -> List[str]:
+    """The ids of every variant (`international`, `english`, ..., `english-giveaway`, ...)."""
+
+class Move:
+    """A legal move, described in the variant's notation."""
+    @property
+    def short(self) -> str:
+        """Short notation (`32-28`, `28x19`)."""
+    @property
+    def long(self) -> str:
+        """Long notation: every landing square (`28x19x10`)."""
+    @property
+    def from_square(self) -> str: ...
+    @property
+    def to_square(self) -> str: ...
+    @property
+    def path(self) -> List[str]:
+        """The start square, then every landing square."""
+    @property
+    def captured(self) -> List[str]:
+        """The squares of the captured pieces."""
+    @property
+    def promotes(self) -> bool: ...
+
+class Board:
+    """A position of any variant with the moves that led to it."""
+    def __init__(self, variant: str = "international", fen: Optional[str] = None) -> None:
+        """The start position of `variant`, or the position of `fen` (PDN FEN)."""
+    @property
+    def variant(self) -> str: ...
+    @property
+    def fen(self) -> str: ...
+    @property
+    def side_to_move(self) -> str:
+        """`"white"` or `"black"`."""
+    @property
+    def moves(self) -> List[str]:
+        """The moves played, in short notation."""
+    def legal_moves(self) -> List[Move]: ...
+    def push(self, move: Union[Move, str]) -> Move:
+        """Play a move (a `Move`, or its short or long text); raises `DamierError` if it is not legal."""
+    def pop(self) -> Move:
+        """Take the last move back and return it."""
+    def perft(self, depth: int) -> int:
+        """Leaf positions `depth` plies on; runs without the interpreter's lock."""
+    def is_over(self) -> bool: ...
+    def result(self) -> Optional[str]:
+        """`"1-0"`, `"0-1"` or `"1/2-1/2"` once the rules end the game, else `None`."""
+    def pdn(self, tags: Optional[Dict[str, str]] = None) -> str:
+        """The game so far as PDN."""
+    def copy(self) -> "Board": ...
+
+class PdnRecord:
+    """A game read from PDN."""
+    variant: str
+    tags: Dict[str, str]
+    moves: List[str]
+    result: str
+    start_fen: str
+    def board(self) -> Board:
+        """The position after the main line, with its moves."""
+
+def read_pdn(text: str, variant: str = "international") -> List[PdnRecord]:
+    """Every game of a PDN text; `variant` for games without a GameType tag."""
+
+class Line:
+    """One line of an analysis."""
+    multipv: int
+    depth: int
+    score: int
+    """For the side to move, hundredths of a man."""
+    score_text: str
+    pv: List[str]
+    nodes: int
+
+class Engine:
+    """Damier's engine: a transposition table and search threads, kept between analyses."""
+    def __init__(self, threads: int = 1, hash_mb: int = 64) -> None: ...
+    def analyse(
+        self,
+        board: Board,
+        depth: Optional[int] = None,
+        time: Optional[float] = None,
+        nodes: Optional[int] = None,
+        multipv: int = 1,
+    ) -> List[Line]:
+        """The `multipv` best moves with scores and lines; searches without the interpreter's lock."""
