@@ -350,7 +350,8 @@ impl std::str::FromStr for Message {
                 if f.field(1, 2) != VERSION {
                     return Err(f.bad(1, 2, "version", "is not version 01"));
                 }
-                let initiator = f.field(3, NAME).trim_end().to_string();
+                // A name should not start with a blank; one that does is read without it.
+                let initiator = f.field(3, NAME).trim().to_string();
                 let follower = f.side(35, "follower colour")?;
                 let minutes = f.number(36, 3, "thinking time")?;
                 let moves = f.number(39, 3, "number of moves")?;
@@ -386,7 +387,7 @@ impl std::str::FromStr for Message {
                     _ => Acceptance::NoGame,
                 };
                 Ok(Message::GameAcc {
-                    follower: f.field(1, NAME).trim_end().to_string(),
+                    follower: f.field(1, NAME).trim().to_string(),
                     answer,
                 })
             }
