@@ -150,10 +150,10 @@ fn side_char(c: Color) -> char {
     }
 }
 
-/// A program name in its 32 columns: cut, padded with blanks, never starting with one.
-fn name_field(name: &str) -> String {
-    let clean: String = name
-        .trim_start()
+/// A program name as Damier keeps it: printable ASCII (anything else shown as `?`), no
+/// blanks around it, at most 32 characters.
+fn clean_name(name: &str) -> String {
+    let printable: String = name
         .chars()
         .map(|c| {
             if c.is_ascii_graphic() || c == ' ' {
@@ -162,9 +162,13 @@ fn name_field(name: &str) -> String {
                 '?'
             }
         })
-        .take(NAME)
         .collect();
-    format!("{clean:<NAME$}")
+    printable.trim().chars().take(NAME).collect()
+}
+
+/// A program name in its 32 columns: padded with blanks, never starting with one.
+fn name_field(name: &str) -> String {
+    format!("{:<NAME$}", clean_name(name))
 }
 
 impl fmt::Display for Message {
@@ -351,7 +355,7 @@ impl std::str::FromStr for Message {
                     return Err(f.bad(1, 2, "version", "is not version 01"));
                 }
                 // A name should not start with a blank; one that does is read without it.
-                let initiator = f.field(3, NAME).trim().to_string();
+                let initiator = clean_name(f.field(3, NAME));
                 let follower = f.side(35, "follower colour")?;
                 let minutes = f.number(36, 3, "thinking time")?;
                 let moves = f.number(39, 3, "number of moves")?;
@@ -387,7 +391,7 @@ impl std::str::FromStr for Message {
                     _ => Acceptance::NoGame,
                 };
                 Ok(Message::GameAcc {
-                    follower: f.field(1, NAME).trim().to_string(),
+                    follower: clean_name(f.field(1, NAME)),
                     answer,
                 })
             }
