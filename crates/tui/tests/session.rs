@@ -210,25 +210,7 @@ fn nonsense_gets_a_message_never_a_failure() {
 /// 2013) wins the game.
 #[test]
 fn a_hint_explains_what_it_wins() {
-    let game = Game::from_fen(
-        "english".parse().unwrap(),
-        "W:W30,29,22,21,9,6:B24,20,16,13,8,7",
-    )
-    .unwrap();
-    let time = ManualTime::new();
-    let mut config = PlayConfig::new(game, [Player::Human, Player::Human]);
-    config.depth = Some(16);
-    config.engine.hash_mb = 1;
-    let mut s = Session::new(config, Arc::new(time));
-    s.handle("hint");
-    let events = settle(&mut s);
-    let said: Vec<String> = events
-        .iter()
-        .filter_map(|e| match e {
-            Event::Info(text) => Some(text.clone()),
-            _ => None,
-        })
-        .collect();
+    let said = infos_after("W:W30,29,22,21,9,6:B24,20,16,13,8,7", "hint");
     assert!(
         said.iter().any(|t| t.starts_with("Hint: 22-17")),
         "{said:?}"
@@ -244,24 +226,7 @@ fn a_hint_explains_what_it_wins() {
 /// the position of "Seeing is Believing", White threatens the winning stroke.
 #[test]
 fn the_threat_is_what_the_opponent_would_play_if_it_moved_again() {
-    let game = Game::from_fen(
-        "english".parse().unwrap(),
-        "B:W30,29,22,21,9,6:B24,20,16,13,8,7",
-    )
-    .unwrap();
-    let time = ManualTime::new();
-    let mut config = PlayConfig::new(game, [Player::Human, Player::Human]);
-    config.depth = Some(16);
-    config.engine.hash_mb = 1;
-    let mut s = Session::new(config, Arc::new(time));
-    s.handle("threat");
-    let said: Vec<String> = settle(&mut s)
-        .iter()
-        .filter_map(|e| match e {
-            Event::Info(text) => Some(text.clone()),
-            _ => None,
-        })
-        .collect();
+    let said = infos_after("B:W30,29,22,21,9,6:B24,20,16,13,8,7", "threat");
     assert!(
         said.iter()
             .any(|t| t.starts_with("Threat: if Black passed, White would play 22-17")),
@@ -271,7 +236,26 @@ fn the_threat_is_what_the_opponent_would_play_if_it_moved_again() {
         said.iter().any(|t| t.starts_with("22-17 wins the game")),
         "{said:?}"
     );
-    // The game itself is untouched: still Black to move, no move played.
-    assert_eq!(s.game().plies().len(), 0);
-    assert_eq!(s.game().side_to_move(), damier_core::Color::Black);
+}
+
+/// What the session says (its info lines) after `command` in the English position `fen`,
+/// searched to depth 16; the game itself must be untouched.
+fn infos_after(fen: &str, command: &str) -> Vec<String> {
+    let game = Game::from_fen("english".parse().unwrap(), fen).unwrap();
+    let before = game.position().fen();
+    let mut config = PlayConfig::new(game, [Player::Human, Player::Human]);
+    config.depth = Some(16);
+    config.engine.hash_mb = 1;
+    let mut s = Session::new(config, Arc::new(ManualTime::new()));
+    s.handle(command);
+    let said = settle(&mut s)
+        .iter()
+        .filter_map(|e| match e {
+            Event::Info(text) => Some(text.clone()),
+            _ => None,
+        })
+        .collect();
+    assert!(s.game().plies().is_empty(), "{command} played a move");
+    assert_eq!(s.game().position().fen(), before);
+    said
 }

@@ -12,6 +12,13 @@ use damier_game::{Board, Game, Outcome};
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
 
+/// A GAMEEND without a reason, willing to play on: Damier's answer to a GAMEEND, and its own
+/// end of a game the rules did not decide.
+const END_NO_REASON: Message = Message::GameEnd {
+    reason: EndReason::Unknown,
+    stop: false,
+};
+
 /// How Damier plays its side.
 #[derive(Clone, Debug)]
 pub struct Side {
@@ -192,14 +199,7 @@ fn play_game<R: BufRead, W: Write>(
                             Message::Chat(format!("illegal move: {why}; Damier ends the game")),
                             log,
                         )?;
-                        send(
-                            wire,
-                            Message::GameEnd {
-                                reason: EndReason::Unknown,
-                                stop: false,
-                            },
-                            log,
-                        )?;
+                        send(wire, END_NO_REASON, log)?;
                         return match wait_end_answer(wire, game, log)? {
                             After::Ended { stop, .. } => Ok(After::Ended {
                                 end: format!(
@@ -213,14 +213,7 @@ fn play_game<R: BufRead, W: Write>(
                 }
             }
             Message::GameEnd { reason, stop } => {
-                send(
-                    wire,
-                    Message::GameEnd {
-                        reason: EndReason::Unknown,
-                        stop: false,
-                    },
-                    log,
-                )?;
+                send(wire, END_NO_REASON, log)?;
                 let said = match reason {
                     EndReason::ILose => "the other side gave up".to_string(),
                     EndReason::IWin => "the other side claimed a win".to_string(),
@@ -266,20 +259,40 @@ fn wait_end_answer<R: BufRead, W: Write>(
     game: &Game,
     log: &mut dyn FnMut(&str),
 ) -> io::Result<After> {
+    let stop = wait_for(wire, log, "the answer to GAMEEND", |m| match m {
+        Message::GameEnd { stop, .. } => Some(*stop),
+        _ => None,
+    })?;
+    Ok(match stop {
+        None => After::Closed,
+        Some(stop) => After::Ended {
+            end: end_words(game),
+            stop,
+        },
+    })
+}
+
+/// The first message `pick` takes, or `None` when the connection closes first; chats are
+/// logged, and anything else is answered with a CHAT saying what Damier waits for.
+fn wait_for<R: BufRead, W: Write, T>(
+    wire: &mut Wire<R, W>,
+    log: &mut dyn FnMut(&str),
+    what: &str,
+    pick: impl Fn(&Message) -> Option<T>,
+) -> io::Result<Option<T>> {
     loop {
         match wire.receive()? {
-            None => return Ok(After::Closed),
-            Some(Ok(Message::GameEnd { stop, .. })) => {
-                log(&format!("< E0{}", u8::from(stop)));
-                return Ok(After::Ended {
-                    end: end_words(game),
-                    stop,
-                });
-            }
-            Some(Ok(Message::Chat(t))) => log(&format!("chat: {t}")),
-            Some(Ok(other)) => {
-                log(&format!("< {other}"));
-                let m = Message::Chat("waiting for the answer to GAMEEND".into());
+            None => return Ok(None),
+            Some(Ok(m)) => {
+                log(&format!("< {m}"));
+                if let Some(t) = pick(&m) {
+                    return Ok(Some(t));
+                }
+                if let Message::Chat(t) = m {
+                    log(&format!("chat: {t}"));
+                    continue;
+                }
+                let m = Message::Chat(format!("waiting for {what}"));
                 log(&format!("> {m}"));
                 wire.send(&m)?;
             }
@@ -353,38 +366,21 @@ pub fn follow<R: BufRead, W: Write>(
                     None => Ok(Board::start(VARIANT)),
                     Some((to_move, squares)) => board::position(*to_move, squares),
                 };
-                let start = match start {
-                    Ok(b) if !b.legal_moves().is_empty() => b,
-                    Ok(_) => {
-                        reply(
-                            wire,
-                            Message::Chat("the position has no legal move".into()),
-                            log,
-                        )?;
-                        reply(
-                            wire,
-                            Message::GameAcc {
-                                follower: side.name.clone(),
-                                answer: Acceptance::NotThisGame,
-                            },
-                            log,
-                        )?;
-                        continue;
+                let refusal = match &start {
+                    Ok(b) if b.legal_moves().is_empty() => {
+                        Some("the position has no legal move".to_string())
                     }
-                    Err(why) => {
-                        reply(
-                            wire,
-                            Message::Chat(format!("the position is not legal: {why}")),
-                            log,
-                        )?;
-                        reply(
-                            wire,
-                            Message::GameAcc {
-                                follower: side.name.clone(),
-                                answer: Acceptance::NotThisGame,
-                            },
-                            log,
-                        )?;
+                    Ok(_) => None,
+                    Err(why) => Some(format!("the position is not legal: {why}")),
+                };
+                let start = match (start, refusal) {
+                    (Ok(b), None) => b,
+                    (_, why) => {
+                        let why = why.unwrap_or_default();
+                        reply(wire, Message::Chat(why), log)?;
+                        let answer = Acceptance::NotThisGame;
+                        let follower = side.name.clone();
+                        reply(wire, Message::GameAcc { follower, answer }, log)?;
                         continue;
                     }
                 };
@@ -483,28 +479,16 @@ pub fn initiate<R: BufRead, W: Write>(
         };
         log(&format!("> {m}"));
         wire.send(&m)?;
-        let accepted = loop {
-            match wire.receive()? {
-                None => {
-                    return Err(io::Error::new(
-                        io::ErrorKind::UnexpectedEof,
-                        "the follower closed the connection before answering the game request",
-                    ))
-                }
-                Some(Ok(Message::GameAcc { follower, answer })) => {
-                    log(&format!("< game accepted? {answer:?} by {follower}"));
-                    break answer;
-                }
-                Some(Ok(Message::Chat(t))) => log(&format!("chat: {t}")),
-                Some(Ok(other)) => {
-                    log(&format!("< {other}"));
-                    let m = Message::Chat("waiting for GAMEACC".into());
-                    log(&format!("> {m}"));
-                    wire.send(&m)?;
-                }
-                Some(Err(e)) => log(&format!("< (unreadable: {e})")),
-            }
-        };
+        let accepted = wait_for(wire, log, "GAMEACC", |m| match m {
+            Message::GameAcc { answer, .. } => Some(*answer),
+            _ => None,
+        })?
+        .ok_or_else(|| {
+            io::Error::new(
+                io::ErrorKind::UnexpectedEof,
+                "the follower closed the connection before answering the game request",
+            )
+        })?;
         if accepted != Acceptance::Accepted {
             return Err(io::Error::other(format!(
                 "the follower refused the game ({accepted:?})"
