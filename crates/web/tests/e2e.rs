@@ -114,12 +114,24 @@ impl Page {
 
     /// Wait until the script returns true.
     async fn until(&self, what: &str, script: &str) {
-        let deadline = Instant::now() + Duration::from_secs(30);
+        self.until_within(what, script, 30).await;
+    }
+
+    /// Wait up to `secs` until the script returns true; on a timeout, say what the page
+    /// showed and keep a screenshot.
+    async fn until_within(&self, what: &str, script: &str, secs: u64) {
+        let deadline = Instant::now() + Duration::from_secs(secs);
         loop {
             if self.js(script).await == Value::Bool(true) {
                 return;
             }
-            assert!(Instant::now() < deadline, "timed out waiting for {what}");
+            if Instant::now() >= deadline {
+                let shown = self
+                    .js("const S = window.damier; return {status: document.getElementById('status').textContent, lines: document.getElementById('an-lines').textContent, busy: S.game && S.game.busy, analysing: S.analysing, error: S.error};")
+                    .await;
+                let _ = self.screenshot("timed-out").await;
+                panic!("timed out waiting for {what}; the page showed {shown}");
+            }
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
     }
@@ -727,9 +739,10 @@ async fn the_page_plays_games_in_a_real_browser() {
     page.js("const c = document.getElementById('an-count'); c.value = '3'; c.dispatchEvent(new Event('change')); return true;")
         .await;
     page.click("#btn-analyse").await;
-    page.until(
+    page.until_within(
         "three lines and their arrows",
         "return document.querySelectorAll('#an-lines .line').length === 3 && document.querySelectorAll('#board .arrows polyline').length === 3 && document.querySelectorAll('#an-lines .line.best .pvmove').length >= 3",
+        90,
     )
     .await;
     page.screenshot("analysis-lines").await;
@@ -806,17 +819,19 @@ async fn the_page_plays_games_in_a_real_browser() {
     )
     .await;
     page.click("#btn-analyse").await;
-    page.until(
+    page.until_within(
         "the gauge leaning to White",
         "const g = document.getElementById('gauge'); const w = g.querySelector('.gauge-white'); return Number(g.dataset.white) > 0.75 && w.getBoundingClientRect().height > 0.7 * g.getBoundingClientRect().height",
+        90,
     )
     .await;
     // The threat: Black's best move if White passed, drawn in its own colour.
     page.js("const t = document.getElementById('an-threat'); t.checked = true; t.dispatchEvent(new Event('change')); return true;")
         .await;
-    page.until(
+    page.until_within(
         "the threat's line and arrow",
         "const a = document.querySelector('#board .arrows polyline.threat'); return !!a && document.querySelector('#an-lines .line .lscore').textContent === 'Threat' && window.damier.game.pieces.some((p) => p.color === 'black' && p.square === a.dataset.arrow.split('-')[0])",
+        90,
     )
     .await;
     page.screenshot("analysis-threat").await;
@@ -952,9 +967,10 @@ async fn the_page_plays_games_in_a_real_browser() {
     page.screenshot("phone").await;
     // The analysis board on the phone: arrows on the board, numbers readable.
     page.click("#btn-analyse").await;
-    page.until(
+    page.until_within(
         "arrows on the phone",
         "return document.querySelectorAll('#board .arrows polyline').length >= 1",
+        90,
     )
     .await;
     let number = page
