@@ -172,7 +172,7 @@ impl Player for DxpPlayer {
                 from, to, captured, ..
             } => {
                 let mv = board::find_move(game.position(), from, to, &captured)
-                    .map_err(|why| self.fail(format!("illegal move: {why}")))?;
+                    .map_err(|why| self.fail(why))?;
                 self.synced = Some(game.plies().len() + 1);
                 Ok(mv)
             }

@@ -33,21 +33,23 @@ pub fn squares(board: &Board) -> String {
 /// # Errors
 /// Why the rules refuse it (a man on its crowning row, …).
 pub fn position(side: Color, squares: &str) -> Result<Board, String> {
-    let mut white = Vec::new();
-    let mut black = Vec::new();
+    let names = damier_core::SquareNames::of(VARIANT.rules());
+    let (mut white, mut black, mut kings) = (0u128, 0u128, 0u128);
     for (i, c) in squares.chars().enumerate() {
-        let n = i + 1;
+        let Some(square) = names.parse(&(i + 1).to_string()) else {
+            continue;
+        };
+        let bit = 1u128 << square;
         match c {
-            'w' => white.push(n.to_string()),
-            'W' => white.push(format!("K{n}")),
-            'z' => black.push(n.to_string()),
-            'Z' => black.push(format!("K{n}")),
-            _ => {}
+            'w' | 'W' => white |= bit,
+            'z' | 'Z' => black |= bit,
+            _ => continue,
+        }
+        if c.is_ascii_uppercase() {
+            kings |= bit;
         }
     }
-    let turn = if side == Color::White { 'W' } else { 'B' };
-    let fen = format!("{turn}:W{}:B{}", white.join(","), black.join(","));
-    Board::from_fen(VARIANT, &fen).map_err(|e| e.to_string())
+    Board::from_sets(VARIANT, white, black, kings, side).map_err(|e| e.to_string())
 }
 
 /// The MOVE message of `mv`, legal in `board`.
@@ -65,46 +67,20 @@ pub fn move_message(board: &Board, mv: &AnyMove, seconds: u16) -> Message {
     }
 }
 
-/// The legal move of `board` with these squares. A message that leaves the captured pieces
-/// out (some programs do) still names a move when only one fits.
+/// The legal move of `board` with these squares, found as the rules core finds a typed
+/// move: the captured squares, when given, pick one of several captures with the same ends;
+/// a message that leaves them out (some programs do) still names a move when only one fits.
 ///
 /// # Errors
-/// Why no single legal move fits.
+/// Why no single legal move fits, in the rules core's words.
 pub fn find_move(board: &Board, from: u8, to: u8, captured: &[u8]) -> Result<AnyMove, String> {
-    let names = board.names();
-    let square = |n: u8| {
-        names
-            .parse(&n.to_string())
-            .ok_or_else(|| format!("{n} is no square"))
-    };
-    let (a, b) = (square(from)?, square(to)?);
-    let mut set = 0u128;
-    for &c in captured {
-        set |= 1 << square(c)?;
-    }
-    let exact = board.moves_between(a, b, Some(set));
-    let fits = if exact.is_empty() && captured.is_empty() {
-        board.moves_between(a, b, None)
-    } else {
-        exact
-    };
-    let shown = || {
-        let list: Vec<String> = captured.iter().map(u8::to_string).collect();
-        if list.is_empty() {
-            format!("{from}-{to}")
-        } else {
-            format!("{from}x{to} taking {}", list.join(","))
-        }
-    };
-    match fits.as_slice() {
-        [mv] => Ok(*mv),
-        [] => Err(format!("{} is not a legal move here", shown())),
-        _ => Err(format!(
-            "{} fits {} legal captures: name the captured pieces",
-            shown(),
-            fits.len()
-        )),
-    }
+    let names: Vec<String> = captured.iter().map(u8::to_string).collect();
+    board
+        .find_move(
+            &format!("{from}-{to}"),
+            (!names.is_empty()).then_some(&names[..]),
+        )
+        .map_err(|e| e.to_string())
 }
 
 #[cfg(test)]
@@ -142,7 +118,7 @@ mod tests {
         let start = Board::start(VARIANT);
         assert!(find_move(&start, 32, 23, &[])
             .unwrap_err()
-            .contains("32-23 is not a legal move"));
+            .starts_with("illegal move 32-23: "));
         assert!(find_move(&start, 32, 27, &[]).is_ok());
     }
 }

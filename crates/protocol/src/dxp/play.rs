@@ -41,6 +41,22 @@ pub struct Played {
     pub stop: bool,
 }
 
+impl Played {
+    /// The game as it ended; a closed connection wants no further game.
+    fn after(game: Game, ours: Color, after: After) -> Played {
+        let (end, stop) = match after {
+            After::Ended { end, stop } => (end, stop),
+            After::Closed => ("the connection closed".into(), true),
+        };
+        Played {
+            game,
+            ours,
+            end,
+            stop,
+        }
+    }
+}
+
 /// What a game's loop ends with.
 enum After {
     /// Ended by a GAMEEND from either side.
@@ -196,15 +212,13 @@ fn play_game<R: BufRead, W: Write>(
                         // The games no longer agree: say why and end this one.
                         send(
                             wire,
-                            Message::Chat(format!("illegal move: {why}; Damier ends the game")),
+                            Message::Chat(format!("{why}; Damier ends the game")),
                             log,
                         )?;
                         send(wire, END_NO_REASON, log)?;
                         return match wait_end_answer(wire, game, log)? {
                             After::Ended { stop, .. } => Ok(After::Ended {
-                                end: format!(
-                                    "ended: the other side played an illegal move ({why})"
-                                ),
+                                end: format!("ended: the other side's {why}"),
                                 stop,
                             }),
                             closed => Ok(closed),
@@ -393,35 +407,13 @@ pub fn follow<R: BufRead, W: Write>(
                     log,
                 )?;
                 let mut game = Game::from_board(start);
-                match play_game(
-                    wire,
-                    engine,
-                    side,
-                    follower,
-                    &mut game,
-                    GameClock::new(minutes, moves),
-                    log,
-                )? {
-                    After::Closed => {
-                        played.push(Played {
-                            game,
-                            ours: follower,
-                            end: "the connection closed".into(),
-                            stop: true,
-                        });
-                        return Ok(played);
-                    }
-                    After::Ended { end, stop } => {
-                        played.push(Played {
-                            game,
-                            ours: follower,
-                            end,
-                            stop,
-                        });
-                        if stop {
-                            return Ok(played);
-                        }
-                    }
+                let clock = GameClock::new(minutes, moves);
+                let after = play_game(wire, engine, side, follower, &mut game, clock, log)?;
+                let game = Played::after(game, follower, after);
+                let stop = game.stop;
+                played.push(game);
+                if stop {
+                    return Ok(played);
                 }
             }
             Ok(Message::Chat(t)) => log(&format!("chat: {t}")),
@@ -495,35 +487,13 @@ pub fn initiate<R: BufRead, W: Write>(
             )));
         }
         let mut game = Game::from_board(request.start.unwrap_or_else(|| Board::start(VARIANT)));
-        match play_game(
-            wire,
-            engine,
-            side,
-            ours,
-            &mut game,
-            GameClock::new(request.minutes, request.moves),
-            log,
-        )? {
-            After::Closed => {
-                played.push(Played {
-                    game,
-                    ours,
-                    end: "the connection closed".into(),
-                    stop: true,
-                });
-                return Ok(played);
-            }
-            After::Ended { end, stop } => {
-                played.push(Played {
-                    game,
-                    ours,
-                    end,
-                    stop,
-                });
-                if stop {
-                    return Ok(played);
-                }
-            }
+        let clock = GameClock::new(request.minutes, request.moves);
+        let after = play_game(wire, engine, side, ours, &mut game, clock, log)?;
+        let game = Played::after(game, ours, after);
+        let stop = game.stop;
+        played.push(game);
+        if stop {
+            return Ok(played);
         }
     }
     Ok(played)
