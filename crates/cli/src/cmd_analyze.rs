@@ -199,15 +199,10 @@ fn threat(
 ) -> Result<()> {
     let mover = board.side();
     let them = mover.opponent();
-    let passed = board.with_side(them);
     engine.new_game();
     engine.set_lines(1);
-    let input = SearchInput {
-        board: passed,
-        history: Vec::new(),
-        quiet_plies: 0,
-        ending_plies: 0,
-    };
+    let input = SearchInput::threat(board);
+    let passed = input.board;
     let r = engine.search(&input, limits, Style::default(), control, &mut Silent);
     let pv = passed.line_short(&r.pv);
     // Pieces the line wins: the change in the difference of the two sides' counts.

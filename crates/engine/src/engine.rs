@@ -65,6 +65,13 @@ impl SearchInput {
         }
     }
 
+    /// The threat of `board`: the same position with the other side to move, and no history
+    /// (the moves that led there were not this side's) — what the opponent would play if
+    /// the side to move passed.
+    pub fn threat(board: &Board) -> SearchInput {
+        SearchInput::new(board.with_side(board.side().opponent()))
+    }
+
     /// The position after `mv`, its history carried on: a line tried from a game's
     /// position (an analysis board's variation) is searched with the game behind it.
     ///

@@ -176,7 +176,7 @@ pub fn start_analysis(
     let (mut input, moves) = variation(SearchInput::from_game(&game), moves)?;
     if threat {
         // What the opponent would play if the side to move passed.
-        input = SearchInput::new(input.board.with_side(input.board.side().opponent()));
+        input = SearchInput::threat(&input.board);
     }
     if input.board.legal_moves().is_empty() {
         return Err(ApiError::Conflict(
@@ -424,7 +424,6 @@ fn publish_info(entry: &Weak<GameEntry>, job: &Job, info: &SearchInfo) {
         return;
     };
     let board = job.input.board;
-    let pv = board.line_words(&info.pv);
     {
         let mut s = entry.lock();
         if !s.is_current(job.id) {
@@ -439,6 +438,9 @@ fn publish_info(entry: &Weak<GameEntry>, job: &Job, info: &SearchInfo) {
         Color::White => info.score,
         Color::Black => -info.score,
     };
+    // The line is played out once: its words are its steps' short forms.
+    let steps = line_steps(&board, &info.pv);
+    let pv: Vec<&str> = steps.iter().map(|s| s.info.short.as_str()).collect();
     let event = json!({
         "type": "analysis",
         "source": job.source.name(),
@@ -455,7 +457,7 @@ fn publish_info(entry: &Weak<GameEntry>, job: &Job, info: &SearchInfo) {
         "nps": info.nps,
         "time_ms": info.time.as_millis() as u64,
         "pv": pv,
-        "pv_moves": line_steps(&board, &info.pv),
+        "pv_moves": steps,
         "egdb": info.egdb.map(|v| v.to_string()),
         "explain": damier_game::explain(&board, &info.pv),
     });

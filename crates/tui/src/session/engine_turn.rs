@@ -62,10 +62,7 @@ impl Session {
         };
         let input = match purpose {
             // The same position with the other side to move: what it threatens.
-            Purpose::Threat => {
-                let board = *self.game().position();
-                SearchInput::new(board.with_side(side.opponent()))
-            }
+            Purpose::Threat => SearchInput::threat(self.game().position()),
             _ => SearchInput::from_game(self.game()),
         };
         let engine = self.engine();
