@@ -315,24 +315,19 @@ fn wait_for<R: BufRead, W: Write, T>(
     }
 }
 
-/// Take moves back to the position of move `number` with `side` to move, if the game had it.
+/// Take moves back to the position of move `number` with `side` to move (move 1 is White's
+/// first; a game set up with Black to move starts at move 1 with Black), if the game had it.
 fn take_back(game: &mut Game, number: u16, side: Color) -> BackAnswer {
-    let first = game.start().side();
-    let start_number = 1u32;
-    let offset = u32::from(first == Color::Black);
-    let ply = (u32::from(number) - start_number) * 2 + u32::from(side == Color::Black);
-    let Some(ply) = ply.checked_sub(offset).map(|p| p as usize) else {
-        return BackAnswer::Refused;
-    };
-    if ply > game.plies().len() {
-        return BackAnswer::Refused;
-    }
-    while game.plies().len() > ply {
-        if !game.undo() {
-            return BackAnswer::Refused;
+    let ply = (usize::from(number).max(1) - 1) * 2 + usize::from(side == Color::Black);
+    // A game set up with Black to move has no White ply in its move 1.
+    let skipped = usize::from(game.start().side() == Color::Black);
+    match ply.checked_sub(skipped) {
+        Some(ply) if ply <= game.plies().len() => {
+            while game.plies().len() > ply && game.undo() {}
+            BackAnswer::Accepted
         }
+        _ => BackAnswer::Refused,
     }
-    BackAnswer::Accepted
 }
 
 /// Damier as the follower on one connection: it answers game requests and plays each game,
@@ -497,4 +492,35 @@ pub fn initiate<R: BufRead, W: Write>(
         }
     }
     Ok(played)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_back_request_names_a_move_number_and_a_side() {
+        let mut game = Game::new(VARIANT);
+        for m in ["32-28", "19-23", "28x19", "14x23"] {
+            game.play_text(m).unwrap();
+        }
+        assert_eq!(take_back(&mut game, 3, Color::Black), BackAnswer::Refused);
+        assert_eq!(take_back(&mut game, 3, Color::White), BackAnswer::Accepted);
+        assert_eq!(game.plies().len(), 4);
+        assert_eq!(take_back(&mut game, 2, Color::Black), BackAnswer::Accepted);
+        assert_eq!(game.plies().len(), 3);
+        assert_eq!(take_back(&mut game, 1, Color::Black), BackAnswer::Accepted);
+        assert_eq!(game.plies().len(), 1);
+        // Set up with Black to move: move 1 starts with Black's ply.
+        let mut set_up = Game::from_board(
+            board::position(Color::Black, &board::squares(&Board::start(VARIANT))).unwrap(),
+        );
+        set_up.play_text("19-23").unwrap();
+        assert_eq!(take_back(&mut set_up, 1, Color::White), BackAnswer::Refused);
+        assert_eq!(
+            take_back(&mut set_up, 1, Color::Black),
+            BackAnswer::Accepted
+        );
+        assert!(set_up.plies().is_empty());
+    }
 }
