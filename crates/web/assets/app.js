@@ -102,7 +102,6 @@ function movable() {
   }
   return new Set(activeMoves().map((m) => m.from));
 }
-function fenAt(ply) { return ply === 0 ? S.game.start_fen : S.game.history[ply - 1].fen; }
 
 function piecesOf(node) {
   if (node === S.tree.gameEnd && S.game) {
