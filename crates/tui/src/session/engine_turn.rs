@@ -154,38 +154,32 @@ impl Session {
             None => words::score_text(result.score, side),
         };
         match purpose {
-            Purpose::Hint => {
-                if let Some(best) = result.best {
-                    let line = board.line_short(&result.pv);
-                    self.info(format!(
-                        "Hint: {} (depth {}, {score}; line {line}).",
-                        board.short(&best),
-                        result.depth
-                    ));
-                    if let Some(why) = damier_game::explain(board, &result.pv) {
-                        self.info(format!("{why}."));
+            Purpose::Hint | Purpose::Threat => {
+                let Some(best) = result.best else {
+                    if purpose == Purpose::Threat {
+                        let side = words::title(side);
+                        self.info(format!("No threat: {side} would have no move."));
                     }
+                    return;
+                };
+                let what = match purpose {
+                    Purpose::Threat => format!(
+                        "Threat: if {} passed, {} would play",
+                        words::title(side.opponent()),
+                        words::title(side)
+                    ),
+                    _ => "Hint:".to_string(),
+                };
+                let line = board.line_short(&result.pv);
+                let depth = result.depth;
+                let best = board.short(&best);
+                self.info(format!(
+                    "{what} {best} (depth {depth}, {score}; line {line})."
+                ));
+                if let Some(why) = damier_game::explain(board, &result.pv) {
+                    self.info(format!("{why}."));
                 }
             }
-            Purpose::Threat => match result.best {
-                Some(best) => {
-                    let line = board.line_short(&result.pv);
-                    self.info(format!(
-                        "Threat: if {} passed, {} would play {} (depth {}, {score}; line {line}).",
-                        words::title(side.opponent()),
-                        words::title(side),
-                        board.short(&best),
-                        result.depth
-                    ));
-                    if let Some(why) = damier_game::explain(board, &result.pv) {
-                        self.info(format!("{why}."));
-                    }
-                }
-                None => self.info(format!(
-                    "No threat: {} would have no move.",
-                    words::title(side)
-                )),
-            },
             Purpose::Move => {
                 if self.game().draw_offer().is_some() {
                     if accepts_draw(result.score, board) {
