@@ -25,8 +25,12 @@ pub struct EgdbArgs {
 
 #[derive(Subcommand, Debug)]
 enum EgdbCommand {
-    /// Build every slice up to N pieces (finished slices of an earlier run are kept).
+    /// Build every slice up to N pieces (finished slices of an earlier run are kept), or one
+    /// pair of slices whose needs are built.
     Build(BuildArgs),
+    /// The jobs of a set in build order, each with the jobs it needs: `K1-K2: K1-K1`
+    /// (for running the slices on several machines).
+    Plan(PlanArgs),
     /// Check every stored value against the position's moves.
     Verify(VerifyArgs),
     /// The value of a position, and of each of its moves.
@@ -85,10 +89,28 @@ struct BuildArgs {
     #[command(flatten)]
     set: SetArg,
     /// Pieces on the board, at most.
-    #[arg(long, short = 'p')]
-    pieces: u32,
+    #[arg(
+        long,
+        short = 'p',
+        required_unless_present = "slice",
+        conflicts_with = "slice"
+    )]
+    pieces: Option<u32>,
+    /// Build only this slice and its swap (e.g. K2M1-K1); the slices it needs must be built.
+    #[arg(long)]
+    slice: Option<String>,
     #[command(flatten)]
     threads: ThreadsArg,
+}
+
+#[derive(Args, Debug)]
+struct PlanArgs {
+    /// Variant id or alias.
+    #[arg(long, short = 'v', default_value = "international")]
+    variant: String,
+    /// Pieces on the board, at most.
+    #[arg(long, short = 'p')]
+    pieces: u32,
 }
 
 #[derive(Args, Debug)]
@@ -128,6 +150,7 @@ impl DirArg {
 pub fn run(args: &EgdbArgs) -> Result<()> {
     match &args.command {
         EgdbCommand::Build(a) => build(a),
+        EgdbCommand::Plan(a) => plan(a),
         EgdbCommand::Verify(a) => verify(a),
         EgdbCommand::Probe(a) => probe(a),
         EgdbCommand::Info(a) => info(a),
@@ -175,11 +198,57 @@ fn pair_name(m: Material) -> String {
     }
 }
 
-fn build(args: &BuildArgs) -> Result<()> {
-    let variant = args.set.variant()?;
-    if !(2..=8).contains(&args.pieces) {
-        usage!("--pieces must be between 2 and 8, got {}", args.pieces);
+fn check_pieces(pieces: u32) -> Result<()> {
+    if !(2..=8).contains(&pieces) {
+        usage!("--pieces must be between 2 and 8, got {pieces}");
     }
+    Ok(())
+}
+
+fn plan(args: &PlanArgs) -> Result<()> {
+    let variant: Variant = args.variant.parse().usage_context(|| "--variant".into())?;
+    check_pieces(args.pieces)?;
+    for job in store::plan(variant, args.pieces) {
+        let needs: String = job.needs.iter().map(|m| format!(" {m}")).collect();
+        outln!("{}:{needs}", job.material)?;
+    }
+    Ok(())
+}
+
+/// `build --slice`: one pair, its needs already on disk.
+fn build_one(args: &BuildArgs, name: &str) -> Result<()> {
+    let variant = args.set.variant()?;
+    let material: Material = name.parse().usage_context(|| "--slice".into())?;
+    if material.own() == 0 || material.opp() == 0 || material.pieces() > 8 {
+        usage!("--slice {name}: each side needs a piece, and 8 pieces at most");
+    }
+    let pool = thread_pool(args.threads.threads)?;
+    let root = args.set.dir.path();
+    let started = Instant::now();
+    let outcome = pool
+        .install(|| store::build_job(&root, variant, material, &|_| {}))
+        .with_context(|| format!("building {variant} slice {material} in {}", root.display()))?;
+    let name = pair_name(material.pair_key());
+    match outcome {
+        store::JobOutcome::Kept => outln!("{name}: kept from an earlier run")?,
+        store::JobOutcome::Built { positions, bytes } => outln!(
+            "{name}: {positions} positions, {}, {:.1}s",
+            human_bytes(bytes),
+            started.elapsed().as_secs_f64()
+        )?,
+    }
+    Ok(())
+}
+
+fn build(args: &BuildArgs) -> Result<()> {
+    if let Some(name) = &args.slice {
+        return build_one(args, name);
+    }
+    let Some(pieces) = args.pieces else {
+        usage!("give --pieces N, or --slice for one pair of slices");
+    };
+    let variant = args.set.variant()?;
+    check_pieces(pieces)?;
     let pool = thread_pool(args.threads.threads)?;
     let root = args.set.dir.path();
     let terminal = std::io::stderr().is_terminal();
@@ -199,7 +268,7 @@ fn build(args: &BuildArgs) -> Result<()> {
     let pair_started = Mutex::new(Instant::now());
     let lines = Mutex::new(Vec::<String>::new());
     let result = pool.install(|| {
-        store::build_set(&root, variant, args.pieces, &|event| match event {
+        store::build_set(&root, variant, pieces, &|event| match event {
             SetEvent::Start {
                 material,
                 done,
@@ -264,7 +333,7 @@ fn build(args: &BuildArgs) -> Result<()> {
     let bytes: u64 = db.slices().iter().map(|&(_, b)| b).sum();
     outln!(
         "{variant}: every slice up to {} pieces in {} ({} files, {}{}), {:.1}s",
-        args.pieces,
+        pieces,
         store::variant_dir(&root, variant).display(),
         db.slices().len(),
         human_bytes(bytes),

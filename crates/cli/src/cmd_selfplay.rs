@@ -38,6 +38,10 @@ pub struct SelfplayArgs {
     /// The folder: positions.dtp (training positions), games.pdn, selfplay.json.
     #[arg(long)]
     out: PathBuf,
+    /// Number of the folder's first game: parts of one run played on several machines, with
+    /// --first-game 1, N+1, 2N+1... and --games N, hold the games of a single run.
+    #[arg(long, default_value_t = 1)]
+    first_game: usize,
     /// Seed of the openings and the noise: game N of a folder is the same for the same seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -76,6 +80,12 @@ pub fn run(args: &SelfplayArgs) -> Result<()> {
     if !(0..=1000).contains(&args.noise) {
         usage!("--noise must be between 0 and 1000, got {}", args.noise);
     }
+    if args.first_game == 0 || args.first_game > 1_000_000_000 {
+        usage!(
+            "--first-game must be between 1 and 1000000000, got {}",
+            args.first_game
+        );
+    }
     if args.max_plies == 0 {
         usage!("--max-plies must be at least 1");
     }
@@ -94,6 +104,7 @@ pub fn run(args: &SelfplayArgs) -> Result<()> {
     let cfg = Config {
         variant,
         games: args.games,
+        game_offset: args.first_game - 1,
         limits,
         threads: args.threads,
         openings: set,

@@ -212,3 +212,89 @@ fn bad_arguments_get_one_line() {
     assert!(err.contains("--player"), "{err}");
     let _ = std::fs::remove_dir_all(&root);
 }
+
+#[test]
+fn a_set_built_job_by_job_is_the_set_built_at_once() {
+    let root = temp_root().with_extension("jobs");
+    let whole = root.join("whole");
+    let jobs = root.join("jobs");
+    ok(&build("english", "3", whole.to_str().unwrap()));
+    let plan = ok(&["egdb", "plan", "-v", "english", "--pieces", "3"]);
+    // Two-piece jobs need nothing; every job needs only jobs listed before it.
+    let lines: Vec<&str> = plan.lines().collect();
+    assert!(lines.contains(&"K1-K1:"), "{plan}");
+    assert!(lines.contains(&"K1-K2: K1-K1"), "{plan}");
+    for (i, line) in lines.iter().enumerate() {
+        let (_, needs) = line.split_once(':').unwrap();
+        for need in needs.split_whitespace() {
+            assert!(
+                lines[..i]
+                    .iter()
+                    .any(|l| l.starts_with(&format!("{need}:"))),
+                "{line} needs {need}, not planned before it"
+            );
+        }
+    }
+    // A job whose needs are missing says which.
+    let err = fails(&[
+        "egdb",
+        "build",
+        "-v",
+        "english",
+        "--slice",
+        "K2-K1",
+        "--dir",
+        jobs.to_str().unwrap(),
+    ]);
+    assert!(err.contains("needs slice K1-K1"), "{err}");
+    for line in &lines {
+        let job = line.split(':').next().unwrap();
+        let done = ok(&[
+            "egdb",
+            "build",
+            "-v",
+            "english",
+            "--slice",
+            job,
+            "--dir",
+            jobs.to_str().unwrap(),
+        ]);
+        assert!(done.contains("positions"), "{done}");
+    }
+    let kept = ok(&[
+        "egdb",
+        "build",
+        "-v",
+        "english",
+        "--slice",
+        "K1-K2",
+        "--dir",
+        jobs.to_str().unwrap(),
+    ]);
+    assert!(kept.contains("kept from an earlier run"), "{kept}");
+    let mut names: Vec<_> = std::fs::read_dir(whole.join("english"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names.len(),
+        std::fs::read_dir(jobs.join("english")).unwrap().count()
+    );
+    for name in names {
+        let a = std::fs::read(whole.join("english").join(&name)).unwrap();
+        let b = std::fs::read(jobs.join("english").join(&name)).unwrap();
+        assert!(a == b, "{name:?} differs");
+    }
+    let err = fails(&[
+        "egdb", "build", "-v", "english", "--slice", "K9", "--dir", "x",
+    ]);
+    assert!(err.contains("'K9' is not a material slice"), "{err}");
+    let err = fails(&[
+        "egdb", "build", "-v", "english", "--slice", "M13-K1", "--dir", "x",
+    ]);
+    assert!(err.contains("8 pieces at most"), "{err}");
+    let err = fails(&["egdb", "build", "-v", "english", "--dir", "x"]);
+    assert!(err.contains("--pieces"), "{err}");
+    let _ = std::fs::remove_dir_all(&root);
+}

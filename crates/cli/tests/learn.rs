@@ -79,6 +79,87 @@ fn selfplay_continues_a_folder_and_its_games_are_valid_pdn() {
 }
 
 #[test]
+fn a_run_split_into_parts_holds_the_games_of_one_run() {
+    let whole = scratch("whole");
+    let parts = scratch("parts");
+    assert!(selfplay(&whole, "english", "5").status.success());
+    // Games 1-2 and 3-5 in two folders, as two machines would play them.
+    for (first, games) in [("1", "2"), ("3", "3")] {
+        let dir = parts.join(format!("part-{first}"));
+        let out = damier(&[
+            "selfplay",
+            "-v",
+            "english",
+            "--games",
+            games,
+            "--first-game",
+            first,
+            "--nodes",
+            "300",
+            "--out",
+            dir.to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+    }
+    let read = |dir: &Path, file: &str| std::fs::read(dir.join(file)).unwrap();
+    let pdn = [
+        read(&parts.join("part-1"), "games.pdn"),
+        read(&parts.join("part-3"), "games.pdn"),
+    ]
+    .concat();
+    assert!(
+        pdn == read(&whole, "games.pdn"),
+        "the parts' games differ from one run's"
+    );
+    // The training files hold the same game blocks after their headers.
+    let header = 8 + 2 + 1 + "english".len();
+    let body = |bytes: Vec<u8>| bytes[header..].to_vec();
+    let blocks = [
+        body(read(&parts.join("part-1"), "positions.dtp")),
+        body(read(&parts.join("part-3"), "positions.dtp")),
+    ]
+    .concat();
+    assert!(blocks == body(read(&whole, "positions.dtp")));
+    // A part folder continued as another part is refused.
+    let out = damier(&[
+        "selfplay",
+        "-v",
+        "english",
+        "--games",
+        "4",
+        "--first-game",
+        "2",
+        "--out",
+        parts.join("part-3").to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("from number 3, not 2"),
+        "{}",
+        text(&out.stderr)
+    );
+    // Training takes the folder of parts as one.
+    let out = damier(&[
+        "train",
+        "-v",
+        "english",
+        "--data",
+        parts.to_str().unwrap(),
+        "--epochs",
+        "1",
+        "--out",
+        parts.join("w.weights").to_str().unwrap(),
+    ]);
+    let report = text(&out.stdout) + &text(&out.stderr);
+    assert!(
+        report.contains("5 games") && report.contains("2 files"),
+        "{report}"
+    );
+    let _ = std::fs::remove_dir_all(&whole);
+    let _ = std::fs::remove_dir_all(&parts);
+}
+
+#[test]
 fn trained_weights_load_where_an_evaluation_is_chosen() {
     let dir = scratch("train");
     assert!(selfplay(&dir, "english", "40").status.success());

@@ -463,9 +463,106 @@ pub enum SetEvent {
     },
 }
 
+/// One job of a set: a slice and its swap, built together, and the jobs whose slices it
+/// reads (every one with fewer pieces or fewer men).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Job {
+    /// The pair's first slice ([`Material::pair_key`]).
+    pub material: Material,
+    /// The jobs it needs finished first.
+    pub needs: Vec<Material>,
+}
+
+/// The jobs of every slice of `variant` up to `pieces` pieces, each after those it needs:
+/// run one at a time in this order, or as a graph on many machines.
+pub fn plan(variant: Variant, pieces: u32) -> Vec<Job> {
+    Material::build_order(pieces, variant.rules().men)
+        .into_iter()
+        .map(|material| {
+            let mut needs: Vec<Material> = dependencies(material)
+                .into_iter()
+                .map(Material::pair_key)
+                .filter(|&m| m != material)
+                .collect();
+            needs.sort();
+            needs.dedup();
+            Job { material, needs }
+        })
+        .collect()
+}
+
+/// What [`build_job`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JobOutcome {
+    /// Both slices were on disk, whole, from an earlier run.
+    Kept,
+    /// The pair was solved and written.
+    Built {
+        /// Positions in the pair (holes included).
+        positions: u64,
+        /// Bytes written.
+        bytes: u64,
+    },
+}
+
+/// Build the pair of `material` (either slice of it names it) into `root`, unless it is
+/// there already; the slices it needs must be there. Each slice is written to a temporary
+/// file and renamed, so a half-written slice is never read, and jobs of one set may run at
+/// once in several processes sharing the folder. Threads: the current rayon pool.
+///
+/// # Errors
+/// An unwritable folder, a slice it needs missing, or a damaged slice found on the way.
+pub fn build_job(
+    root: &Path,
+    variant: Variant,
+    material: Material,
+    report: &(dyn Fn(Progress) + Sync),
+) -> Result<JobOutcome, EgdbError> {
+    let material = material.pair_key();
+    let dir = variant_dir(root, variant);
+    let folder_error = |source| EgdbError::Folder {
+        path: dir.clone(),
+        source,
+    };
+    std::fs::create_dir_all(&dir).map_err(folder_error)?;
+    let present = [material, material.swapped()].iter().all(|&m| {
+        let path = slice_path(&dir, m);
+        path.exists() && open_slice(&path, variant, m).is_ok()
+    });
+    if present {
+        return Ok(JobOutcome::Kept);
+    }
+    let rules = variant.rules();
+    let mut solved = Solved::new();
+    for dep in dependencies(material) {
+        solved.insert(dep, Arc::new(load_needed(&dir, variant, material, dep)?));
+    }
+    let tables =
+        with_geometry!(rules.board, G => build_pair::<G>(rules, material, &solved, report));
+    let mut bytes = 0;
+    let mut positions = 0;
+    for table in tables {
+        let codes: Vec<u16> = table
+            .codes
+            .iter()
+            .map(|&c| if c == HOLE { 0 } else { c })
+            .collect();
+        let data = format::encode(&variant.to_string(), table.material, &codes);
+        let path = slice_path(&dir, table.material);
+        // The process's id keeps two builders of the same slice off each other's file.
+        let tmp = path.with_extension(format!("egdb.{}.part", std::process::id()));
+        std::fs::write(&tmp, &data)
+            .and_then(|_| std::fs::rename(&tmp, &path))
+            .map_err(folder_error)?;
+        bytes += data.len() as u64;
+        positions += codes.len() as u64;
+    }
+    Ok(JobOutcome::Built { positions, bytes })
+}
+
 /// Build every slice of `variant` up to `pieces` pieces into `root`, keeping finished slices
-/// from earlier runs. A slice is written to a temporary file and renamed, so a half-written
-/// slice is never read. Threads: the current rayon pool.
+/// from earlier runs ([`plan`]'s jobs in order, each by [`build_job`]). Threads: the current
+/// rayon pool.
 ///
 /// # Errors
 /// An unwritable folder, or a damaged slice found on the way.
@@ -475,56 +572,22 @@ pub fn build_set(
     pieces: u32,
     report: &(dyn Fn(SetEvent) + Sync),
 ) -> Result<(), EgdbError> {
-    let dir = variant_dir(root, variant);
-    let folder_error = |source| EgdbError::Folder {
-        path: dir.clone(),
-        source,
-    };
-    std::fs::create_dir_all(&dir).map_err(folder_error)?;
-    let rules = variant.rules();
-    let order = Material::build_order(pieces, rules.men);
-    for (done, &material) in order.iter().enumerate() {
-        let members = [material, material.swapped()];
-        let present = members.iter().all(|&m| {
-            let path = slice_path(&dir, m);
-            path.exists() && open_slice(&path, variant, m).is_ok()
-        });
-        if present {
-            report(SetEvent::Kept { material });
-            continue;
-        }
+    let jobs = plan(variant, pieces);
+    for (done, job) in jobs.iter().enumerate() {
+        let material = job.material;
         report(SetEvent::Start {
             material,
             done,
-            total: order.len(),
+            total: jobs.len(),
         });
-        let mut solved = Solved::new();
-        for dep in dependencies(material) {
-            solved.insert(dep, Arc::new(load_needed(&dir, variant, material, dep)?));
+        match build_job(root, variant, material, &|p| report(SetEvent::Pair(p)))? {
+            JobOutcome::Kept => report(SetEvent::Kept { material }),
+            JobOutcome::Built { positions, bytes } => report(SetEvent::Finished {
+                material,
+                positions,
+                bytes,
+            }),
         }
-        let tables = with_geometry!(rules.board, G => build_pair::<G>(rules, material, &solved, &|p| report(SetEvent::Pair(p))));
-        let mut bytes = 0;
-        let mut positions = 0;
-        for table in tables {
-            let codes: Vec<u16> = table
-                .codes
-                .iter()
-                .map(|&c| if c == HOLE { 0 } else { c })
-                .collect();
-            let data = format::encode(&variant.to_string(), table.material, &codes);
-            let path = slice_path(&dir, table.material);
-            let tmp = path.with_extension("egdb.part");
-            std::fs::write(&tmp, &data)
-                .and_then(|_| std::fs::rename(&tmp, &path))
-                .map_err(folder_error)?;
-            bytes += data.len() as u64;
-            positions += codes.len() as u64;
-        }
-        report(SetEvent::Finished {
-            material,
-            positions,
-            bytes,
-        });
     }
     Ok(())
 }

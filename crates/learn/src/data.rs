@@ -385,7 +385,7 @@ pub fn check_positions(path: &Path, file: &TrainingFile) -> Result<(), DataError
 }
 
 /// The training files named by `paths`: a file as it is, a folder for the `.dtp` files in
-/// it, in name order.
+/// it and in the folders below it (a run split into parts, one folder each), in name order.
 ///
 /// # Errors
 /// [`DataError`] when a path cannot be read or a folder holds no training file.
@@ -397,20 +397,32 @@ pub fn find_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, DataError> {
             out.push(path.clone());
             continue;
         }
-        let mut found: Vec<PathBuf> = std::fs::read_dir(path)
-            .map_err(io_error(path))?
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == EXTENSION))
-            .collect();
-        if found.is_empty() {
+        let before = out.len();
+        files_under(path, &mut out)?;
+        if out.len() == before {
             return Err(DataError::NoFiles {
                 path: path.display().to_string(),
             });
         }
-        found.sort();
-        out.extend(found);
     }
     Ok(out)
+}
+
+/// The `.dtp` files in `dir` and below it, each folder's in name order.
+fn files_under(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), DataError> {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(io_error(dir))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    entries.sort();
+    for entry in entries {
+        if entry.is_dir() {
+            files_under(&entry, out)?;
+        } else if entry.extension().is_some_and(|x| x == EXTENSION) {
+            out.push(entry);
+        }
+    }
+    Ok(())
 }
 
 /// Appends games to a training file.

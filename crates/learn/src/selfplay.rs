@@ -9,7 +9,9 @@
 //! Game `i` of a folder depends only on the seed, `i` and the settings (one search thread
 //! per game, limited by nodes or depth), and games are written in order: a run stopped at
 //! any moment leaves whole games, and running again with the same folder goes on from the
-//! first game missing, as if never stopped.
+//! first game missing, as if never stopped. Game numbers run across folders: a folder whose
+//! first game is number `k + 1` (`game_offset` k) plays the games a single folder would
+//! play from there, so a run split over machines merges into the run one machine would make.
 
 use crate::data::{self, DataError, Record, Writer};
 use crate::rng::{splitmix, GOLDEN};
@@ -56,6 +58,16 @@ pub enum SelfplayError {
         /// The variant asked for.
         wanted: Variant,
     },
+    /// The folder holds another part of a run (its games start elsewhere).
+    #[error("{path} holds games from number {found}, not {wanted}; give another --out")]
+    OtherPart {
+        /// The folder.
+        path: String,
+        /// Its first game's number.
+        found: u64,
+        /// The first game's number asked for.
+        wanted: u64,
+    },
     /// The engine could not be made.
     #[error("the engine: {0}")]
     Engine(String),
@@ -68,6 +80,9 @@ pub struct Config {
     pub variant: Variant,
     /// Games the folder should hold when the run ends.
     pub games: usize,
+    /// Games of the whole run that come before this folder's first: several folders (on
+    /// several machines) with offsets 0, n, 2n... hold the games one folder would hold.
+    pub game_offset: usize,
     /// Limits of each move's search (nodes or depth, so that games repeat exactly).
     pub limits: Limits,
     /// Games played at once, each on one thread.
@@ -94,6 +109,7 @@ impl Config {
         Config {
             variant,
             games,
+            game_offset: 0,
             limits: Limits::nodes(5000),
             threads: 2,
             openings: None,
@@ -270,9 +286,11 @@ fn settings_of(dir: &Path, cfg: &Config) -> Result<serde_json::Value, SelfplayEr
                 format!("not the settings of a self-play folder: {e}"),
             )
         })?,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            json!({ "variant": cfg.variant.to_string(), "runs": [] })
-        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => json!({
+            "variant": cfg.variant.to_string(),
+            "first_game": cfg.game_offset + 1,
+            "runs": []
+        }),
         Err(e) => return Err(file_error(&path, e)),
     };
     let found = settings["variant"].as_str().unwrap_or("").to_string();
@@ -281,6 +299,15 @@ fn settings_of(dir: &Path, cfg: &Config) -> Result<serde_json::Value, SelfplayEr
             path: dir.display().to_string(),
             found,
             wanted: cfg.variant,
+        });
+    }
+    // Folders from before offsets existed start at game 1.
+    let first = settings["first_game"].as_u64().unwrap_or(1);
+    if first != cfg.game_offset as u64 + 1 {
+        return Err(SelfplayError::OtherPart {
+            path: dir.display().to_string(),
+            found: first,
+            wanted: cfg.game_offset as u64 + 1,
         });
     }
     Ok(settings)
@@ -300,8 +327,8 @@ fn note_run(
         _ => json!(null),
     };
     let run = json!({
-        "from_game": before + 1,
-        "to_game": cfg.games,
+        "from_game": cfg.game_offset + before + 1,
+        "to_game": cfg.game_offset + cfg.games,
         "limits": limits,
         "seed": cfg.seed,
         "eval": cfg.eval.describe(),
@@ -378,7 +405,7 @@ pub fn run(
                     {
                         return;
                     }
-                    let game = play(cfg, i, &engine, stop);
+                    let game = play(cfg, cfg.game_offset + i, &engine, stop);
                     if tx.send(Ok((i, game))).is_err() {
                         return;
                     }
@@ -414,7 +441,10 @@ pub fn run(
                     .and_then(|()| {
                         let tags = [
                             ("Event".to_string(), "Damier self-play".to_string()),
-                            ("Round".to_string(), (expected + 1).to_string()),
+                            (
+                                "Round".to_string(),
+                                (cfg.game_offset + expected + 1).to_string(),
+                            ),
                             ("White".to_string(), "damier".to_string()),
                             ("Black".to_string(), "damier".to_string()),
                         ];
