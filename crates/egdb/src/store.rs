@@ -525,11 +525,7 @@ pub fn build_job(
         source,
     };
     std::fs::create_dir_all(&dir).map_err(folder_error)?;
-    let present = [material, material.swapped()].iter().all(|&m| {
-        let path = slice_path(&dir, m);
-        path.exists() && open_slice(&path, variant, m).is_ok()
-    });
-    if present {
+    if pair_present(&dir, variant, material) {
         return Ok(JobOutcome::Kept);
     }
     let rules = variant.rules();
@@ -560,6 +556,14 @@ pub fn build_job(
     Ok(JobOutcome::Built { positions, bytes })
 }
 
+/// Whether both slices of `material`'s pair are in `dir`, whole.
+fn pair_present(dir: &Path, variant: Variant, material: Material) -> bool {
+    [material, material.swapped()].iter().all(|&m| {
+        let path = slice_path(dir, m);
+        path.exists() && open_slice(&path, variant, m).is_ok()
+    })
+}
+
 /// Build every slice of `variant` up to `pieces` pieces into `root`, keeping finished slices
 /// from earlier runs ([`plan`]'s jobs in order, each by [`build_job`]). Threads: the current
 /// rayon pool.
@@ -573,8 +577,13 @@ pub fn build_set(
     report: &(dyn Fn(SetEvent) + Sync),
 ) -> Result<(), EgdbError> {
     let jobs = plan(variant, pieces);
+    let dir = variant_dir(root, variant);
     for (done, job) in jobs.iter().enumerate() {
         let material = job.material;
+        if pair_present(&dir, variant, material) {
+            report(SetEvent::Kept { material });
+            continue;
+        }
         report(SetEvent::Start {
             material,
             done,
