@@ -1,7 +1,8 @@
 //! `damier` for Python: boards of every variant with their legal moves, push and pop, perft
 //! and FEN; PDN games read and written; Damier's engine, which searches without holding the
-//! interpreter's lock. Errors are `damier.DamierError` (a `ValueError`) with the messages
-//! the command line gives.
+//! interpreter's lock; endgame databases (`egdb`) and self-play (`selfplay`), whose jobs
+//! `damier/cluster.py` runs on Ray. Errors are `damier.DamierError` (a `ValueError`) with
+//! the messages the command line gives.
 
 use damier_core::{Color, Variant};
 use damier_engine::{
@@ -13,6 +14,9 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use std::collections::HashMap;
 use std::time::Duration;
+
+mod egdb;
+mod selfplay;
 
 pyo3::create_exception!(
     damier,
@@ -429,7 +433,9 @@ impl Engine {
     }
 }
 
+/// The compiled half of the `damier` package (`damier/__init__.py` re-exports it).
 #[pymodule]
+#[pyo3(name = "_damier")]
 fn damier(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("DamierError", m.py().get_type::<DamierError>())?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;
@@ -439,5 +445,11 @@ fn damier(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PdnRecord>()?;
     m.add_class::<Line>()?;
     m.add_class::<Engine>()?;
+    m.add_class::<egdb::Egdb>()?;
+    m.add_class::<egdb::EgdbValue>()?;
+    m.add_function(wrap_pyfunction!(egdb::egdb_default_dir, m)?)?;
+    m.add_function(wrap_pyfunction!(egdb::egdb_plan, m)?)?;
+    m.add_function(wrap_pyfunction!(egdb::egdb_build_slice, m)?)?;
+    m.add_function(wrap_pyfunction!(selfplay::selfplay, m)?)?;
     Ok(())
 }

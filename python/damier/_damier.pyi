@@ -1,6 +1,6 @@
-"""Every variant of draughts for Python: exact rules, PDN and Damier's engine (in Rust)."""
+"""The compiled half of the `damier` package: rules, PDN, the engine, endgame databases, self-play."""
 
-from typing import Dict, List, Optional, Union
+from typing import Dict, List, Optional, Tuple, Union
 
 class DamierError(ValueError):
     """A variant, FEN, move, PDN or limit that Damier refuses; the message says what and where."""
@@ -92,3 +92,53 @@ class Engine:
         multipv: int = 1,
     ) -> List[Line]:
         """The `multipv` best moves with scores and lines; searches without the interpreter's lock."""
+
+class EgdbValue:
+    """What a database says of a position, for its side to move (draw rules that count moves aside)."""
+    result: str
+    """`"win"`, `"draw"` or `"loss"`."""
+    plies: Optional[int]
+    """Moves of either side to the end of the game; `None` for a draw."""
+
+class Egdb:
+    """A variant's endgame databases in a folder, as `damier egdb build` writes them."""
+    def __init__(self, variant: str, dir: Optional[str] = None, cache_mb: int = 64) -> None:
+        """`dir` defaults to `$DAMIER_EGDB`, else the user's data folder (`egdb_default_dir()`)."""
+    @property
+    def variant(self) -> str: ...
+    @property
+    def max_pieces(self) -> int:
+        """Every position of this many pieces or fewer is in the set."""
+    def slices(self) -> List[Tuple[str, int]]:
+        """The slices present (`K2M1-K1`) with their sizes in bytes."""
+    def probe(self, board: Board) -> Optional[EgdbValue]:
+        """The value for the side to move, or `None` when the position's slice is not in the set."""
+    def moves(self, board: Board) -> Optional[List[Tuple[Move, EgdbValue]]]:
+        """Every legal move with the value it keeps, best first; `None` when a slice it reaches is missing."""
+
+def egdb_default_dir() -> str:
+    """The folder databases are found in when none is named."""
+
+def egdb_plan(variant: str, pieces: int) -> List[Tuple[str, List[str]]]:
+    """The jobs that build a set up to `pieces` pieces, each after those it needs: (slice, needs)."""
+
+def egdb_build_slice(
+    variant: str, slice: str, dir: Optional[str] = None, threads: int = 0
+) -> Dict[str, Union[str, bool, int]]:
+    """Build one job (a slice and its swap) whose needs are built; a pair already there is kept.
+    Returns `{"slice", "kept", "positions", "bytes"}`; runs without the interpreter's lock."""
+
+def selfplay(
+    out: str,
+    variant: str,
+    games: int,
+    first_game: int = 1,
+    nodes: Optional[int] = None,
+    depth: Optional[int] = None,
+    threads: int = 1,
+    seed: int = 1,
+    eval: Optional[str] = None,
+) -> Dict[str, int]:
+    """`damier selfplay` into the folder `out` until it holds `games`; `first_game` numbers its
+    first game, so that parts of one run hold the games one folder would. Returns `{"before",
+    "played", "positions", "white_wins", "draws", "black_wins"}`; runs without the lock."""

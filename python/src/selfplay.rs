@@ -1,0 +1,102 @@
+//! Self-play from Python: `damier selfplay`'s games into a folder, one part of a run at a
+//! time for `damier.cluster`.
+
+use crate::{error, variant, DamierError};
+use damier_engine::{EvalChoice, Limits};
+use damier_learn::selfplay::{run, Config};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// Play games into the folder `out` until it holds `games` (a folder that holds some goes
+/// on), as `damier selfplay` does: `first_game` numbers the folder's first game, so that
+/// parts of one run (1, N+1, 2N+1...) hold the games a single folder would. `nodes` or
+/// `depth` limits each move (5000 nodes by default), `threads` games run at once, `eval` is
+/// a weights file, `"classic"` or `"builtin"`. Runs without the interpreter's lock; Ctrl-C
+/// stops it leaving whole games. Returns `{"before", "played", "positions", "white_wins",
+/// "draws", "black_wins"}`.
+#[pyfunction]
+#[pyo3(signature = (out, variant, games, first_game = 1, nodes = None, depth = None,
+                    threads = 1, seed = 1, eval = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn selfplay<'py>(
+    py: Python<'py>,
+    out: PathBuf,
+    variant: &str,
+    games: usize,
+    first_game: usize,
+    nodes: Option<u64>,
+    depth: Option<i32>,
+    threads: usize,
+    seed: u64,
+    eval: Option<&str>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let v = self::variant(variant)?;
+    let limits = match (nodes, depth) {
+        (Some(_), Some(_)) => return Err(DamierError::new_err("give nodes or depth, not both")),
+        (None, Some(d)) if (1..=60).contains(&d) => Limits::depth(d),
+        (None, Some(d)) => {
+            return Err(DamierError::new_err(format!(
+                "depth must be between 1 and 60, got {d}"
+            )))
+        }
+        (Some(0), None) => return Err(DamierError::new_err("nodes must be at least 1")),
+        (n, None) => Limits::nodes(n.unwrap_or(5000)),
+    };
+    if games == 0 || first_game == 0 || !(1..=256).contains(&threads) {
+        return Err(DamierError::new_err(format!(
+            "games and first_game must be at least 1 and threads 1 to 256, got {games}, \
+             {first_game} and {threads}"
+        )));
+    }
+    let eval = match eval {
+        None => EvalChoice::Builtin,
+        Some(text) => {
+            EvalChoice::parse(text, Some(v)).map_err(|e| error(format!("eval {text}: {e}")))?
+        }
+    };
+    let cfg = Config {
+        game_offset: first_game - 1,
+        threads,
+        seed,
+        eval,
+        limits,
+        ..Config::new(v, games)
+    };
+    let stop = AtomicBool::new(false);
+    let summary = std::thread::scope(|scope| {
+        let worker = scope.spawn(|| run(&out, &cfg, &stop, &mut |_| {}));
+        // Wait without the lock, looking at Python's signals now and then (Ctrl-C).
+        loop {
+            let finished = py.allow_threads(|| {
+                let until = Instant::now() + Duration::from_millis(200);
+                while !worker.is_finished() && Instant::now() < until {
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                worker.is_finished()
+            });
+            if finished {
+                break;
+            }
+            if let Err(interrupt) = py.check_signals() {
+                stop.store(true, Ordering::Relaxed);
+                let _ = py.allow_threads(|| worker.join());
+                return Err(interrupt);
+            }
+        }
+        worker
+            .join()
+            .map_err(|_| DamierError::new_err("self-play failed: a game's thread panicked"))?
+            .map_err(error)
+    })?;
+    let done = PyDict::new(py);
+    done.set_item("before", summary.before)?;
+    done.set_item("played", summary.played)?;
+    done.set_item("positions", summary.positions)?;
+    done.set_item("white_wins", summary.white_wins)?;
+    done.set_item("draws", summary.draws)?;
+    done.set_item("black_wins", summary.black_wins)?;
+    Ok(done)
+}
