@@ -45,10 +45,15 @@ pub fn selfplay<'py>(
         (Some(0), None) => return Err(DamierError::new_err("nodes must be at least 1")),
         (n, None) => Limits::nodes(n.unwrap_or(5000)),
     };
-    if games == 0 || first_game == 0 || !(1..=256).contains(&threads) {
+    const MOST: usize = 1_000_000_000;
+    if !(1..=MOST).contains(&games) || !(1..=MOST).contains(&first_game) {
         return Err(DamierError::new_err(format!(
-            "games and first_game must be at least 1 and threads 1 to 256, got {games}, \
-             {first_game} and {threads}"
+            "games and first_game must be between 1 and {MOST}, got {games} and {first_game}"
+        )));
+    }
+    if !(1..=256).contains(&threads) {
+        return Err(DamierError::new_err(format!(
+            "threads must be between 1 and 256, got {threads}"
         )));
     }
     let eval = match eval {
