@@ -739,9 +739,10 @@ async fn the_page_plays_games_in_a_real_browser() {
     page.js("const c = document.getElementById('an-count'); c.value = '3'; c.dispatchEvent(new Event('change')); return true;")
         .await;
     page.click("#btn-analyse").await;
+    // Level 1 plays with noise: its reply may leave White one capture, and so one line.
     page.until_within(
-        "three lines and their arrows",
-        "return document.querySelectorAll('#an-lines .line').length === 3 && document.querySelectorAll('#board .arrows polyline').length === 3 && document.querySelectorAll('#an-lines .line.best .pvmove').length >= 3",
+        "three lines (or one per legal move) and their arrows",
+        "const want = Math.min(3, window.damier.game.moves.length); return want > 0 && document.querySelectorAll('#an-lines .line').length === want && document.querySelectorAll('#board .arrows polyline').length === want && document.querySelectorAll('#an-lines .line.best .pvmove').length >= 3",
         90,
     )
     .await;
