@@ -2,10 +2,8 @@
 //! jobs that build a set, one pair of slices at a time, for `damier.cluster`.
 
 use crate::{error, variant, Board, DamierError, Move};
-use damier_core::Geometry;
 use damier_egdb::store::{self, JobOutcome};
 use damier_egdb::{Egdb as Store, Material, Value};
-use damier_game::{widen, Board as Position};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::path::PathBuf;
@@ -119,31 +117,17 @@ impl Egdb {
     /// (the shortest win, the longest loss); None when a slice it reaches is missing.
     fn moves(&self, board: &Board) -> PyResult<Option<Vec<(Move, EgdbValue)>>> {
         self.check_variant(board)?;
-        fn of<G: Geometry>(
-            db: &Store,
-            board: &Position,
-            pos: &damier_core::Position<G>,
-        ) -> PyResult<Option<Vec<(Move, EgdbValue)>>> {
-            let Some(moves) = db.moves(pos).map_err(error)? else {
-                return Ok(None);
-            };
-            Ok(Some(
-                moves
-                    .into_iter()
-                    .map(|(mv, v)| {
-                        let info = board.describe(&widen(&mv));
-                        (Move { info }, EgdbValue::from(v))
-                    })
-                    .collect(),
-            ))
-        }
         let position = board.position();
-        match position {
-            Position::D8(p) => of(&self.store, position, p),
-            Position::D10(p) => of(&self.store, position, p),
-            Position::D12(p) => of(&self.store, position, p),
-            Position::O8(p) => of(&self.store, position, p),
-        }
+        let moves = self.store.moves_board(position).map_err(error)?;
+        Ok(moves.map(|moves| {
+            moves
+                .into_iter()
+                .map(|(mv, v)| {
+                    let info = position.describe(&mv);
+                    (Move { info }, EgdbValue::from(v))
+                })
+                .collect()
+        }))
     }
 
     fn __repr__(&self) -> String {

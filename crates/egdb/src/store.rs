@@ -228,23 +228,41 @@ impl Egdb {
     /// The move that keeps the value of a won or lost position of any board (the shortest
     /// win, the longest loss); `None` for a draw or a position not in the set.
     pub fn best_move(&self, board: &damier_game::Board) -> Option<damier_game::AnyMove> {
+        match self.probe_board(board).ok().flatten()? {
+            Value::Draw => None,
+            _ => self
+                .moves_board(board)
+                .ok()
+                .flatten()?
+                .into_iter()
+                .next()
+                .map(|(mv, _)| mv),
+        }
+    }
+
+    /// Every legal move of a position of any board with the value it keeps (see
+    /// [`Egdb::moves`]).
+    ///
+    /// # Errors
+    /// As [`Egdb::probe`].
+    pub fn moves_board(
+        &self,
+        board: &damier_game::Board,
+    ) -> Result<Option<Vec<(damier_game::AnyMove, Value)>>, EgdbError> {
         use damier_game::{widen, Board};
-        fn best<G: Geometry>(db: &Egdb, pos: &Position<G>) -> Option<damier_game::AnyMove> {
-            match db.probe(pos).ok().flatten()? {
-                Value::Draw => None,
-                _ => db
-                    .moves(pos)
-                    .ok()
-                    .flatten()?
-                    .first()
-                    .map(|(mv, _)| widen(mv)),
-            }
+        fn of<G: Geometry>(
+            db: &Egdb,
+            pos: &Position<G>,
+        ) -> Result<Option<Vec<(damier_game::AnyMove, Value)>>, EgdbError> {
+            Ok(db
+                .moves(pos)?
+                .map(|moves| moves.iter().map(|(mv, v)| (widen(mv), *v)).collect()))
         }
         match board {
-            Board::D8(p) => best(self, p),
-            Board::D10(p) => best(self, p),
-            Board::D12(p) => best(self, p),
-            Board::O8(p) => best(self, p),
+            Board::D8(p) => of(self, p),
+            Board::D10(p) => of(self, p),
+            Board::D12(p) => of(self, p),
+            Board::O8(p) => of(self, p),
         }
     }
 
