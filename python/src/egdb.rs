@@ -3,7 +3,7 @@
 
 use crate::{error, variant, Board, DamierError, Move};
 use damier_egdb::store::{self, JobOutcome};
-use damier_egdb::{Egdb as Store, Material, Value};
+use damier_egdb::{Egdb as Store, Material, Value, MAX_PIECES};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::path::PathBuf;
@@ -165,9 +165,9 @@ pub fn egdb_default_dir() -> PathBuf {
 #[pyfunction]
 pub fn egdb_plan(variant: &str, pieces: u32) -> PyResult<Vec<(String, Vec<String>)>> {
     let v = self::variant(variant)?;
-    if !(2..=8).contains(&pieces) {
+    if !(2..=MAX_PIECES).contains(&pieces) {
         return Err(DamierError::new_err(format!(
-            "pieces must be between 2 and 8, got {pieces}"
+            "pieces must be between 2 and {MAX_PIECES}, got {pieces}"
         )));
     }
     Ok(store::plan(v, pieces)
@@ -194,10 +194,8 @@ pub fn egdb_build_slice<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let v = self::variant(variant)?;
     let material: Material = slice.parse().map_err(error)?;
-    if material.own() == 0 || material.opp() == 0 || material.pieces() > 8 {
-        return Err(DamierError::new_err(format!(
-            "slice {slice}: each side needs a piece, and 8 pieces at most"
-        )));
+    if let Some(why) = material.unbuildable() {
+        return Err(DamierError::new_err(format!("slice {slice}: {why}")));
     }
     let root = dir.unwrap_or_else(store::default_root);
     let pool = rayon::ThreadPoolBuilder::new()

@@ -8,7 +8,7 @@ use damier_core::{notation, with_geometry, Variant};
 use damier_egdb::build::Progress;
 use damier_egdb::store::{self, SetEvent};
 use damier_egdb::verify::{self, VerifyEvent};
-use damier_egdb::{Egdb, Material};
+use damier_egdb::{Egdb, Material, MAX_PIECES};
 use damier_learn::rng::{splitmix, GOLDEN};
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
@@ -199,8 +199,8 @@ fn pair_name(m: Material) -> String {
 }
 
 fn check_pieces(pieces: u32) -> Result<()> {
-    if !(2..=8).contains(&pieces) {
-        usage!("--pieces must be between 2 and 8, got {pieces}");
+    if !(2..=MAX_PIECES).contains(&pieces) {
+        usage!("--pieces must be between 2 and {MAX_PIECES}, got {pieces}");
     }
     Ok(())
 }
@@ -219,8 +219,8 @@ fn plan(args: &PlanArgs) -> Result<()> {
 fn build_one(args: &BuildArgs, name: &str) -> Result<()> {
     let variant = args.set.variant()?;
     let material: Material = name.parse().usage_context(|| "--slice".into())?;
-    if material.own() == 0 || material.opp() == 0 || material.pieces() > 8 {
-        usage!("--slice {name}: each side needs a piece, and 8 pieces at most");
+    if let Some(why) = material.unbuildable() {
+        usage!("--slice {name}: {why}");
     }
     let pool = thread_pool(args.threads.threads)?;
     let root = args.set.dir.path();

@@ -4,6 +4,9 @@ use damier_core::{Color, Geometry, Position, Role};
 use std::fmt;
 use std::str::FromStr;
 
+/// Most pieces a set is built for.
+pub const MAX_PIECES: u32 = 8;
+
 /// The pieces of a position counted from the side to move ("own") and its opponent. Every
 /// database position is stored with the side to move playing White (a position with Black
 /// to move is turned round first), so a slice is one file.
@@ -102,6 +105,13 @@ impl Material {
             .collect();
         all.sort_by_key(|m| (m.pieces(), m.men(), *m));
         all
+    }
+
+    /// Why no set can hold this slice, if none can: a side without a piece, or more than
+    /// [`MAX_PIECES`] pieces.
+    pub fn unbuildable(self) -> Option<String> {
+        (self.own() == 0 || self.opp() == 0 || self.pieces() > MAX_PIECES)
+            .then(|| format!("each side needs a piece, and {MAX_PIECES} pieces at most"))
     }
 
     /// Colour of the side to move in a stored (turned) position.
