@@ -1,6 +1,7 @@
 //! `damier match`: two engines over a set of openings, colours reversed, with the score, an
 //! Elo estimate and the games as PDN.
 
+use crate::log_lines::LogLines;
 use crate::output::{outln, usage, UsageContext};
 use anyhow::{bail, Context, Result};
 use clap::Args;
@@ -11,6 +12,8 @@ use damier_match::sprt::{Decision, Pairs, Sprt};
 use damier_match::{from_spec, openings, run_match, GameRecord, MatchConfig, Tally};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// Arguments of `damier match`.
 #[derive(Args, Debug)]
@@ -100,9 +103,18 @@ pub fn run(args: &MatchArgs) -> Result<()> {
         },
         None => None,
     };
+    // The first Ctrl-C ends the match after the moves under way, keeping the finished
+    // games (score, test and PDN); a second one quits at once.
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    crate::interrupt::on_first_press(move || {
+        flag.store(true, Ordering::Relaxed);
+        eprintln!("stopping after the moves under way (Ctrl-C again quits at once)");
+    });
     let config = MatchConfig {
         time: parse_tc(&args.tc)?,
         max_plies: args.max_plies.max(1),
+        stop: Some(Arc::clone(&stop)),
         ..MatchConfig::default()
     };
     // Check both specifications before playing anything.
@@ -137,6 +149,7 @@ pub fn run(args: &MatchArgs) -> Result<()> {
     // A closed pipe stops the printing, not the match: the games still reach --pdn, and the
     // error is returned at the end.
     let mut written: std::io::Result<()> = Ok(());
+    let mut log = LogLines::new();
     let mut pairs = Pairs::default();
     let mut decision = None;
     let mut progress = |r: &GameRecord, t: &Tally| {
@@ -151,15 +164,19 @@ pub fn run(args: &MatchArgs) -> Result<()> {
             test = format!("  LLR {llr:.2} ({lower:.2}, {upper:.2})");
             decision = s.decide(llr);
         }
+        let score = format!(
+            "+{} ={} -{}  score {:.1}%{test}",
+            t.wins,
+            t.draws,
+            t.losses,
+            100.0 * t.score()
+        );
         if let Some(bar) = &bar {
-            bar.set_message(format!(
-                "+{} ={} -{}  score {:.1}%{test}",
-                t.wins,
-                t.draws,
-                t.losses,
-                100.0 * t.score()
-            ));
             bar.inc(1);
+            log.offer(false, || {
+                format!("{}/{} games  {score}", t.games(), args.games)
+            });
+            bar.set_message(score);
         }
         decision.is_none()
     };
@@ -201,6 +218,7 @@ pub fn run(args: &MatchArgs) -> Result<()> {
             .with_context(|| format!("writing {}", path.display()))?;
     }
     written?;
+    let stopped = stop.load(Ordering::Relaxed);
     let elo = tally.elo();
     let names = (
         records.first().map_or(args.first.clone(), |r| {
@@ -248,6 +266,7 @@ pub fn run(args: &MatchArgs) -> Result<()> {
                 "elo": elo.map(|e| e.elo).filter(|e| e.is_finite()),
                 "elo_margin": elo.map(|e| e.margin).filter(|e| e.is_finite()),
                 "elo_bound": elo.map(|e| e.bound),
+                "stopped": stopped,
             })
         )?;
     } else {
@@ -286,6 +305,7 @@ pub fn run(args: &MatchArgs) -> Result<()> {
                     "H0 accepted: the first player is not {:+} Elo stronger",
                     s.elo1
                 ),
+                None if stopped => format!("undecided: stopped after {} games", tally.games()),
                 None => format!(
                     "undecided after {} games (raise --games to go on)",
                     tally.games()
@@ -296,6 +316,8 @@ pub fn run(args: &MatchArgs) -> Result<()> {
                 s.elo0, s.elo1, s.alpha, s.beta, pairs.completed(), pairs.counts
             )?;
             outln!("{verdict}")?;
+        } else if stopped {
+            outln!("stopped after {} of {} games", tally.games(), args.games)?;
         }
     }
     Ok(())

@@ -1,6 +1,7 @@
 //! `damier puzzles`: make puzzle sets, check them, list them, and solve them in the terminal.
 
 use crate::egdb_arg;
+use crate::log_lines::LogLines;
 use crate::output::{outln, usage, UsageContext};
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
@@ -10,10 +11,9 @@ use damier_puzzles::find::{default_depth, Finder};
 use damier_puzzles::generate::{generate, Games, Settings};
 use damier_puzzles::{file, shipped, Puzzle};
 use indicatif::{ProgressBar, ProgressStyle};
-use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Arguments of `damier puzzles`.
 #[derive(Args, Debug)]
@@ -200,9 +200,8 @@ fn run_generate(args: &GenerateArgs) -> Result<()> {
         )
         .expect("the template is valid"),
     );
-    let lines = !std::io::stderr().is_terminal();
     let begun = Instant::now();
-    let last_line = std::sync::Mutex::new(begun);
+    let log = std::sync::Mutex::new(LogLines::new());
     let puzzles = generate(
         &settings,
         &games,
@@ -210,18 +209,13 @@ fn run_generate(args: &GenerateArgs) -> Result<()> {
             bar.set_length(p.total);
             bar.set_position(p.games);
             bar.set_message(format!("{} positions, {} puzzles", p.positions, p.puzzles));
-            let mut last = last_line.lock().expect("no thread panics holding it");
-            if lines && last.elapsed() >= Duration::from_secs(30) {
-                *last = Instant::now();
-                let _ = writeln!(
-                    std::io::stderr(),
+            let mut log = log.lock().expect("no thread panics holding it");
+            log.offer(false, || {
+                format!(
                     "{}/{} games, {} positions, {} puzzles",
-                    p.games,
-                    p.total,
-                    p.positions,
-                    p.puzzles
-                );
-            }
+                    p.games, p.total, p.positions, p.puzzles
+                )
+            });
         },
         &stop,
     );

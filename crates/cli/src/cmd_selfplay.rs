@@ -1,6 +1,7 @@
 //! `damier selfplay`: engine-against-engine games into a folder of training data.
 
 use crate::eval_arg;
+use crate::log_lines::LogLines;
 use crate::output::{outln, usage, UsageContext};
 use anyhow::{Context, Result};
 use clap::Args;
@@ -9,9 +10,8 @@ use damier_engine::Limits;
 use damier_learn::selfplay::{self, Config};
 use damier_match::openings;
 use indicatif::{ProgressBar, ProgressStyle};
-use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Arguments of `damier selfplay`.
 #[derive(Args, Debug)]
@@ -126,11 +126,8 @@ pub fn run(args: &SelfplayArgs) -> Result<()> {
         .expect("the template is valid"),
     );
     let mut started = false;
-    // Without a terminal (a run left in the background) the bar is hidden: a line on stderr
-    // every half minute says how far the run is instead.
-    let lines = !std::io::stderr().is_terminal();
+    let mut log = LogLines::new();
     let begun = Instant::now();
-    let mut last_line = begun;
     let mut first_done = 0;
     let summary = selfplay::run(&args.out, &cfg, &stop, &mut |p| {
         if !started {
@@ -141,18 +138,13 @@ pub fn run(args: &SelfplayArgs) -> Result<()> {
         }
         bar.set_position(p.done as u64);
         bar.set_message(format!("{} positions", p.positions));
-        if lines && (last_line.elapsed() >= Duration::from_secs(30) || p.done == p.total) {
-            last_line = Instant::now();
+        log.offer(p.done == p.total, || {
             let rate = (p.done - first_done) as f64 / begun.elapsed().as_secs_f64().max(1e-3);
-            // A closed stderr loses the report, never the games.
-            let _ = writeln!(
-                std::io::stderr(),
+            format!(
                 "{}/{} games, {rate:.1} games/s, {} positions",
-                p.done,
-                p.total,
-                p.positions
-            );
-        }
+                p.done, p.total, p.positions
+            )
+        });
     })?;
     bar.finish_and_clear();
     outln!(

@@ -23,6 +23,7 @@ mod egdb_arg;
 mod egdb_playout;
 mod eval_arg;
 mod interrupt;
+mod log_lines;
 mod output;
 mod puzzle_play;
 

@@ -202,6 +202,59 @@ fn match_against_damier_speaking_hub_writes_pdn() {
     assert_eq!(String::from_utf8_lossy(&check.stdout).lines().count(), 2);
 }
 
+/// Ctrl-C on a long match keeps what was played: the score of the finished games on
+/// stdout, the same games in the PDN file, and a clean exit.
+#[cfg(unix)]
+#[test]
+fn match_stopped_by_ctrl_c_keeps_the_finished_games() {
+    let dir = std::env::temp_dir().join(format!("damier-match-stop-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pdn = dir.join("games.pdn");
+    let child = Command::new(env!("CARGO_BIN_EXE_damier"))
+        .args([
+            "match",
+            "--variant",
+            "english",
+            "--first",
+            "damier:depth=2",
+            "--second",
+            "damier:depth=1",
+            "--games",
+            "100000",
+            "--json",
+            "--pdn",
+            pdn.to_str().unwrap(),
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("damier runs");
+    // Long enough for some games to finish, far too short for all of them.
+    std::thread::sleep(std::time::Duration::from_millis(2500));
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(kill.success());
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains("stopping after the moves under way"));
+    let text = stdout(&out);
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let summary = lines.last().expect("a summary line");
+    assert_eq!(summary["stopped"], true);
+    let games = summary["games"].as_u64().unwrap() as usize;
+    assert!(games < 100_000);
+    // One line per finished game before the summary, and each of them in the file.
+    assert_eq!(lines.len(), games + 1);
+    let played = std::fs::read_to_string(&pdn).unwrap();
+    assert_eq!(played.matches("[Round ").count(), games);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn match_rejects_bad_players_and_time_controls() {
     let out = damier(&["match", "--first", "stockfish", "--games", "2"]);

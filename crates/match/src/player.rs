@@ -27,6 +27,9 @@ pub enum PlayerError {
         /// What was wrong.
         message: String,
     },
+    /// The match was asked to stop before the game ended.
+    #[error("the match was stopped")]
+    Stopped,
 }
 
 /// A participant of a match.

@@ -11,10 +11,11 @@ use damier_game::{
     Clock, Game, GameError, GameResult, Outcome, Reason, SystemTime, TimeControl, TimedGame,
     TimeoutPenalty,
 };
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 /// How games are played.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct MatchConfig {
     /// The clock of each game; with [`TimeControl::Unlimited`] players use their own limits
     /// per move.
@@ -23,6 +24,17 @@ pub struct MatchConfig {
     pub penalty: TimeoutPenalty,
     /// Plies after which a game still running is adjudicated a draw.
     pub max_plies: usize,
+    /// Raised to end the match early (Ctrl-C): a game under way stops before its next move
+    /// with [`PlayerError::Stopped`], and no further game starts.
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+impl MatchConfig {
+    fn stopped(&self) -> bool {
+        self.stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
+    }
 }
 
 impl Default for MatchConfig {
@@ -31,6 +43,7 @@ impl Default for MatchConfig {
             time: TimeControl::Unlimited,
             penalty: TimeoutPenalty::LossOfGame,
             max_plies: 400,
+            stop: None,
         }
     }
 }
@@ -73,12 +86,16 @@ impl GameRecord {
 /// # Errors
 /// [`PlayerError`] when a player fails in a way that says nothing about its play (it cannot
 /// start, it crashes, it answers nonsense); running out of time is a loss, not an error.
+/// [`PlayerError::Stopped`] when `config.stop` was raised before the game ended.
 pub fn play_game(
     white: &mut dyn Player,
     black: &mut dyn Player,
     opening: &Opening,
     config: &MatchConfig,
 ) -> Result<Game, PlayerError> {
+    if config.stopped() {
+        return Err(PlayerError::Stopped);
+    }
     let variant = opening.game.variant();
     white.new_game(variant)?;
     black.new_game(variant)?;
@@ -87,6 +104,9 @@ pub fn play_game(
     loop {
         if timed.check_time().is_some() {
             break;
+        }
+        if config.stopped() {
+            return Err(PlayerError::Stopped);
         }
         let game = timed.game();
         if game.plies().len() >= opening.game.plies().len() + config.max_plies {
@@ -134,10 +154,12 @@ pub type PlayerFactory<'a> = dyn Fn() -> Result<Box<dyn Player>, PlayerError> + 
 /// (cycling through `openings`) in games `i` and `i + 1` with colours reversed, on
 /// `workers` threads. `progress` sees each game as it finishes, with the running tally of
 /// the first player, and returns false to end the match there (a sequential test that has
-/// decided): games still under way are then left out.
+/// decided): games still under way are then left out. Raising `config.stop` ends it too,
+/// with the games finished so far.
 ///
 /// # Errors
-/// The first [`PlayerError`]; games under way are abandoned.
+/// The first [`PlayerError`] other than [`PlayerError::Stopped`]; games under way are
+/// abandoned.
 pub fn run_match(
     first: &PlayerFactory<'_>,
     second: &PlayerFactory<'_>,
@@ -152,19 +174,30 @@ pub fn run_match(
         let opening = &openings[(i / 2) % openings.len()];
         let first_is_white = i % 2 == 0;
         let (white, black) = if first_is_white { (a, b) } else { (b, a) };
-        let game = play_game(&mut **white, &mut **black, opening, config)?;
-        Ok(GameRecord {
+        let game = match play_game(&mut **white, &mut **black, opening, config) {
+            Ok(game) => game,
+            // A game the stop cut short is left out, not an error.
+            Err(PlayerError::Stopped) => return Ok(None),
+            Err(e) => return Err(e),
+        };
+        Ok(Some(GameRecord {
             number: i + 1,
             opening: opening.name.clone(),
             white: white.name().to_string(),
             black: black.name().to_string(),
             first_is_white,
             game,
-        })
+        }))
     };
     let mut tally = Tally::default();
-    run_jobs(games, workers, &setup, &work, &mut |record: &GameRecord| {
-        tally.add(record.first_player_points());
-        progress(record, &tally)
-    })
+    let records = run_jobs(games, workers, &setup, &work, &mut |record: &Option<
+        GameRecord,
+    >| match record {
+        Some(record) => {
+            tally.add(record.first_player_points());
+            progress(record, &tally)
+        }
+        None => true,
+    })?;
+    Ok(records.into_iter().flatten().collect())
 }

@@ -4,6 +4,8 @@
 use damier_core::Variant;
 use damier_game::{Outcome, Reason};
 use damier_match::{from_spec, openings, run_match, MatchConfig};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 #[test]
 fn openings_are_played_twice_with_colours_reversed() {
@@ -119,4 +121,30 @@ fn each_weak_level_beats_the_one_below() {
             level - 1
         );
     }
+}
+
+/// Raising the stop ends the match with the games finished so far; the game under way is
+/// left out rather than reported half played.
+#[test]
+fn a_raised_stop_ends_the_match_with_the_finished_games() {
+    let set = openings::three_move_ballots();
+    let player = || from_spec("damier:depth=2");
+    let stop = Arc::new(AtomicBool::new(false));
+    let config = MatchConfig {
+        stop: Some(Arc::clone(&stop)),
+        ..MatchConfig::default()
+    };
+    let records = run_match(&player, &player, &set, 50, &config, 1, &mut |_, t| {
+        if t.games() == 3 {
+            stop.store(true, Ordering::Relaxed);
+        }
+        true
+    })
+    .unwrap();
+    assert_eq!(records.len(), 3);
+    assert!(records.iter().all(|r| r.game.result().is_some()));
+    assert_eq!(
+        records.iter().map(|r| r.number).collect::<Vec<_>>(),
+        [1, 2, 3]
+    );
 }

@@ -1,0 +1,35 @@
+//! Progress for runs left in the background. Without a terminal on stderr indicatif hides
+//! its bars, so a log would say nothing until the end: a line every half minute says how far
+//! the run is instead.
+
+use std::io::{IsTerminal, Write};
+use std::time::{Duration, Instant};
+
+/// How often a line is written.
+const EVERY: Duration = Duration::from_secs(30);
+
+/// Writes a progress line on stderr at most every half minute, and only when stderr is not
+/// a terminal (where the bar says it already).
+pub struct LogLines {
+    enabled: bool,
+    last: Instant,
+}
+
+impl LogLines {
+    /// Lines when stderr is not a terminal.
+    pub fn new() -> Self {
+        LogLines {
+            enabled: !std::io::stderr().is_terminal(),
+            last: Instant::now(),
+        }
+    }
+
+    /// Write the line `text` makes if half a minute has passed since the last one, or
+    /// `now` is true (the run's last step). A closed stderr loses the line, never the work.
+    pub fn offer(&mut self, now: bool, text: impl FnOnce() -> String) {
+        if self.enabled && (now || self.last.elapsed() >= EVERY) {
+            self.last = Instant::now();
+            let _ = writeln!(std::io::stderr(), "{}", text());
+        }
+    }
+}
