@@ -21,7 +21,8 @@ pub struct MatchArgs {
     /// Variant id or alias.
     #[arg(long, short = 'v', default_value = "international")]
     variant: String,
-    /// First player: damier[:level=N,depth=N,nodes=N,time=S,threads=N,hash=MB,eval=E,egdb=DIR,name=X] or
+    /// First player: damier[:level=N,depth=N,nodes=N,time=S,threads=N,hash=MB,eval=E,egdb=DIR,name=X,
+    /// lmr=DIVISOR,aspiration=N] (the last two tune the search, to test a retune) or
     /// hub[name=X,...]:COMMAND ARGS (an engine speaking Hub).
     #[arg(long, default_value = "damier")]
     first: String,

@@ -9,6 +9,7 @@ use crate::search::root::{iterate, Iteration, IterationSink};
 use crate::search::{Control, SearchInfo, SearchListener, SearchResult, MAX_PLY};
 use crate::time::TimeBudget;
 use crate::tt::{Table, TableError};
+use crate::tuning::Tuning;
 use damier_core::{Geometry, Move, PlayError, Position};
 use damier_egdb::Egdb;
 use damier_game::{quiet_king_limit, widen, AnyMove, Board, Game, PlyKind};
@@ -152,6 +153,7 @@ pub struct Engine {
     eval: EvalChoice,
     egdb: Option<Arc<Egdb>>,
     lines: usize,
+    tuning: Tuning,
     /// The evaluation made ready for the variant last searched. Making a learned one (its
     /// table of pattern weights net of the opponent's) takes milliseconds on the larger
     /// boards: too long to repeat at every move of a fast game.
@@ -330,6 +332,7 @@ impl Engine {
             eval: EvalChoice::Builtin,
             egdb: None,
             lines: 1,
+            tuning: Tuning::PLAY,
             prepared: Mutex::new(None),
         })
     }
@@ -365,6 +368,16 @@ impl Engine {
     /// The evaluation in use.
     pub fn eval(&self) -> &EvalChoice {
         &self.eval
+    }
+
+    /// Search with these constants ([`Tuning::PLAY`] unless set).
+    pub fn set_tuning(&mut self, tuning: Tuning) {
+        self.tuning = tuning;
+    }
+
+    /// The search's tuned constants in use.
+    pub fn tuning(&self) -> Tuning {
+        self.tuning
     }
 
     /// Probe these endgame databases during searches of their variant (`None`: no
@@ -487,7 +500,14 @@ impl Engine {
         let max_depth = limits.depth.unwrap_or(MAX_PLY as Depth);
         let quiet_limit = quiet_king_limit(variant);
         let new_searcher_on = |shared| {
-            let mut s = Searcher::new(shared, eval, &input.history, quiet_limit, variant.giveaway);
+            let mut s = Searcher::new(
+                shared,
+                eval,
+                &input.history,
+                quiet_limit,
+                variant.giveaway,
+                self.tuning,
+            );
             s.set_noise(style.noise, style.seed);
             if let Some(db) = self.egdb.as_deref().filter(|db| db.variant() == variant) {
                 s.set_egdb(db, input.ending_plies);
@@ -621,7 +641,14 @@ impl Engine {
             node_limit: None,
             egdb_hits: AtomicU64::new(0),
         };
-        let mut s = Searcher::new(&shared, eval, history, None, root.rules().variant.giveaway);
+        let mut s = Searcher::new(
+            &shared,
+            eval,
+            history,
+            None,
+            root.rules().variant.giveaway,
+            self.tuning,
+        );
         let candidates: Vec<Move<G::Bits>> = moves
             .iter()
             .copied()

@@ -32,6 +32,7 @@ pub mod score;
 pub mod search;
 pub mod time;
 pub mod tt;
+pub mod tuning;
 
 pub use engine::{Engine, EngineOptions, SearchInput, Style, MAX_LINES};
 pub use eval::{EvalChoice, Weights, WeightsError};
@@ -39,3 +40,4 @@ pub use limits::{ClockLimit, Level, LevelSettings, Limits};
 pub use score::Score;
 pub use search::{Control, SearchInfo, SearchListener, SearchResult, Silent};
 pub use tt::TableError;
+pub use tuning::Tuning;

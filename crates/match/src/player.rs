@@ -3,7 +3,7 @@
 use crate::hub_player::HubPlayer;
 use damier_core::Variant;
 use damier_engine::{
-    Control, Engine, EngineOptions, EvalChoice, Level, Limits, SearchInput, Silent, Style,
+    Control, Engine, EngineOptions, EvalChoice, Level, Limits, SearchInput, Silent, Style, Tuning,
 };
 use damier_game::{AnyMove, Game};
 use std::time::Duration;
@@ -259,6 +259,7 @@ pub fn from_spec_with(spec: &str, eval: &EvalChoice) -> Result<Box<dyn Player>, 
     let mut name = None;
     let mut eval = eval.clone();
     let mut egdb = None;
+    let mut tuning = Tuning::PLAY;
     for kv in options.split(',').filter(|s| !s.is_empty()) {
         let (k, v) = kv
             .split_once('=')
@@ -295,6 +296,26 @@ pub fn from_spec_with(spec: &str, eval: &EvalChoice) -> Result<Box<dyn Player>, 
             "name" => name = Some(v.to_string()),
             "eval" => eval = EvalChoice::parse(v, None).map_err(|e| bad(format!("eval: {e}")))?,
             "egdb" => egdb = Some(std::path::PathBuf::from(v)),
+            // The search's tuned constants, so that a retune can be tested by a match
+            // before it is built in.
+            "lmr" => {
+                tuning.lmr_divisor = v
+                    .parse()
+                    .ok()
+                    .filter(|d| (1.0..=4.0).contains(d))
+                    .ok_or_else(|| bad(format!("lmr: expected a divisor from 1 to 4, got '{v}'")))?
+            }
+            "aspiration" => {
+                tuning.aspiration = number(v)?
+                    .try_into()
+                    .ok()
+                    .filter(|w| (5..=200).contains(w))
+                    .ok_or_else(|| {
+                        bad(format!(
+                            "aspiration: expected 5 to 200 hundredths, got '{v}'"
+                        ))
+                    })?
+            }
             other => return Err(bad(format!("unknown option '{other}'"))),
         }
     }
@@ -307,6 +328,7 @@ pub fn from_spec_with(spec: &str, eval: &EvalChoice) -> Result<Box<dyn Player>, 
     });
     let mut player = EnginePlayer::new(name, level, fixed, engine)?;
     player.engine.set_eval(eval);
+    player.engine.set_tuning(tuning);
     player.egdb_root = egdb;
     Ok(Box::new(player))
 }
@@ -326,6 +348,10 @@ mod tests {
             from_spec("damier:depth=4,name=shallow").unwrap().name(),
             "shallow"
         );
+        assert_eq!(
+            from_spec("damier:lmr=2.2,aspiration=15").unwrap().name(),
+            "damier:lmr=2.2,aspiration=15"
+        );
         assert_eq!(from_spec("hub:/usr/bin/scan hub").unwrap().name(), "scan");
         assert_eq!(from_spec("hub[name=dame]:dame hub").unwrap().name(), "dame");
         for bad in [
@@ -335,6 +361,9 @@ mod tests {
             "hub:",
             "damier:colour=red",
             "damier:eval=/nonexistent.weights",
+            "damier:lmr=0.5",
+            "damier:lmr=x",
+            "damier:aspiration=1000",
         ] {
             assert!(from_spec(bad).is_err(), "{bad}");
         }

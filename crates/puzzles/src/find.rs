@@ -1,9 +1,10 @@
 //! Whether a position is a puzzle: exactly one move wins material, crowns or wins the game,
 //! and a shallow look does not see it.
 //!
-//! The judge is a search with the hand-set evaluation (the learned weights change as they are
-//! retrained; a puzzle set should not), one thread, a fresh table for each position, so that
-//! a verdict is the same on every machine. With endgame databases the search's scores of the
+//! The judge is a search with the hand-set evaluation and the first search tuning (the learned
+//! weights change as they are retrained, and play's search constants as matches retune them;
+//! a puzzle set should not), one thread, a fresh table for each position, so that a verdict
+//! is the same on every machine. With endgame databases the search's scores of the
 //! positions they hold are exact.
 
 use crate::puzzle::{Goal, Puzzle};
@@ -11,7 +12,7 @@ use damier_core::Variant;
 use damier_egdb::Egdb;
 use damier_engine::{
     Control, Engine, EngineOptions, EvalChoice, Limits, Score, SearchInfo, SearchInput,
-    SearchListener, Style,
+    SearchListener, Style, Tuning,
 };
 use damier_game::{line_gain, material_gain, AnyMove, Board, LineGain};
 use std::sync::Arc;
@@ -85,6 +86,7 @@ impl Finder {
             hash_mb: 16,
         });
         engine.set_eval(EvalChoice::Classic);
+        engine.set_tuning(Tuning::FIRST);
         engine.set_egdb(egdb);
         Finder {
             engine,

@@ -4,7 +4,7 @@
 
 use damier_core::Variant;
 use damier_engine::{
-    Control, Engine, EngineOptions, EvalChoice, Limits, SearchInput, Silent, Style,
+    Control, Engine, EngineOptions, EvalChoice, Limits, SearchInput, Silent, Style, Tuning,
 };
 use damier_game::pdn::PdnGame;
 use damier_game::{Board, Game};
@@ -51,9 +51,11 @@ impl SelfPlay {
             threads: 1,
             hash_mb: 8,
         });
-        // The hand-set evaluation, as the judge's: learned weights are retrained from time
-        // to time, and the same seed should make the same games (and set) whatever they are.
+        // The hand-set evaluation and the first tuning, as the judge's: learned weights are
+        // retrained and play's search retuned from time to time, and the same seed should
+        // make the same games (and set) whatever they are.
         engine.set_eval(EvalChoice::Classic);
+        engine.set_tuning(Tuning::FIRST);
         SelfPlay {
             variant,
             seed,

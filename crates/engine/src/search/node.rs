@@ -12,6 +12,7 @@ use crate::movecode;
 use crate::score::{Depth, Ply, Score};
 use crate::time::TimeBudget;
 use crate::tt::{Bound, Entry, Table};
+use crate::tuning::Tuning;
 use damier_core::{BitSet, Color, Geometry, Move, MoveList, Position, Role};
 use damier_egdb::{Egdb, Value};
 use damier_game::{claim_limit, drawn_as_it_stands, win_within_counts, EndingLimit};
@@ -86,6 +87,8 @@ pub struct Searcher<'a, G: Geometry> {
     pv: Vec<Move<G::Bits>>,
     pv_len: Vec<usize>,
     reductions: Vec<[i8; 64]>,
+    /// Half the first aspiration window ([`Tuning::aspiration`]).
+    pub(super) aspiration: i32,
     egdb: Option<&'a Egdb>,
     /// Pieces up to which the databases hold every position.
     egdb_pieces: u32,
@@ -109,22 +112,12 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         history: &[u64],
         quiet_limit: Option<usize>,
         giveaway: bool,
+        tuning: Tuning,
     ) -> Searcher<'a, G> {
         let mut keys = history.to_vec();
         let root_index = keys.len();
         keys.resize(root_index + MAX_PLY + 2, 0);
-        let reductions = (0..64)
-            .map(|d: usize| {
-                let mut row = [0i8; 64];
-                for (i, r) in row.iter_mut().enumerate() {
-                    if d > 0 && i > 0 {
-                        let v = 0.5 + (d as f64).ln() * (i as f64).ln() / 2.2;
-                        *r = v as i8;
-                    }
-                }
-                row
-            })
-            .collect();
+        let reductions = tuning.reductions();
         Searcher {
             shared,
             eval,
@@ -144,6 +137,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             pv: vec![Move::default_quiet(); (MAX_PLY + 1) * (MAX_PLY + 1)],
             pv_len: vec![0; MAX_PLY + 2],
             reductions,
+            aspiration: tuning.aspiration,
             egdb: None,
             egdb_pieces: 0,
             ending: vec![0; MAX_PLY + 2],

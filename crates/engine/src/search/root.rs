@@ -81,7 +81,7 @@ fn aspiration<G: Geometry>(
     let Some(center) = last.filter(|c| depth >= 5 && !c.is_decisive()) else {
         return s.alpha_beta(root, depth, 0, -Score::INFINITE, Score::INFINITE, quiet);
     };
-    let mut delta = 25;
+    let mut delta = s.aspiration;
     let mut alpha = center - delta;
     let mut beta = center + delta;
     loop {
