@@ -60,9 +60,9 @@ struct Work {
     ix: Indexer,
     value: Vec<AtomicU16>,
     /// Quiet moves not yet known to lose for the mover (one more if an exit draws).
+    /// Three bytes a position in all: the loss distance the exits force is not kept but
+    /// scored again when a position falls lost, which few do, so that the largest pairs fit.
     open: Vec<AtomicU8>,
-    /// The loss distance the exits alone force (when no exit draws or wins): the longest.
-    exit_loss: Vec<AtomicU16>,
     /// Some positions of the slice may be drawn by rule as they stand (two pieces).
     rule_draws: bool,
 }
@@ -75,7 +75,6 @@ impl Work {
             ix,
             value: (0..n).map(|_| AtomicU16::new(0)).collect(),
             open: (0..n).map(|_| AtomicU8::new(0)).collect(),
-            exit_loss: (0..n).map(|_| AtomicU16::new(0)).collect(),
             rule_draws: material.pieces() == 2,
         }
     }
@@ -189,7 +188,7 @@ pub fn build_pair<G: Geometry>(
                 .par_iter()
                 .with_min_len(64)
                 .fold(Vec::new, |mut next, item| {
-                    spread::<G>(rules, &works, *item, &mut next, &later);
+                    spread::<G>(rules, &works, &exits, *item, &mut next, &later);
                     next
                 })
                 .reduce(Vec::new, |mut a, mut b| {
@@ -315,18 +314,7 @@ fn scan<G: Geometry>(
         work.open[i].store(DRAWN_BY_RULE, Relaxed);
         return None;
     }
-    let mut inside = 0u32;
-    let mut best: Option<Value> = None;
-    for mv in moves.iter() {
-        if !mv.is_capture() && !mv.promotes {
-            inside += 1;
-            continue;
-        }
-        let v = exits.value(&pos.play_unchecked(mv)).before();
-        if best.map_or(true, |b| v.better_than(b)) {
-            best = Some(v);
-        }
-    }
+    let (inside, best) = score_exits(&pos, &moves, exits);
     let decided = |v: Value| {
         let code = v.code();
         work.value[i].store(code, Relaxed);
@@ -342,15 +330,44 @@ fn scan<G: Geometry>(
             work.open[i].store(clamp(inside + 1), Relaxed);
             None
         }
-        Some(Value::Loss(n)) => {
-            work.open[i].store(clamp(inside), Relaxed);
-            work.exit_loss[i].store(n, Relaxed);
-            None
-        }
-        None => {
+        // Lost through every exit, or no exit: the quiet moves decide.
+        Some(Value::Loss(_)) | None => {
             work.open[i].store(clamp(inside), Relaxed);
             None
         }
+    }
+}
+
+/// The quiet moves of `pos` (which stay in the pair), and the best of its exits (captures
+/// and crownings, read from the solved slices) for the side to move.
+fn score_exits<G: Geometry>(
+    pos: &Position<G>,
+    moves: &MoveList<G::Bits>,
+    exits: &Lookup<'_, G>,
+) -> (u32, Option<Value>) {
+    let mut inside = 0u32;
+    let mut best: Option<Value> = None;
+    for mv in moves.iter() {
+        if !mv.is_capture() && !mv.promotes {
+            inside += 1;
+            continue;
+        }
+        let v = exits.value(&pos.play_unchecked(mv)).before();
+        if best.map_or(true, |b| v.better_than(b)) {
+            best = Some(v);
+        }
+    }
+    (inside, best)
+}
+
+/// The loss distance the exits of a position force, for one whose quiet moves have all been
+/// refuted (its exits are then all lost: a drawn or winning exit would have kept it from
+/// falling): the longest, or 0 without exits.
+fn exit_loss<G: Geometry>(pos: &Position<G>, exits: &Lookup<'_, G>) -> u16 {
+    match score_exits(pos, &pos.legal_moves(), exits).1 {
+        Some(Value::Loss(n)) => n,
+        None => 0,
+        Some(other) => unreachable!("a position with a {other:?} exit fell lost"),
     }
 }
 
@@ -369,6 +386,7 @@ fn clamp(n: u32) -> u8 {
 fn spread<G: Geometry>(
     rules: &'static Rules,
     works: &[Work],
+    exits: &Lookup<'_, G>,
     item: Item,
     next: &mut Vec<Item>,
     later: &Mutex<BTreeMap<u16, Vec<Item>>>,
@@ -415,7 +433,12 @@ fn spread<G: Geometry>(
                 ) {
                     return;
                 }
-                let distance = (n + 1).max(there.exit_loss[j].load(Relaxed));
+                // Scored on the position as the forward pass saw it, from the index.
+                let fallen = there
+                    .ix
+                    .position::<G>(rules, j as u64)
+                    .expect("a predecessor's index holds a position");
+                let distance = (n + 1).max(exit_loss(&fallen, exits));
                 let code = Value::Loss(distance).code();
                 there.value[j].store(code, Relaxed);
                 let item = Item::new(pred_table as u8, j as u64, code);
