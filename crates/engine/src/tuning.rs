@@ -21,11 +21,12 @@ impl Tuning {
         aspiration: 25,
     };
 
-    /// Play: deeper reductions, accepted 2026-11-26 by SPRT [0, 10] with the learned
-    /// evaluations (international H1, +19 ± 13 Elo; English level, +4 ± 6 over 4000 games).
+    /// Play, each change accepted by SPRT [0, 10] with the learned evaluations, 2026-11-26:
+    /// deeper reductions (international H1, +19 ± 13 Elo; English level, +4 ± 6 over 4000
+    /// games), then a narrower first window (international H1, +16 ± 12 over 1264 games).
     pub const PLAY: Tuning = Tuning {
         lmr_divisor: 1.8,
-        aspiration: 25,
+        aspiration: 15,
     };
 
     /// The reduction table, indexed by depth and then by move number (both up to 63).
