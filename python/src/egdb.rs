@@ -3,7 +3,7 @@
 
 use crate::{error, variant, Board, DamierError, Move};
 use damier_egdb::store::{self, JobOutcome};
-use damier_egdb::{Egdb as Store, Material, Value, MAX_PIECES};
+use damier_egdb::{Egdb as Store, Material, Value};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::path::PathBuf;
@@ -165,10 +165,8 @@ pub fn egdb_default_dir() -> PathBuf {
 #[pyfunction]
 pub fn egdb_plan(variant: &str, pieces: u32) -> PyResult<Vec<(String, Vec<String>)>> {
     let v = self::variant(variant)?;
-    if !(2..=MAX_PIECES).contains(&pieces) {
-        return Err(DamierError::new_err(format!(
-            "pieces must be between 2 and {MAX_PIECES}, got {pieces}"
-        )));
+    if let Some(why) = damier_egdb::unbuildable_set(pieces) {
+        return Err(DamierError::new_err(why));
     }
     Ok(store::plan(v, pieces)
         .into_iter()

@@ -8,7 +8,7 @@ use damier_core::{notation, with_geometry, Variant};
 use damier_egdb::build::Progress;
 use damier_egdb::store::{self, SetEvent};
 use damier_egdb::verify::{self, VerifyEvent};
-use damier_egdb::{Egdb, Material, MAX_PIECES};
+use damier_egdb::{unbuildable_set, Egdb, Material};
 use damier_learn::rng::{splitmix, GOLDEN};
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
@@ -199,8 +199,8 @@ fn pair_name(m: Material) -> String {
 }
 
 fn check_pieces(pieces: u32) -> Result<()> {
-    if !(2..=MAX_PIECES).contains(&pieces) {
-        usage!("--pieces must be between 2 and {MAX_PIECES}, got {pieces}");
+    if let Some(why) = unbuildable_set(pieces) {
+        usage!("--{why}");
     }
     Ok(())
 }

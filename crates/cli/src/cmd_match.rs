@@ -12,7 +12,7 @@ use damier_match::sprt::{Decision, Pairs, Sprt};
 use damier_match::{from_spec, openings, run_match, GameRecord, MatchConfig, Tally};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 /// Arguments of `damier match`.
@@ -106,12 +106,7 @@ pub fn run(args: &MatchArgs) -> Result<()> {
     };
     // The first Ctrl-C ends the match after the moves under way, keeping the finished
     // games (score, test and PDN); a second one quits at once.
-    let stop = Arc::new(AtomicBool::new(false));
-    let flag = Arc::clone(&stop);
-    crate::interrupt::on_first_press(move || {
-        flag.store(true, Ordering::Relaxed);
-        eprintln!("stopping after the moves under way (Ctrl-C again quits at once)");
-    });
+    let stop = crate::interrupt::stop_flag("stopping after the moves under way");
     let config = MatchConfig {
         time: parse_tc(&args.tc)?,
         max_plies: args.max_plies.max(1),

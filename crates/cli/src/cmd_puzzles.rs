@@ -192,7 +192,7 @@ fn run_generate(args: &GenerateArgs) -> Result<()> {
         threads: args.threads,
         egdb: egdb_arg::open(args.egdb.as_deref(), variant)?,
     };
-    let stop = crate::interrupt::stop_flag();
+    let stop = crate::interrupt::stop_flag("stopping after the games under way");
     let bar = ProgressBar::new(0);
     bar.set_style(
         ProgressStyle::with_template(

@@ -117,7 +117,7 @@ pub fn run(args: &SelfplayArgs) -> Result<()> {
     };
     // The first Ctrl-C finishes cleanly (whole games stay written); a second one ends the
     // program at once, which still leaves whole games.
-    let stop = crate::interrupt::stop_flag();
+    let stop = crate::interrupt::stop_flag("stopping after the games under way");
     let bar = ProgressBar::new(args.games as u64);
     bar.set_style(
         ProgressStyle::with_template(

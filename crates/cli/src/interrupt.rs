@@ -16,10 +16,14 @@ pub fn on_first_press(stop: impl Fn() + Send + 'static) {
     });
 }
 
-/// A flag the first Ctrl-C raises (see [`on_first_press`]).
-pub fn stop_flag() -> Arc<AtomicBool> {
+/// A flag the first Ctrl-C raises (see [`on_first_press`]), saying `notice` on stderr so
+/// that the user knows the press was heard while the work under way ends.
+pub fn stop_flag(notice: &'static str) -> Arc<AtomicBool> {
     let stop = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&stop);
-    on_first_press(move || flag.store(true, Ordering::Relaxed));
+    on_first_press(move || {
+        flag.store(true, Ordering::Relaxed);
+        eprintln!("{notice} (Ctrl-C again quits at once)");
+    });
     stop
 }

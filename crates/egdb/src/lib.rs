@@ -26,7 +26,7 @@ mod value;
 pub mod verify;
 
 pub use index::Indexer;
-pub use material::{oriented, BadMaterial, Material, MAX_PIECES};
+pub use material::{oriented, unbuildable_set, BadMaterial, Material, MAX_PIECES};
 pub use sample::Sampler;
 pub use store::{Egdb, EgdbError};
 pub use value::Value;

@@ -7,6 +7,13 @@ use std::str::FromStr;
 /// Most pieces a set is built for.
 pub const MAX_PIECES: u32 = 8;
 
+/// Why no set can be built up to `pieces` pieces, if none can (fewer than 2 or more than
+/// [`MAX_PIECES`]).
+pub fn unbuildable_set(pieces: u32) -> Option<String> {
+    (!(2..=MAX_PIECES).contains(&pieces))
+        .then(|| format!("pieces must be between 2 and {MAX_PIECES}, got {pieces}"))
+}
+
 /// The pieces of a position counted from the side to move ("own") and its opponent. Every
 /// database position is stored with the side to move playing White (a position with Black
 /// to move is turned round first), so a slice is one file.
