@@ -12,14 +12,15 @@
 
 use crate::index::Indexer;
 use crate::material::{oriented, Material};
+use crate::pending::{Batch, Item, Level, Pending};
 use crate::value::Value;
 use damier_core::geometry::Dir;
 use damier_core::rules::KingRange;
 use damier_core::{BitSet, Color, Geometry, KingRun, MoveList, Position, Rules};
 use rayon::prelude::*;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicU16, AtomicU64, AtomicU8, Ordering::Relaxed};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 /// Code of an index that holds no position (two men on one square).
 pub const HOLE: u16 = u16::MAX;
@@ -80,36 +81,14 @@ impl Work {
     }
 }
 
-/// A position to spread from: which table of the pair, its index, and the code it was
-/// decided with (a queued exit win may be overtaken by a shorter win before its turn).
-/// Packed in one word (table in the top bit, the index below it, the code in the low 16
-/// bits): the queues of a 6-piece pair hold tens of millions of them.
-#[derive(Clone, Copy)]
-struct Item(u64);
-
-impl Item {
-    fn new(table: u8, index: u64, code: u16) -> Item {
-        debug_assert!(table < 2 && index < 1 << 47);
-        Item(u64::from(table) << 63 | index << 16 | u64::from(code))
-    }
-
-    fn table(self) -> usize {
-        (self.0 >> 63) as usize
-    }
-
-    fn index(self) -> u64 {
-        (self.0 >> 16) & ((1 << 47) - 1)
-    }
-
-    fn code(self) -> u16 {
-        self.0 as u16
-    }
-
-    /// Whether the position still holds the code it was queued with.
-    fn current(self, works: &[Work]) -> bool {
-        works[self.table()].value[self.index() as usize].load(Relaxed) == self.code()
-    }
+/// Whether the position still holds the code it was queued with.
+fn current(item: Item, works: &[Work]) -> bool {
+    works[item.table()].value[item.index() as usize].load(Relaxed) == item.code()
 }
+
+/// The most decided positions the queues hold at once (8 bytes each: 256 MiB). Past it, a
+/// level's positions are found by scanning the pair's arrays instead ([`Pending`]).
+const QUEUE_CAP: usize = 1 << 25;
 
 /// Solve `material` and its swap (one table when they are the same), reading captures and
 /// promotions from `solved`, which must hold every slice they lead to.
@@ -123,88 +102,93 @@ pub fn build_pair<G: Geometry>(
     solved: &Solved,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Vec<Table> {
+    build_pair_queued::<G>(rules, material, solved, QUEUE_CAP, progress)
+}
+
+/// [`build_pair`] with queues of at most `queue_cap` positions.
+fn build_pair_queued<G: Geometry>(
+    rules: &'static Rules,
+    material: Material,
+    solved: &Solved,
+    queue_cap: usize,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Vec<Table> {
     let mut works = vec![Work::new::<G>(rules, material)];
     if material.swapped() != material {
         works.push(Work::new::<G>(rules, material.swapped()));
     }
     let total: u64 = works.iter().map(|w| w.ix.size()).sum();
     let exits = Lookup::<G>::new(rules, solved);
+    let pending = Pending::new(queue_cap);
+    let level_of = level_of;
 
     // Forward pass: count quiet moves inside the pair, score the exits.
     let scanned = AtomicU64::new(0);
-    let mut buckets: BTreeMap<u16, Vec<Item>> = BTreeMap::new();
     for (t, work) in works.iter().enumerate() {
-        let found: Vec<Item> = (0..work.ix.size() as usize)
+        (0..work.ix.size() as usize)
             .into_par_iter()
             .with_min_len(1 << 12)
-            .fold(Vec::new, |mut found, index| {
-                let index = index as u64;
-                if let Some(item) = scan::<G>(rules, t as u8, work, index, &exits) {
-                    found.push(item);
-                }
-                if index % (1 << 16) == 0 {
-                    let done = scanned.fetch_add(1 << 16, Relaxed) + (1 << 16);
-                    progress(Progress::Scan {
-                        done: done.min(total),
-                        total,
-                    });
-                }
-                found
-            })
-            .reduce(Vec::new, |mut a, mut b| {
-                a.append(&mut b);
-                a
-            });
-        for item in found {
-            buckets.entry(level_of(item.code())).or_default().push(item);
-        }
+            .for_each_init(
+                || Batch::new(&pending, &level_of),
+                |batch, index| {
+                    let index = index as u64;
+                    if let Some(item) = scan::<G>(rules, t as u8, work, index, &exits) {
+                        batch.push(item);
+                    }
+                    if index % (1 << 16) == 0 {
+                        let done = scanned.fetch_add(1 << 16, Relaxed) + (1 << 16);
+                        progress(Progress::Scan {
+                            done: done.min(total),
+                            total,
+                        });
+                    }
+                },
+            );
     }
 
-    // Spread, one distance at a time.
-    let later = Mutex::new(buckets);
-    let mut decided = 0u64;
-    let mut level;
-    loop {
-        let current: Vec<Item> = {
-            let mut later = later.lock().expect("no thread panics holding it");
-            let Some((&next, _)) = later.first_key_value() else {
-                break;
-            };
-            level = next;
-            later.remove(&next).unwrap_or_default()
-        };
-        let mut current: Vec<Item> = current
-            .into_iter()
-            .filter(|it| it.current(&works))
-            .collect();
-        while !current.is_empty() {
-            decided += current.len() as u64;
-            progress(Progress::Spread {
-                level,
-                decided,
-                total,
-            });
-            let next: Vec<Item> = current
-                .par_iter()
-                .with_min_len(64)
-                .fold(Vec::new, |mut next, item| {
-                    spread::<G>(rules, &works, &exits, *item, &mut next, &later);
-                    next
-                })
-                .reduce(Vec::new, |mut a, mut b| {
-                    a.append(&mut b);
-                    a
+    // Spread, one distance at a time: what a level decides goes to later levels only.
+    let decided = AtomicU64::new(0);
+    while let Some((level, positions)) = pending.pop() {
+        let spread_one = |batch: &mut Batch<'_, _>, item: Item| {
+            let done = decided.fetch_add(1, Relaxed) + 1;
+            if done % (1 << 16) == 0 {
+                progress(Progress::Spread {
+                    level,
+                    decided: done,
+                    total,
                 });
-            level += 1;
-            let mut queued = later
-                .lock()
-                .expect("no thread panics holding it")
-                .remove(&level)
-                .unwrap_or_default();
-            queued.retain(|it| it.current(&works));
-            current = next;
-            current.append(&mut queued);
+            }
+            spread::<G>(rules, &works, &exits, item, batch);
+        };
+        match positions {
+            Level::Listed(items) => items
+                .into_par_iter()
+                .with_min_len(64)
+                .filter(|&item| current(item, &works))
+                .for_each_init(|| Batch::new(&pending, &level_of), spread_one),
+            Level::Scan => {
+                let codes = [Value::Loss(level).code(), Value::Win(level).code()];
+                for (t, work) in works.iter().enumerate() {
+                    (0..work.ix.size() as usize)
+                        .into_par_iter()
+                        .with_min_len(1 << 14)
+                        .for_each_init(
+                            || Batch::new(&pending, &level_of),
+                            |batch, index| {
+                                let code = work.value[index].load(Relaxed);
+                                if codes.contains(&code) {
+                                    spread_one(batch, Item::new(t as u8, index as u64, code));
+                                }
+                            },
+                        );
+                }
+            }
         }
+        progress(Progress::Spread {
+            level,
+            decided: decided.load(Relaxed),
+            total,
+        });
     }
 
     works
@@ -388,8 +372,7 @@ fn spread<G: Geometry>(
     works: &[Work],
     exits: &Lookup<'_, G>,
     item: Item,
-    next: &mut Vec<Item>,
-    later: &Mutex<BTreeMap<u16, Vec<Item>>>,
+    out: &mut Batch<'_, impl Fn(u16) -> u16>,
 ) {
     let here = &works[item.table()];
     let pred_table = (item.table() + 1) % works.len();
@@ -416,7 +399,7 @@ fn spread<G: Geometry>(
                     }
                     match there.value[j].compare_exchange_weak(current, win, Relaxed, Relaxed) {
                         Ok(_) => {
-                            next.push(Item::new(pred_table as u8, j as u64, win));
+                            out.push(Item::new(pred_table as u8, j as u64, win));
                             return;
                         }
                         Err(seen) => current = seen,
@@ -441,17 +424,7 @@ fn spread<G: Geometry>(
                 let distance = (n + 1).max(exit_loss(&fallen, exits));
                 let code = Value::Loss(distance).code();
                 there.value[j].store(code, Relaxed);
-                let item = Item::new(pred_table as u8, j as u64, code);
-                if distance == n + 1 {
-                    next.push(item);
-                } else {
-                    later
-                        .lock()
-                        .expect("no thread panics holding it")
-                        .entry(distance)
-                        .or_default()
-                        .push(item);
-                }
+                out.push(Item::new(pred_table as u8, j as u64, code));
             }
             Value::Draw => unreachable!("draws are not spread"),
         }
@@ -609,4 +582,41 @@ pub fn solve_in_memory<G: Geometry>(
         }
     }
     solved
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use damier_core::{with_geometry, Variant};
+
+    fn solve_queued<G: Geometry>(rules: &'static Rules, pieces: u32, queue_cap: usize) -> Solved {
+        let mut solved = Solved::new();
+        for material in Material::build_order(pieces, rules.men) {
+            for table in build_pair_queued::<G>(rules, material, &solved, queue_cap, &|_| {}) {
+                solved.insert(table.material, Arc::new(table.codes));
+            }
+        }
+        solved
+    }
+
+    /// Scanning the arrays for a level finds the positions its list would hold: with no
+    /// queue, a small one that overflows now and then, and the full one, every slice comes
+    /// out the same, code for code.
+    #[test]
+    fn scanned_levels_solve_as_listed_ones() {
+        for name in ["english", "russian", "frisian", "thai-giveaway"] {
+            let variant: Variant = name.parse().unwrap();
+            let rules = variant.rules();
+            with_geometry!(rules.board, G => {
+                let listed = solve_queued::<G>(rules, 3, QUEUE_CAP);
+                for cap in [0, 500] {
+                    let scanned = solve_queued::<G>(rules, 3, cap);
+                    assert_eq!(scanned.len(), listed.len());
+                    for (material, codes) in &listed {
+                        assert!(scanned[material] == *codes, "{name} {material}, queue of {cap}");
+                    }
+                }
+            });
+        }
+    }
 }

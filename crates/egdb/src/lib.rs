@@ -20,6 +20,7 @@ pub mod build;
 pub mod format;
 mod index;
 mod material;
+mod pending;
 mod sample;
 pub mod store;
 mod value;
