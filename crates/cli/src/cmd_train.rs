@@ -14,7 +14,8 @@ use std::time::Instant;
 /// Arguments of `damier train`.
 #[derive(Args, Debug)]
 pub struct TrainArgs {
-    /// Variant id or alias (every training file must be of it).
+    /// Variant id or alias (every training file must be of it, or of the same game under
+    /// another name: German trains on Brazilian games).
     #[arg(long, short = 'v', default_value = "international")]
     variant: String,
     /// Self-play folders or training files (.dtp); several merge.

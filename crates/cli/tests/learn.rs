@@ -236,6 +236,38 @@ fn trained_weights_load_where_an_evaluation_is_chosen() {
 }
 
 #[test]
+fn one_game_under_two_names_trains_on_either_names_games() {
+    // German plays by Brazilian's rules (RULES.md §2): Brazilian self-play trains German
+    // weights, which German then plays and Brazilian refuses.
+    let dir = scratch("renamed");
+    assert!(selfplay(&dir, "brazilian", "8").status.success());
+    let weights = dir.join("german.weights");
+    let weights = weights.to_str().unwrap();
+    let out = damier(&[
+        "train",
+        "-v",
+        "german",
+        "--data",
+        dir.to_str().unwrap(),
+        "--out",
+        weights,
+        "--epochs",
+        "1",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("german: "),
+        "{}",
+        text(&out.stdout)
+    );
+    let analyze =
+        |variant: &str| damier(&["analyze", "-v", variant, "--depth", "3", "--eval", weights]);
+    assert!(analyze("german").status.success());
+    assert_eq!(analyze("brazilian").status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_sequential_test_stops_when_it_decides() {
     // Depth 4 against depth 1 is so lopsided that H1 is accepted long before 200 games.
     let out = damier(&[

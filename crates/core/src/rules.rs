@@ -167,6 +167,20 @@ impl Rules {
             && self.king_move_limit == other.king_move_limit
     }
 
+    /// Whether two variants play one game under two names (German and Brazilian, Portuguese
+    /// and Spanish, Canadian and Sri Lankan, and their giveaway forms): the same moves on the
+    /// same internal board from the same start, the same side first and the same winner. They
+    /// may differ only in how the board is shown and named, so one's self-play positions are
+    /// the other's.
+    pub fn same_game_as(&self, other: &Rules) -> bool {
+        self.same_moves_as(other)
+            && self.board == other.board
+            && self.first == other.first
+            && self.men == other.men
+            && self.start_rows == other.start_rows
+            && self.no_move_wins() == other.no_move_wins()
+    }
+
     /// Whether a side with no legal move wins (giveaway forms) rather than loses.
     pub fn no_move_wins(&self) -> bool {
         self.variant.giveaway

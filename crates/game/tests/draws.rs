@@ -310,3 +310,27 @@ fn capturing_the_last_piece_ends_the_game() {
     );
     assert!(g.play_text("21-16").is_err());
 }
+
+/// Variants that are one game under two names share their self-play data (`damier train`),
+/// so they must end games alike too: the same draw rules and the same limit on quiet king
+/// moves.
+#[test]
+fn variants_of_one_game_have_the_same_draw_rules() {
+    let mut pairs = 0;
+    for a in Variant::all() {
+        for b in Variant::all().filter(|&b| b != a && a.rules().same_game_as(b.rules())) {
+            assert_eq!(
+                damier_game::draw_rules(a),
+                damier_game::draw_rules(b),
+                "{a} and {b}"
+            );
+            assert_eq!(
+                damier_game::quiet_king_limit(a),
+                damier_game::quiet_king_limit(b),
+                "{a} and {b}"
+            );
+            pairs += 1;
+        }
+    }
+    assert_eq!(pairs, 12, "six pairs, each seen from both sides");
+}

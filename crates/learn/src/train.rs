@@ -152,17 +152,20 @@ impl Dataset {
     }
 }
 
-/// Read the training files under `paths` (files, or folders of them), all of `variant`.
+/// Read the training files under `paths` (files, or folders of them), all of `variant` or of
+/// a variant that is the same game under another name ([`damier_core::Rules::same_game_as`]).
 ///
 /// # Errors
-/// [`TrainError`] when a file cannot be read, is of another variant, or holds positions that
+/// [`TrainError`] when a file cannot be read, is of another game, or holds positions that
 /// are not of it.
 pub fn load(variant: Variant, paths: &[PathBuf]) -> Result<Dataset, TrainError> {
     let mut games = Vec::new();
     let mut files = Vec::new();
     for path in data::find_files(paths)? {
         let file = data::read(&path)?;
-        if file.variant != variant {
+        // A variant that is the same game under another name (German and Brazilian) plays
+        // the same positions to the same results: its games serve as they are.
+        if !file.variant.rules().same_game_as(variant.rules()) {
             return Err(DataError::WrongVariant {
                 path: path.display().to_string(),
                 found: file.variant,
