@@ -240,7 +240,7 @@ fn one_game_under_two_names_trains_on_either_names_games() {
     // German plays by Brazilian's rules (RULES.md §2): Brazilian self-play trains German
     // weights, which German then plays and Brazilian refuses.
     let dir = scratch("renamed");
-    assert!(selfplay(&dir, "brazilian", "8").status.success());
+    assert!(selfplay(&dir, "brazilian", "20").status.success());
     let weights = dir.join("german.weights");
     let weights = weights.to_str().unwrap();
     let out = damier(&[
@@ -253,6 +253,9 @@ fn one_game_under_two_names_trains_on_either_names_games() {
         weights,
         "--epochs",
         "1",
+        // A third of the games kept apart, so that some are whatever the games turn out to be.
+        "--validation",
+        "33",
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(

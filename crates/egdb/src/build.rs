@@ -120,7 +120,6 @@ fn build_pair_queued<G: Geometry>(
     let total: u64 = works.iter().map(|w| w.ix.size()).sum();
     let exits = Lookup::<G>::new(rules, solved);
     let pending = Pending::new(queue_cap);
-    let level_of = level_of;
 
     // Forward pass: count quiet moves inside the pair, score the exits.
     let scanned = AtomicU64::new(0);
