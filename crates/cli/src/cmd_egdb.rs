@@ -1,5 +1,6 @@
 //! `damier egdb`: build, check and read endgame databases.
 
+use crate::log_lines::LogLines;
 use crate::output::{outln, usage, UsageContext};
 use crate::PositionArgs;
 use anyhow::{Context, Result};
@@ -360,6 +361,7 @@ fn verify(args: &VerifyArgs) -> Result<()> {
         bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
     }
     let started = Instant::now();
+    let log = std::sync::Mutex::new(LogLines::new());
     let report = pool.install(|| {
         verify::verify_set(&root, variant, args.pieces, &|e| match e {
             VerifyEvent::Slice {
@@ -373,6 +375,11 @@ fn verify(args: &VerifyArgs) -> Result<()> {
             VerifyEvent::Positions { done, total } => {
                 bar.set_length(total);
                 bar.set_position(done);
+                if let Ok(mut log) = log.lock() {
+                    log.offer(false, || {
+                        format!("verifying {}: {done}/{total} positions", bar.message())
+                    });
+                }
             }
         })
     });
