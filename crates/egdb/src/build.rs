@@ -146,46 +146,41 @@ fn build_pair_queued<G: Geometry>(
     }
 
     // Spread, one distance at a time: what a level decides goes to later levels only.
-    let decided = AtomicU64::new(0);
+    let mut decided = 0u64;
     while let Some((level, positions)) = pending.pop() {
-        let spread_one = |batch: &mut Batch<'_, _>, item: Item| {
-            let done = decided.fetch_add(1, Relaxed) + 1;
-            if done % (1 << 16) == 0 {
-                progress(Progress::Spread {
-                    level,
-                    decided: done,
-                    total,
-                });
-            }
-            spread::<G>(rules, &works, &exits, item, batch);
-        };
-        match positions {
-            Level::Listed(items) => items
-                .into_par_iter()
-                .with_min_len(64)
-                .filter(|&item| current(item, &works))
-                .for_each_init(|| Batch::new(&pending, &level_of), spread_one),
+        decided += match positions {
+            Level::Listed(items) => spread_level::<G>(
+                rules,
+                &works,
+                &exits,
+                &pending,
+                items
+                    .into_par_iter()
+                    .with_min_len(64)
+                    .filter(|&item| current(item, &works)),
+            ),
             Level::Scan => {
                 let codes = [Value::Loss(level).code(), Value::Win(level).code()];
-                for (t, work) in works.iter().enumerate() {
-                    (0..work.ix.size() as usize)
-                        .into_par_iter()
-                        .with_min_len(1 << 14)
-                        .for_each_init(
-                            || Batch::new(&pending, &level_of),
-                            |batch, index| {
-                                let code = work.value[index].load(Relaxed);
-                                if codes.contains(&code) {
-                                    spread_one(batch, Item::new(t as u8, index as u64, code));
-                                }
-                            },
-                        );
-                }
+                (0..works.len())
+                    .map(|t| {
+                        let value = &works[t].value;
+                        let found = (0..value.len())
+                            .into_par_iter()
+                            .with_min_len(1 << 14)
+                            .filter_map(move |index| {
+                                let code = value[index].load(Relaxed);
+                                codes
+                                    .contains(&code)
+                                    .then(|| Item::new(t as u8, index as u64, code))
+                            });
+                        spread_level::<G>(rules, &works, &exits, &pending, found)
+                    })
+                    .sum()
             }
-        }
+        };
         progress(Progress::Spread {
             level,
-            decided: decided.load(Relaxed),
+            decided,
             total,
         });
     }
@@ -197,6 +192,23 @@ fn build_pair_queued<G: Geometry>(
             codes: w.value.into_iter().map(AtomicU16::into_inner).collect(),
         })
         .collect()
+}
+
+/// Spread every position of `items` (one level's), queueing what they decide; how many
+/// there were.
+fn spread_level<G: Geometry>(
+    rules: &'static Rules,
+    works: &[Work],
+    exits: &Lookup<'_, G>,
+    pending: &Pending,
+    items: impl ParallelIterator<Item = Item>,
+) -> u64 {
+    items
+        .map_init(
+            || Batch::new(pending, &level_of),
+            |batch, item| spread::<G>(rules, works, exits, item, batch),
+        )
+        .count() as u64
 }
 
 fn level_of(code: u16) -> u16 {
