@@ -268,6 +268,8 @@ fn build(args: &BuildArgs) -> Result<()> {
     let started = Instant::now();
     let pair_started = Mutex::new(Instant::now());
     let lines = Mutex::new(Vec::<String>::new());
+    let log = Mutex::new(LogLines::new());
+    let current = Mutex::new(String::new());
     let result = pool.install(|| {
         store::build_set(&root, variant, pieces, &|event| match event {
             SetEvent::Start {
@@ -280,6 +282,8 @@ fn build(args: &BuildArgs) -> Result<()> {
                 slice.set_length(1);
                 slice.set_position(0);
                 slice.set_message(format!("{}: scanning", pair_name(material)));
+                *current.lock().expect("not poisoned") =
+                    format!("{} (pair {} of {total})", pair_name(material), done + 1);
                 *pair_started.lock().expect("not poisoned") = Instant::now();
             }
             SetEvent::Kept { material } => {
@@ -292,6 +296,10 @@ fn build(args: &BuildArgs) -> Result<()> {
             SetEvent::Pair(Progress::Scan { done, total }) => {
                 slice.set_length(total);
                 slice.set_position(done);
+                log.lock().expect("not poisoned").offer(false, || {
+                    let pair = current.lock().expect("not poisoned");
+                    format!("{pair}: scanned {done} of {total} positions")
+                });
             }
             SetEvent::Pair(Progress::Spread {
                 level,
@@ -301,6 +309,10 @@ fn build(args: &BuildArgs) -> Result<()> {
                 slice.set_length(total);
                 slice.set_position(decided);
                 slice.set_message(format!("{decided} decided, {level} plies from the end"));
+                log.lock().expect("not poisoned").offer(false, || {
+                    let pair = current.lock().expect("not poisoned");
+                    format!("{pair}: {decided} of {total} positions decided, {level} plies from the end")
+                });
             }
             SetEvent::Finished {
                 material,
