@@ -268,8 +268,14 @@ fn build(args: &BuildArgs) -> Result<()> {
     let started = Instant::now();
     let pair_started = Mutex::new(Instant::now());
     let lines = Mutex::new(Vec::<String>::new());
-    let log = Mutex::new(LogLines::new());
+    // The pair being solved, for the log's lines (the bar's message changes as it goes).
     let current = Mutex::new(String::new());
+    let log = Mutex::new(LogLines::new());
+    let log_line = |text: &dyn Fn(&str) -> String| {
+        if let Ok(mut log) = log.lock() {
+            log.offer(false, || text(&current.lock().expect("not poisoned")));
+        }
+    };
     let result = pool.install(|| {
         store::build_set(&root, variant, pieces, &|event| match event {
             SetEvent::Start {
@@ -296,10 +302,7 @@ fn build(args: &BuildArgs) -> Result<()> {
             SetEvent::Pair(Progress::Scan { done, total }) => {
                 slice.set_length(total);
                 slice.set_position(done);
-                log.lock().expect("not poisoned").offer(false, || {
-                    let pair = current.lock().expect("not poisoned");
-                    format!("{pair}: scanned {done} of {total} positions")
-                });
+                log_line(&|pair| format!("{pair}: scanned {done} of {total} positions"));
             }
             SetEvent::Pair(Progress::Spread {
                 level,
@@ -309,9 +312,8 @@ fn build(args: &BuildArgs) -> Result<()> {
                 slice.set_length(total);
                 slice.set_position(decided);
                 slice.set_message(format!("{decided} decided, {level} plies from the end"));
-                log.lock().expect("not poisoned").offer(false, || {
-                    let pair = current.lock().expect("not poisoned");
-                    format!("{pair}: {decided} of {total} positions decided, {level} plies from the end")
+                log_line(&|pair| {
+                    format!("{pair}: {decided} of {total} decided, {level} plies from the end")
                 });
             }
             SetEvent::Finished {
