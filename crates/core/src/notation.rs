@@ -158,15 +158,18 @@ pub fn parse<G: Geometry>(pos: &Position<G>, text: &str) -> Result<Move<G::Bits>
         .copied()
         .filter(|m| m.from == from && m.to == to)
         .collect();
-    if via.len() > 1 {
+    if candidates.len() > 1 {
         let paths = pos.capture_paths();
-        candidates.retain(|m| {
-            paths
-                .iter()
-                .any(|(pm, p)| pm == m && is_subsequence(via, p))
-        });
+        if via.len() > 1 {
+            candidates.retain(|m| {
+                paths
+                    .iter()
+                    .any(|(pm, p)| pm == m && is_subsequence(via, p))
+            });
+        }
         // A complete long form names one move even when it is also a shortened form of a
-        // longer capture (`1x19x30` against `1x10x3x12x19x30`).
+        // longer capture (`1x19x30` against `1x10x3x12x19x30`; a single jump `d8xh4` against
+        // `d8xb6xd4xf6xh4`), as `long` writes it.
         if candidates.len() > 1 {
             let exact: Vec<_> = candidates
                 .iter()

@@ -154,6 +154,30 @@ fn a_complete_long_form_is_never_ambiguous() {
 }
 
 #[test]
+fn a_single_jump_written_in_full_is_not_a_shortened_longer_capture() {
+    // RULES.md §4 again, with two squares: the Czech king on d8 takes g5 alone (d8xh4), or
+    // c7, c5, e5 and g5 round the board to the same h4 (Czech has no majority rule). The
+    // single jump's complete form is `d8xh4`, so that text names it; the longer capture
+    // needs its landing squares. (Found by the PDN round-trip property.)
+    let fen_text = "W:Wa1,c1,e1,g1,b2,d2,f2,h2,b4,a5,Kd8:Bc5,e5,g5,d6,a7,c7,g7,b8,h8";
+    let after_single = "B:Wa1,c1,e1,g1,b2,d2,f2,h2,b4,Kh4,a5:Bc5,e5,d6,a7,c7,g7,b8,h8";
+    assert_after("czech", fen_text, "d8xh4", after_single, &["g5"]);
+    assert_after(
+        "czech",
+        fen_text,
+        "d8xb6xd4xf6xh4",
+        "B:Wa1,c1,e1,g1,b2,d2,f2,h2,b4,Kh4,a5:Bd6,a7,g7,b8,h8",
+        &["c5", "e5", "g5", "c7"],
+    );
+    let rules = "czech".parse::<Variant>().unwrap().rules();
+    let pos: Position<damier_core::Diagonal8> = fen::parse(rules, fen_text).unwrap();
+    for mv in pos.legal_moves() {
+        let text = notation::short(&pos, &mv);
+        assert_eq!(notation::parse(&pos, &text), Ok(mv), "{text}");
+    }
+}
+
+#[test]
 fn different_captured_sets_are_different_moves() {
     // RULES.md §1 "Distinct moves": different captured pieces, different moves.
     // English man on 22 reaches 6 over 17 and 9 (via 13) or over 18 and 10 (via 15): two

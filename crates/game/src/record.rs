@@ -228,6 +228,25 @@ impl Game {
                 text: describe(ply),
             })?;
         }
+        // Take the undone plies back onto the redo stack: replay them, then undo them.
+        if !game.is_over() && !record.undone.is_empty() {
+            let mut replayed = 0;
+            for ply in record.undone.iter().rev() {
+                if game.replay(ply).is_none() {
+                    break;
+                }
+                replayed += 1;
+            }
+            for _ in 0..replayed {
+                game.undo();
+            }
+        }
+        // After the redo stack is rebuilt (taking a ply back forgets a declined offer) and
+        // before the ending (a finished game has no offer standing).
+        if record.offer_declined {
+            // Only a standing offer can have been declined; anything else is no offer at all.
+            let _ = game.decline_draw();
+        }
         if let Some(ending) = record.ending {
             let reason = match ending.reason {
                 EndingReason::Resignation => Reason::Resignation,
@@ -243,23 +262,6 @@ impl Game {
                 outcome: ending.outcome.into(),
                 reason,
             });
-        }
-        if record.offer_declined {
-            // Only a standing offer can have been declined; anything else is no offer at all.
-            let _ = game.decline_draw();
-        }
-        // Take the undone plies back onto the redo stack: replay them, then undo them.
-        if !game.is_over() && !record.undone.is_empty() {
-            let mut replayed = 0;
-            for ply in record.undone.iter().rev() {
-                if game.replay(ply).is_none() {
-                    break;
-                }
-                replayed += 1;
-            }
-            for _ in 0..replayed {
-                game.undo();
-            }
         }
         Ok(game)
     }

@@ -83,6 +83,21 @@ proptest! {
     }
 }
 
+/// Found by the property above: an offer declined after a takeback, with the taken-back ply
+/// still to replay, was offered again once rebuilt.
+#[test]
+fn an_offer_declined_after_a_takeback_stays_declined() {
+    let mut game = Game::new(Variant::new(Base::English));
+    let offer = game.position().find_move("9-13", None).unwrap();
+    game.play_offering(&offer, true).unwrap();
+    game.play_text("21-17").unwrap();
+    game.undo();
+    game.decline_draw().unwrap();
+    assert_eq!(game.draw_offer(), None);
+    let rebuilt = Game::from_record(&game.record()).unwrap();
+    same_game(&game, &rebuilt);
+}
+
 #[test]
 fn a_resigned_game_stays_resigned_and_an_agreed_draw_stays_agreed() {
     let mut game = Game::new(Variant::INTERNATIONAL);
