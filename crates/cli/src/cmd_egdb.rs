@@ -121,6 +121,10 @@ struct VerifyArgs {
     /// Check slices of this many pieces or fewer.
     #[arg(long, short = 'p', default_value_t = 8)]
     pieces: u32,
+    /// Check only this slice and its swap (e.g. K1M1-K2M1); repeat it or list them with
+    /// commas to split a long check into parts.
+    #[arg(long, value_delimiter = ',')]
+    slice: Vec<String>,
     #[command(flatten)]
     threads: ThreadsArg,
 }
@@ -364,8 +368,31 @@ fn build(args: &BuildArgs) -> Result<()> {
 
 fn verify(args: &VerifyArgs) -> Result<()> {
     let variant = args.set.variant()?;
+    let only = args
+        .slice
+        .iter()
+        .map(|name| name.parse::<Material>().usage_context(|| "--slice".into()))
+        .collect::<Result<Vec<_>>>()?;
     let pool = thread_pool(args.threads.threads)?;
     let root = args.set.dir.path();
+    let dir = store::variant_dir(&root, variant);
+    for m in &only {
+        let stored = |m| store::slice_path(&dir, m).exists();
+        if !stored(*m) && !stored(m.swapped()) {
+            usage!(
+                "--slice {m}: neither it nor {} is in {}",
+                m.swapped(),
+                dir.display()
+            );
+        }
+        if m.pieces() > args.pieces {
+            usage!(
+                "--slice {m} has {} pieces, more than --pieces {}",
+                m.pieces(),
+                args.pieces
+            );
+        }
+    }
     let bar = ProgressBar::new(0);
     bar.set_style(
         ProgressStyle::with_template("{bar:30} {pos}/{len} positions  {msg}")
@@ -377,7 +404,7 @@ fn verify(args: &VerifyArgs) -> Result<()> {
     let started = Instant::now();
     let log = std::sync::Mutex::new(LogLines::new());
     let report = pool.install(|| {
-        verify::verify_set(&root, variant, args.pieces, &|e| match e {
+        verify::verify_set(&root, variant, args.pieces, &only, &|e| match e {
             VerifyEvent::Slice {
                 material,
                 done,
@@ -395,6 +422,14 @@ fn verify(args: &VerifyArgs) -> Result<()> {
                     });
                 }
             }
+            // One line a slice, so that a check stopped part way says what it has done.
+            VerifyEvent::Checked {
+                material,
+                positions,
+                wrong,
+            } => bar.suspend(|| {
+                let _ = outln!("{material}: {positions} positions, {wrong} wrong");
+            }),
         })
     });
     bar.finish_and_clear();

@@ -66,7 +66,18 @@ fn build_verify_probe_and_analyse() {
     assert!(again.contains("kept from an earlier run"), "{again}");
 
     let checked = ok(&["egdb", "verify", "-v", "english", "--dir", dir]);
-    assert!(checked.contains("0 wrong"), "{checked}");
+    assert!(checked.contains("16 slices"), "{checked}");
+    assert!(
+        checked.contains("K2-K1: 14880 positions, 0 wrong"),
+        "{checked}"
+    );
+    // A part of the check: the pair named and nothing else.
+    let part = ok(&[
+        "egdb", "verify", "-v", "english", "--dir", dir, "--slice", "K1-K2",
+    ]);
+    assert!(part.contains("K1-K2: 14880 positions, 0 wrong"), "{part}");
+    assert!(part.contains("K2-K1: 14880 positions, 0 wrong"), "{part}");
+    assert!(part.contains("2 slices, 29760 positions checked"), "{part}");
 
     let info = ok(&["egdb", "info", "--dir", dir]);
     assert!(info.contains("english: 16 slices"), "{info}");
@@ -198,6 +209,17 @@ fn bad_arguments_get_one_line() {
     assert!(err.contains("K2-K1 is not in"), "{err}");
     let err = fails(&["egdb", "verify", "-v", "english", "--dir", dir]);
     assert!(err.contains("no english databases"), "{err}");
+    let err = fails(&[
+        "egdb", "verify", "-v", "english", "--dir", dir, "--slice", "K2-K",
+    ]);
+    assert!(err.contains("'K2-K' is not a material slice"), "{err}");
+    let err = fails(&[
+        "egdb", "verify", "-v", "english", "--dir", dir, "--slice", "K2-K1",
+    ]);
+    assert!(
+        err.contains("--slice K2-K1: neither it nor K1-K2 is in"),
+        "{err}"
+    );
     let err = fails(&["analyze", "-v", "english", "--depth", "2", "--egdb", dir]);
     assert!(err.contains("no english databases there"), "{err}");
     let err = fails(&["egdb", "playout", "-v", "english", "--dir", dir]);

@@ -45,6 +45,15 @@ pub enum VerifyEvent {
         /// Of.
         total: u64,
     },
+    /// A slice is checked.
+    Checked {
+        /// Which.
+        material: Material,
+        /// Its positions.
+        positions: u64,
+        /// How many of them are wrong.
+        wrong: u64,
+    },
 }
 
 /// The result of a check: positions checked and the mismatches found (at most 20 kept).
@@ -60,7 +69,9 @@ pub struct Report {
     pub examples: Vec<Mismatch>,
 }
 
-/// Check every slice of `variant` in `root` of at most `pieces` pieces that is present.
+/// Check every slice of `variant` in `root` of at most `pieces` pieces that is present, or
+/// only the pairs of `only` (each slice with its swap) when it names any: a long check can be
+/// split into parts, run apart.
 ///
 /// # Errors
 /// A slice that cannot be read, or one that a present slice needs and is missing.
@@ -68,13 +79,15 @@ pub fn verify_set(
     root: &Path,
     variant: Variant,
     pieces: u32,
+    only: &[Material],
     report: &(dyn Fn(VerifyEvent) + Sync),
 ) -> Result<Report, EgdbError> {
     let dir = variant_dir(root, variant);
     let rules = variant.rules();
+    let wanted = |m: Material| only.is_empty() || only.iter().any(|&o| o == m || o.swapped() == m);
     let present: Vec<Material> = (2..=pieces)
         .flat_map(|n| Material::with_pieces(n, rules.men))
-        .filter(|&m| crate::store::slice_path(&dir, m).exists())
+        .filter(|&m| wanted(m) && crate::store::slice_path(&dir, m).exists())
         .collect();
     let mut out = Report::default();
     for (done, &material) in present.iter().enumerate() {
@@ -94,6 +107,11 @@ pub fn verify_set(
         }
         let (positions, bad) =
             with_geometry!(rules.board, G => check_slice::<G>(rules, material, &solved, report));
+        report(VerifyEvent::Checked {
+            material,
+            positions,
+            wrong: bad.len() as u64,
+        });
         out.slices += 1;
         out.positions += positions;
         out.mismatches += bad.len() as u64;
