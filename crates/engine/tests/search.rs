@@ -2,7 +2,7 @@
 //! forced win that an exhaustive search (written here, independently of the engine) finds.
 
 use damier_core::{with_geometry, Geometry, Position, Variant};
-use damier_engine::{Control, Engine, EngineOptions, Limits, SearchInput, Silent, Style};
+use damier_engine::{Control, Engine, EngineOptions, Limits, SearchInput, Silent, Style, Tuning};
 use damier_game::{widen, Board};
 
 /// A small deterministic generator, so a failure is reproduced from its seed.
@@ -390,4 +390,45 @@ fn a_variation_carries_the_game_history_on() {
     // A move that is not legal where the line stands is refused.
     let elsewhere = Game::new(variant).legal_moves()[0];
     assert!(input.played(&elsewhere).is_err());
+}
+
+/// Turkish White king on a1 must take the man on a4, and every landing leaves one king
+/// against one: a draw by the rules (RULES.md §3) that the search finds one ply down. With
+/// contempt the root's side scores it below nothing; without, it is level.
+#[test]
+fn contempt_scores_a_draw_by_the_rules_below_nothing_for_the_side_to_move() {
+    let turkish: Variant = "turkish".parse().unwrap();
+    let board = Board::from_fen(turkish, "W:WKa1:BKh8,a4").unwrap();
+    let score = |contempt: i32| {
+        let mut e = engine();
+        e.set_tuning(Tuning {
+            contempt,
+            ..Tuning::PLAY
+        });
+        let r = e.search(
+            &SearchInput::new(board),
+            &Limits::depth(4),
+            Style::default(),
+            &Control::new(),
+            &mut Silent,
+        );
+        r.score.0
+    };
+    assert_eq!(score(0), 0);
+    assert_eq!(score(20), -20);
+    // Black to move in the same pieces sees its own draw below nothing too.
+    let black = Board::from_fen(turkish, "B:WKa1,h5:BKh8").unwrap();
+    let mut e = engine();
+    e.set_tuning(Tuning {
+        contempt: 20,
+        ..Tuning::PLAY
+    });
+    let r = e.search(
+        &SearchInput::new(black),
+        &Limits::depth(4),
+        Style::default(),
+        &Control::new(),
+        &mut Silent,
+    );
+    assert_eq!(r.score.0, -20);
 }
