@@ -398,15 +398,14 @@ fn a_variation_carries_the_game_history_on() {
 #[test]
 fn contempt_scores_a_draw_by_the_rules_below_nothing_for_the_side_to_move() {
     let turkish: Variant = "turkish".parse().unwrap();
-    let board = Board::from_fen(turkish, "W:WKa1:BKh8,a4").unwrap();
-    let score = |contempt: i32| {
+    let score = |fen: &str, contempt: i32| {
         let mut e = engine();
         e.set_tuning(Tuning {
             contempt,
             ..Tuning::PLAY
         });
         let r = e.search(
-            &SearchInput::new(board),
+            &SearchInput::new(Board::from_fen(turkish, fen).unwrap()),
             &Limits::depth(4),
             Style::default(),
             &Control::new(),
@@ -414,21 +413,8 @@ fn contempt_scores_a_draw_by_the_rules_below_nothing_for_the_side_to_move() {
         );
         r.score.0
     };
-    assert_eq!(score(0), 0);
-    assert_eq!(score(20), -20);
-    // Black to move in the same pieces sees its own draw below nothing too.
-    let black = Board::from_fen(turkish, "B:WKa1,h5:BKh8").unwrap();
-    let mut e = engine();
-    e.set_tuning(Tuning {
-        contempt: 20,
-        ..Tuning::PLAY
-    });
-    let r = e.search(
-        &SearchInput::new(black),
-        &Limits::depth(4),
-        Style::default(),
-        &Control::new(),
-        &mut Silent,
-    );
-    assert_eq!(r.score.0, -20);
+    assert_eq!(score("W:WKa1:BKh8,a4", 0), 0);
+    assert_eq!(score("W:WKa1:BKh8,a4", 20), -20);
+    // Black to move, taking on h5, sees its own draw below nothing too.
+    assert_eq!(score("B:WKa1,h5:BKh8", 20), -20);
 }
