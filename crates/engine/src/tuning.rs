@@ -12,11 +12,6 @@ pub struct Tuning {
     /// Half the first aspiration window around the last iteration's score, in hundredths
     /// of a man.
     pub aspiration: i32,
-    /// What a draw the search finds by the rules (a repetition, a count, a drawn ending) is
-    /// worth below nothing to the side to move at the root, in hundredths of a man: it
-    /// scores −contempt for that side and +contempt for the other, so the engine plays on
-    /// rather than repeat a position it could leave at little cost.
-    pub contempt: i32,
 }
 
 impl Tuning {
@@ -24,7 +19,6 @@ impl Tuning {
     pub const FIRST: Tuning = Tuning {
         lmr_divisor: 2.2,
         aspiration: 25,
-        contempt: 0,
     };
 
     /// Play, each change accepted by SPRT [0, 10] with the learned evaluations, 2026-11-26:
@@ -33,7 +27,6 @@ impl Tuning {
     pub const PLAY: Tuning = Tuning {
         lmr_divisor: 1.8,
         aspiration: 15,
-        contempt: 0,
     };
 
     /// The reduction table, indexed by depth and then by move number (both up to 63).

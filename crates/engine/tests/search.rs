@@ -2,7 +2,7 @@
 //! forced win that an exhaustive search (written here, independently of the engine) finds.
 
 use damier_core::{with_geometry, Geometry, Position, Variant};
-use damier_engine::{Control, Engine, EngineOptions, Limits, SearchInput, Silent, Style, Tuning};
+use damier_engine::{Control, Engine, EngineOptions, Limits, SearchInput, Silent, Style};
 use damier_game::{widen, Board};
 
 /// A small deterministic generator, so a failure is reproduced from its seed.
@@ -390,31 +390,4 @@ fn a_variation_carries_the_game_history_on() {
     // A move that is not legal where the line stands is refused.
     let elsewhere = Game::new(variant).legal_moves()[0];
     assert!(input.played(&elsewhere).is_err());
-}
-
-/// Turkish White king on a1 must take the man on a4, and every landing leaves one king
-/// against one: a draw by the rules (RULES.md §3) that the search finds one ply down. With
-/// contempt the root's side scores it below nothing; without, it is level.
-#[test]
-fn contempt_scores_a_draw_by_the_rules_below_nothing_for_the_side_to_move() {
-    let turkish: Variant = "turkish".parse().unwrap();
-    let score = |fen: &str, contempt: i32| {
-        let mut e = engine();
-        e.set_tuning(Tuning {
-            contempt,
-            ..Tuning::PLAY
-        });
-        let r = e.search(
-            &SearchInput::new(Board::from_fen(turkish, fen).unwrap()),
-            &Limits::depth(4),
-            Style::default(),
-            &Control::new(),
-            &mut Silent,
-        );
-        r.score.0
-    };
-    assert_eq!(score("W:WKa1:BKh8,a4", 0), 0);
-    assert_eq!(score("W:WKa1:BKh8,a4", 20), -20);
-    // Black to move, taking on h5, sees its own draw below nothing too.
-    assert_eq!(score("B:WKa1,h5:BKh8", 20), -20);
 }

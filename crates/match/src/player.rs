@@ -316,15 +316,6 @@ pub fn from_spec_with(spec: &str, eval: &EvalChoice) -> Result<Box<dyn Player>, 
                         ))
                     })?
             }
-            "contempt" => {
-                tuning.contempt = number(v)?
-                    .try_into()
-                    .ok()
-                    .filter(|c| (0..=100).contains(c))
-                    .ok_or_else(|| {
-                        bad(format!("contempt: expected 0 to 100 hundredths, got '{v}'"))
-                    })?
-            }
             other => return Err(bad(format!("unknown option '{other}'"))),
         }
     }
@@ -358,10 +349,8 @@ mod tests {
             "shallow"
         );
         assert_eq!(
-            from_spec("damier:lmr=2.2,aspiration=15,contempt=10")
-                .unwrap()
-                .name(),
-            "damier:lmr=2.2,aspiration=15,contempt=10"
+            from_spec("damier:lmr=2.2,aspiration=15").unwrap().name(),
+            "damier:lmr=2.2,aspiration=15"
         );
         assert_eq!(from_spec("hub:/usr/bin/scan hub").unwrap().name(), "scan");
         assert_eq!(from_spec("hub[name=dame]:dame hub").unwrap().name(), "dame");
@@ -375,8 +364,6 @@ mod tests {
             "damier:lmr=0.5",
             "damier:lmr=x",
             "damier:aspiration=1000",
-            "damier:contempt=-5",
-            "damier:contempt=101",
         ] {
             assert!(from_spec(bad).is_err(), "{bad}");
         }

@@ -89,8 +89,6 @@ pub struct Searcher<'a, G: Geometry> {
     reductions: Vec<[i8; 64]>,
     /// Half the first aspiration window ([`Tuning::aspiration`]).
     pub(super) aspiration: i32,
-    /// [`Tuning::contempt`].
-    contempt: i32,
     egdb: Option<&'a Egdb>,
     /// Pieces up to which the databases hold every position.
     egdb_pieces: u32,
@@ -140,7 +138,6 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             pv_len: vec![0; MAX_PLY + 2],
             reductions,
             aspiration: tuning.aspiration,
-            contempt: tuning.contempt,
             egdb: None,
             egdb_pieces: 0,
             ending: vec![0; MAX_PLY + 2],
@@ -302,16 +299,6 @@ impl<'a, G: Geometry> Searcher<'a, G> {
     }
 
     /// The score of a side to move without a legal move: lost, or won in a giveaway form.
-    /// A draw by the rules found `ply` plies below the root: −contempt when the root's side
-    /// is to move, +contempt when its opponent is.
-    fn rule_draw(&self, ply: Ply) -> Score {
-        if ply % 2 == 0 {
-            Score(-self.contempt)
-        } else {
-            Score(self.contempt)
-        }
-    }
-
     fn no_moves(&self, ply: Ply) -> Score {
         if self.giveaway {
             Score::win_in(ply)
@@ -380,7 +367,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         let pv_node = beta.0 - alpha.0 > 1;
         if ply > 0 {
             if self.is_draw(ply, quiet) {
-                return self.rule_draw(ply);
+                return Score::DRAW;
             }
             // No line from here can end sooner than the best already found.
             alpha = alpha.max(Score::loss_in(ply));
@@ -409,7 +396,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             return self.no_moves(ply);
         }
         if ply > 0 && Self::drawn_as_it_stands(pos, &moves) {
-            return self.rule_draw(ply);
+            return Score::DRAW;
         }
         // A forced move costs the opponent nothing to foresee: look one ply further.
         let depth = if moves.len() == 1 { depth + 1 } else { depth };
@@ -519,7 +506,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             return Score::DRAW;
         }
         if ply > 0 && self.is_draw(ply, quiet) {
-            return self.rule_draw(ply);
+            return Score::DRAW;
         }
         if ply >= MAX_PLY - 2 {
             return self.evaluate(pos, ply);
@@ -534,7 +521,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             return self.no_moves(ply);
         }
         if ply > 0 && Self::drawn_as_it_stands(pos, &moves) {
-            return self.rule_draw(ply);
+            return Score::DRAW;
         }
         if !moves[0].is_capture() {
             return self.evaluate(pos, ply);
