@@ -227,6 +227,7 @@ fn build_one(args: &BuildArgs, name: &str) -> Result<()> {
     if let Some(why) = material.unbuildable() {
         usage!("--slice {name}: {why}");
     }
+    note_shared_set(variant);
     let pool = thread_pool(args.threads.threads)?;
     let root = args.set.dir.path();
     let started = Instant::now();
@@ -245,6 +246,14 @@ fn build_one(args: &BuildArgs, name: &str) -> Result<()> {
     Ok(())
 }
 
+/// Say so when another name's files serve `variant` (German plays Brazilian's endings).
+fn note_shared_set(variant: Variant) {
+    let owner = store::set_variant(variant);
+    if owner != variant {
+        eprintln!("{variant} is {owner} under another name: it uses {owner}'s databases");
+    }
+}
+
 fn build(args: &BuildArgs) -> Result<()> {
     if let Some(name) = &args.slice {
         return build_one(args, name);
@@ -254,6 +263,7 @@ fn build(args: &BuildArgs) -> Result<()> {
     };
     let variant = args.set.variant()?;
     check_pieces(pieces)?;
+    note_shared_set(variant);
     let pool = thread_pool(args.threads.threads)?;
     let root = args.set.dir.path();
     let terminal = std::io::stderr().is_terminal();
@@ -497,7 +507,7 @@ fn info(args: &InfoArgs) -> Result<()> {
     let variants: Vec<Variant> = match &args.variant {
         Some(v) => vec![variant_arg(v)?],
         None => Variant::all()
-            .filter(|v| store::variant_dir(&root, *v).is_dir())
+            .filter(|&v| store::set_variant(v) == v && store::variant_dir(&root, v).is_dir())
             .collect(),
     };
     if variants.is_empty() {
@@ -508,12 +518,22 @@ fn info(args: &InfoArgs) -> Result<()> {
         let db = Egdb::open(&root, variant, 1)?;
         let slices = db.slices();
         let bytes: u64 = slices.iter().map(|&(_, b)| b).sum();
+        let owner = store::set_variant(variant);
+        let sharing: Vec<String> = Variant::all()
+            .filter(|&v| v != variant && store::set_variant(v) == owner)
+            .map(|v| v.to_string())
+            .collect();
         outln!(
-            "{variant}: {} slices, {}, complete up to {} pieces ({})",
+            "{variant}: {} slices, {}, complete up to {} pieces ({}){}",
             slices.len(),
             human_bytes(bytes),
             db.max_pieces(),
-            db.dir().display()
+            db.dir().display(),
+            if sharing.is_empty() {
+                String::new()
+            } else {
+                format!("; also serves {}", sharing.join(", "))
+            }
         )?;
         for pieces in 2..=8 {
             let of: Vec<_> = slices

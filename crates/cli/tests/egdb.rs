@@ -320,3 +320,41 @@ fn a_set_built_job_by_job_is_the_set_built_at_once() {
     assert!(err.contains("--pieces"), "{err}");
     let _ = std::fs::remove_dir_all(&root);
 }
+
+#[test]
+fn a_game_under_two_names_builds_and_reads_one_set() {
+    let root = temp_root().with_extension("shared");
+    let _ = std::fs::remove_dir_all(&root);
+    let dir = root.to_str().unwrap();
+    // Portuguese is Spanish under another name: its build fills Spanish's folder.
+    let built = ok(&build("portuguese", "2", dir));
+    assert!(built.contains("spanish"), "{built}");
+    assert!(root.join("spanish").is_dir() && !root.join("portuguese").exists());
+    let again = ok(&build("spanish", "2", dir));
+    assert!(again.contains("kept from an earlier run"), "{again}");
+
+    let info = ok(&["egdb", "info", "--dir", dir]);
+    assert!(info.contains("spanish: 4 slices"), "{info}");
+    assert!(info.contains("also serves portuguese"), "{info}");
+    assert!(!info.contains("portuguese: "), "listed once: {info}");
+
+    let fen = "W:WK1:BK32";
+    let as_spanish = ok(&["egdb", "probe", "-v", "spanish", "--fen", fen, "--dir", dir]);
+    let as_portuguese = ok(&[
+        "egdb",
+        "probe",
+        "-v",
+        "portuguese",
+        "--fen",
+        fen,
+        "--dir",
+        dir,
+    ]);
+    assert!(
+        as_portuguese.starts_with("K1-K1, white to move: "),
+        "{as_portuguese}"
+    );
+    let value = |text: &str| text.lines().next().unwrap_or("").to_string();
+    assert_eq!(value(&as_spanish), value(&as_portuguese));
+    std::fs::remove_dir_all(&root).unwrap();
+}

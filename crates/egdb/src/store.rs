@@ -60,9 +60,19 @@ pub fn slice_path(dir: &Path, material: Material) -> PathBuf {
     dir.join(format!("{material}.egdb"))
 }
 
-/// The folder of a variant's databases under a root.
+/// The variant whose files serve `variant`: the first, in [`Variant::all`]'s order, that is
+/// the same game under another name (German is served by Brazilian's files, Portuguese by
+/// Spanish's, Sri Lankan by Canadian's, and so their giveaway forms), so that one build serves
+/// both names. Every other variant is its own.
+pub fn set_variant(variant: Variant) -> Variant {
+    Variant::all()
+        .find(|v| v.rules().same_game_as(variant.rules()))
+        .unwrap_or(variant)
+}
+
+/// The folder of a variant's databases under a root (that of [`set_variant`]).
 pub fn variant_dir(root: &Path, variant: Variant) -> PathBuf {
-    root.join(variant.to_string())
+    root.join(set_variant(variant).to_string())
 }
 
 struct Slice {
@@ -324,9 +334,10 @@ fn open_slice(path: &Path, variant: Variant, material: Material) -> Result<Slice
     };
     let mut file = File::open(path).map_err(|e| file_error(e.into()))?;
     let header = Header::read(&mut file).map_err(file_error)?;
-    if header.variant != variant.to_string() || header.material != material {
+    let expected = set_variant(variant).to_string();
+    if header.variant != expected || header.material != material {
         return Err(file_error(FormatError::Foreign {
-            variant: variant.to_string(),
+            variant: expected,
             material,
             found_variant: header.variant,
             found_material: header.material,
@@ -561,7 +572,7 @@ pub fn build_job(
             .iter()
             .map(|&c| if c == HOLE { 0 } else { c })
             .collect();
-        let data = format::encode(&variant.to_string(), table.material, &codes);
+        let data = format::encode(&set_variant(variant).to_string(), table.material, &codes);
         let path = slice_path(&dir, table.material);
         // The process's id keeps two builders of the same slice off each other's file.
         let tmp = path.with_extension(format!("egdb.{}.part", std::process::id()));

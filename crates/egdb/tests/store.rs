@@ -3,7 +3,7 @@
 
 use damier_core::{fen, Diagonal8, Variant};
 use damier_egdb::build::{solve_in_memory, HOLE};
-use damier_egdb::store::{build_set, slice_path, variant_dir, SetEvent};
+use damier_egdb::store::{build_set, set_variant, slice_path, variant_dir, SetEvent};
 use damier_egdb::{Egdb, Indexer, Material, Value};
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -110,5 +110,60 @@ fn a_damaged_or_foreign_file_is_an_error() {
     std::fs::write(&path, other).unwrap();
     let err = Egdb::open(&root, variant, 1).expect_err("a foreign file is refused");
     assert!(err.to_string().contains("expected english K1-K1"), "{err}");
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn a_game_under_two_names_has_one_set() {
+    let v = |name: &str| name.parse::<Variant>().unwrap();
+    for (alias, owner) in [
+        ("german", "brazilian"),
+        ("portuguese", "spanish"),
+        ("sri-lankan", "canadian"),
+        ("german-giveaway", "brazilian-giveaway"),
+    ] {
+        assert_eq!(set_variant(v(alias)), v(owner), "{alias}");
+    }
+    // Variants whose endings differ keep their own sets.
+    for own in [
+        "english",
+        "russian",
+        "pool",
+        "international",
+        "thai",
+        "brazilian",
+    ] {
+        assert_eq!(set_variant(v(own)), v(own), "{own}");
+    }
+
+    // Built under one name, probed under the other: the same files, the same answers.
+    let root = temp_root("shared");
+    build_set(&root, v("german"), 3, &|_| {}).unwrap();
+    assert!(variant_dir(&root, v("brazilian")).ends_with("brazilian"));
+    assert!(!root.join("german").exists(), "no second folder");
+    let german = Egdb::open(&root, v("german"), 4).unwrap();
+    let brazilian = Egdb::open(&root, v("brazilian"), 4).unwrap();
+    assert_eq!(german.max_pieces(), 3);
+    assert_eq!(brazilian.max_pieces(), 3);
+    let rules = v("brazilian").rules();
+    let ix = Indexer::new::<Diagonal8>(rules, "K2-K1".parse().unwrap());
+    let (mut wins, mut probed) = (0, 0);
+    for i in (0..ix.size()).step_by(97) {
+        let (Some(pos), Some(as_german)) = (
+            ix.position::<Diagonal8>(rules, i),
+            ix.position::<Diagonal8>(v("german").rules(), i),
+        ) else {
+            continue;
+        };
+        let value = brazilian.probe::<Diagonal8>(&pos).unwrap();
+        assert_eq!(
+            german.probe::<Diagonal8>(&as_german).unwrap(),
+            value,
+            "#{i}"
+        );
+        probed += 1;
+        wins += usize::from(matches!(value, Some(Value::Win(_))));
+    }
+    assert!(probed > 100 && wins > 0, "{probed} probed, {wins} wins");
     std::fs::remove_dir_all(&root).unwrap();
 }
