@@ -505,7 +505,8 @@ fn probe(args: &ProbeArgs) -> Result<()> {
 fn info(args: &InfoArgs) -> Result<()> {
     let root = args.dir.path();
     let variants: Vec<Variant> = match &args.variant {
-        Some(v) => vec![variant_arg(v)?],
+        // A set shared by two names is shown under the name its files carry.
+        Some(v) => vec![store::set_variant(variant_arg(v)?)],
         None => Variant::all()
             .filter(|&v| store::set_variant(v) == v && store::variant_dir(&root, v).is_dir())
             .collect(),
@@ -518,9 +519,8 @@ fn info(args: &InfoArgs) -> Result<()> {
         let db = Egdb::open(&root, variant, 1)?;
         let slices = db.slices();
         let bytes: u64 = slices.iter().map(|&(_, b)| b).sum();
-        let owner = store::set_variant(variant);
         let sharing: Vec<String> = Variant::all()
-            .filter(|&v| v != variant && store::set_variant(v) == owner)
+            .filter(|&v| v != variant && store::set_variant(v) == variant)
             .map(|v| v.to_string())
             .collect();
         outln!(

@@ -337,6 +337,11 @@ fn a_game_under_two_names_builds_and_reads_one_set() {
     assert!(info.contains("spanish: 4 slices"), "{info}");
     assert!(info.contains("also serves portuguese"), "{info}");
     assert!(!info.contains("portuguese: "), "listed once: {info}");
+    let named = ok(&["egdb", "info", "-v", "portuguese", "--dir", dir]);
+    assert!(
+        named.starts_with("spanish: 4 slices") && named.contains("also serves portuguese"),
+        "{named}"
+    );
 
     let fen = "W:WK1:BK32";
     let as_spanish = ok(&["egdb", "probe", "-v", "spanish", "--fen", fen, "--dir", dir]);
