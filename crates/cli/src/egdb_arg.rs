@@ -11,8 +11,9 @@ use std::sync::Arc;
 pub const HELP: &str = "Endgame databases: a folder made by `damier egdb build`, or `none` \
     [default: the default folder (see `damier egdb info`) when it holds the variant's]";
 
-/// Decompressed blocks kept in memory for a search.
-const CACHE_MB: usize = 64;
+/// Decompressed blocks kept for a server's engines, per variant: a server opens the sets of
+/// every variant at once, so each gets a quarter of one search's cache.
+const SERVER_CACHE_MB: usize = store::SEARCH_CACHE_MB / 4;
 
 /// Open the databases `--egdb` names for `variant`: `None` for `none`, or when the default
 /// folder has none of the variant's; a named folder without any is a usage error.
@@ -22,7 +23,7 @@ pub fn open(text: Option<&str>, variant: Variant) -> Result<Option<Arc<Egdb>>> {
         Some(dir) => Path::new(dir).to_path_buf(),
         None => store::default_root(),
     };
-    let db = match Egdb::open(&root, variant, CACHE_MB) {
+    let db = match Egdb::open(&root, variant, store::SEARCH_CACHE_MB) {
         Ok(db) => db,
         Err(e) => usage!("--egdb: {e}"),
     };
@@ -55,7 +56,7 @@ pub fn open_all(text: Option<&str>) -> Result<std::collections::HashMap<Variant,
         if !store::variant_dir(&root, variant).is_dir() {
             continue;
         }
-        match Egdb::open(&root, variant, CACHE_MB) {
+        match Egdb::open(&root, variant, SERVER_CACHE_MB) {
             Ok(db) if !db.slices().is_empty() => {
                 out.insert(variant, Arc::new(db));
             }

@@ -65,7 +65,7 @@ pub fn run(args: &PlayoutArgs) -> Result<()> {
     if args.player.starts_with("hub") {
         usage!("--player: a Hub engine cannot be pointed at these databases; give a damier player");
     }
-    let db = Egdb::open(root, variant, 64)?;
+    let db = Egdb::open(root, variant, store::SEARCH_CACHE_MB)?;
     let largest = db.slices().iter().map(|(m, _)| m.pieces()).max();
     let Some(largest) = largest else {
         bail!(

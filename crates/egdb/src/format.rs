@@ -208,7 +208,7 @@ thread_local! {
 }
 
 /// The codes of one block, from its compressed bytes.
-pub fn decode_block(header: &Header, block: usize, packed: &[u8]) -> Result<Vec<u16>, FormatError> {
+pub fn decode_block(header: &Header, block: usize, packed: &[u8]) -> Result<Block, FormatError> {
     let (_, _, crc) = header.blocks[block];
     let first = block as u64 * u64::from(BLOCK_ENTRIES);
     let entries = (header.entries - first).min(u64::from(BLOCK_ENTRIES)) as usize;
@@ -237,13 +237,60 @@ pub fn decode_block(header: &Header, block: usize, packed: &[u8]) -> Result<Vec<
             "block {block} fails its checksum"
         )));
     }
-    Ok(if header.width == 1 {
-        raw.into_iter().map(u16::from).collect()
-    } else {
-        raw.chunks_exact(2)
-            .map(|b| u16::from_le_bytes([b[0], b[1]]))
-            .collect()
+    Ok(Block {
+        bytes: raw,
+        wide: header.width == 2,
     })
+}
+
+/// The codes of one block as the file stores them, one byte or two each: kept so in a cache,
+/// a block of one-byte codes takes half the memory.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Block {
+    bytes: Vec<u8>,
+    wide: bool,
+}
+
+impl Block {
+    /// Code `i` of the block.
+    ///
+    /// # Panics
+    /// If `i` is not below [`Block::len`].
+    pub fn code(&self, i: usize) -> u16 {
+        if self.wide {
+            u16::from_le_bytes([self.bytes[2 * i], self.bytes[2 * i + 1]])
+        } else {
+            u16::from(self.bytes[i])
+        }
+    }
+
+    /// Codes in the block.
+    pub fn len(&self) -> usize {
+        self.bytes.len() >> usize::from(self.wide)
+    }
+
+    /// Whether the block holds no code.
+    pub fn is_empty(&self) -> bool {
+        self.bytes.is_empty()
+    }
+
+    /// Append every code, in order, to `out`.
+    pub fn append_to(&self, out: &mut Vec<u16>) {
+        if self.wide {
+            out.extend(
+                self.bytes
+                    .chunks_exact(2)
+                    .map(|b| u16::from_le_bytes([b[0], b[1]])),
+            );
+        } else {
+            out.extend(self.bytes.iter().map(|&b| u16::from(b)));
+        }
+    }
+
+    /// Bytes it occupies.
+    pub fn memory(&self) -> usize {
+        self.bytes.len()
+    }
 }
 
 #[cfg(test)]
@@ -263,9 +310,17 @@ mod tests {
             let mut back = Vec::new();
             for (b, &(offset, len, _)) in header.blocks.iter().enumerate() {
                 let packed = &bytes[offset as usize..offset as usize + len as usize];
-                back.extend(decode_block(&header, b, packed).unwrap());
+                decode_block(&header, b, packed)
+                    .unwrap()
+                    .append_to(&mut back);
             }
             assert_eq!(back, codes);
+            // Probes read one code of a block: the same codes.
+            let (offset, len, _) = header.blocks[1];
+            let block =
+                decode_block(&header, 1, &bytes[offset as usize..][..len as usize]).unwrap();
+            assert_eq!(block.len(), BLOCK_ENTRIES as usize);
+            assert!((0..block.len()).all(|i| block.code(i) == codes[BLOCK_ENTRIES as usize + i]));
 
             let mut bent = bytes.clone();
             let (offset, len, _) = header.blocks[1];

@@ -46,6 +46,29 @@ fn a_built_set_probes_as_solved_and_a_rerun_keeps_it() {
             );
         }
     }
+    // The cache (4 MiB) holds the whole 3-piece set: probing it again reads no block, while
+    // a cache of nothing reads every block again.
+    let blocks: u64 = solved
+        .values()
+        .map(|codes| codes.len().div_ceil(4096) as u64)
+        .sum();
+    let probe_all = |db: &Egdb| {
+        for (&m, codes) in &solved {
+            let ix = Indexer::new::<Diagonal8>(rules, m);
+            for i in (0..codes.len()).filter(|&i| codes[i] != HOLE).step_by(7) {
+                db.probe(&ix.position::<Diagonal8>(rules, i as u64).unwrap())
+                    .unwrap();
+            }
+        }
+    };
+    assert_eq!(db.stats().blocks_read, blocks);
+    probe_all(&db);
+    assert_eq!(db.stats().blocks_read, blocks);
+    let uncached = Egdb::open(&root, variant, 0).unwrap();
+    probe_all(&uncached);
+    probe_all(&uncached);
+    assert!(uncached.stats().blocks_read >= 2 * blocks);
+
     // Four pieces are not there: no answer rather than a wrong one.
     let four = fen::parse(rules, "W:WK29,K30:BK1,K2").unwrap();
     assert_eq!(db.probe::<Diagonal8>(&four).unwrap(), None);

@@ -105,12 +105,12 @@ impl Player for EnginePlayer {
                 .egdb()
                 .map_or(true, |db| db.variant() != variant)
             {
-                let db = damier_egdb::Egdb::open(root, variant, 64).map_err(|e| {
-                    PlayerError::Engine {
-                        name: self.name.clone(),
-                        message: format!("egdb: {e}"),
-                    }
-                })?;
+                let db =
+                    damier_egdb::Egdb::open(root, variant, damier_egdb::store::SEARCH_CACHE_MB)
+                        .map_err(|e| PlayerError::Engine {
+                            name: self.name.clone(),
+                            message: format!("egdb: {e}"),
+                        })?;
                 self.engine.set_egdb(Some(std::sync::Arc::new(db)));
             }
         }

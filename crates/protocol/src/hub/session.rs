@@ -8,6 +8,7 @@
 use super::moves::{parse_move, parse_position, write_move};
 use super::syntax::{self, Line};
 use damier_core::Variant;
+use damier_egdb::store::SEARCH_CACHE_MB;
 use damier_egdb::Egdb;
 use damier_engine::{
     ClockLimit, Control, Engine, EngineOptions, EvalChoice, Level, Limits, SearchInfo, SearchInput,
@@ -358,7 +359,7 @@ impl Session {
                 engine.set_lines(params.lines);
                 // A damaged database was refused when the path was set; one damaged since
                 // leaves the engine without databases rather than without an answer.
-                let db = Egdb::open(&egdb_root(egdb_path), params.variant, 64)
+                let db = Egdb::open(&egdb_root(egdb_path), params.variant, SEARCH_CACHE_MB)
                     .ok()
                     .filter(|db| !db.slices().is_empty());
                 engine.set_egdb(db.map(Arc::new));
