@@ -49,7 +49,8 @@ pub enum EgdbError {
 
 /// Cache of decompressed blocks for a searching engine, in MiB. A search that reaches a
 /// 6-piece set probes far more blocks than 64 MiB keep: an 8-piece Italian search to a fixed
-/// depth took 2.7 s with 64 MiB, 1.8 s with 256 and 1.8 s with 1024 (docs/egdb.md).
+/// depth took 2.7–4.6 s with 64 MiB, 1.7–1.8 s with 256 and 1.8–2.0 s with 1024
+/// (docs/egdb.md).
 pub const SEARCH_CACHE_MB: usize = 256;
 
 /// Where databases live when no folder is named: `$DAMIER_EGDB`, else the user's data folder
