@@ -3,6 +3,7 @@
 
 use damier_core::{fen, Diagonal8, Variant};
 use damier_egdb::build::{solve_in_memory, HOLE};
+use damier_egdb::format::BLOCK_ENTRIES;
 use damier_egdb::store::{build_set, set_variant, slice_path, variant_dir, SetEvent};
 use damier_egdb::{Egdb, Indexer, Material, Value};
 use std::path::PathBuf;
@@ -50,7 +51,7 @@ fn a_built_set_probes_as_solved_and_a_rerun_keeps_it() {
     // a cache of nothing reads every block again.
     let blocks: u64 = solved
         .values()
-        .map(|codes| codes.len().div_ceil(4096) as u64)
+        .map(|codes| codes.len().div_ceil(BLOCK_ENTRIES as usize) as u64)
         .sum();
     let probe_all = |db: &Egdb| {
         for (&m, codes) in &solved {
