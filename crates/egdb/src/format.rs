@@ -203,7 +203,7 @@ pub fn encode(variant: &str, material: Material, codes: &[u16]) -> Vec<u8> {
 
 thread_local! {
     /// One inflater per thread, reset for each block: a fresh one allocates and clears its
-    /// window every time, which costs a probe as much as a tenth of its time.
+    /// window every time (clearing alone was 5 % of a 6-piece probe's time in a profile).
     static INFLATER: RefCell<Decompress> = RefCell::new(Decompress::new(false));
 }
 
