@@ -70,6 +70,17 @@ fn a_built_set_probes_as_solved_and_a_rerun_keeps_it() {
     probe_all(&uncached);
     assert!(uncached.stats().blocks_read >= 2 * blocks);
 
+    // A probe from the cache alone answers only what an earlier probe brought in, and reads
+    // nothing itself.
+    let fresh = Egdb::open(&root, variant, 4).unwrap();
+    let kings = fen::parse(rules, "W:WK29,K30:BK1").unwrap();
+    assert_eq!(fresh.probe_cached::<Diagonal8>(&kings), None);
+    assert_eq!(fresh.stats().blocks_read, 0);
+    let value = fresh.probe::<Diagonal8>(&kings).unwrap();
+    assert!(matches!(value, Some(Value::Win(_))), "two kings beat one");
+    assert_eq!(fresh.probe_cached::<Diagonal8>(&kings), value);
+    assert_eq!(fresh.stats().blocks_read, 1);
+
     // Four pieces are not there: no answer rather than a wrong one.
     let four = fen::parse(rules, "W:WK29,K30:BK1,K2").unwrap();
     assert_eq!(db.probe::<Diagonal8>(&four).unwrap(), None);

@@ -6,7 +6,8 @@ use damier_core::{with_geometry, Geometry, Variant};
 use damier_egdb::store::build_set;
 use damier_egdb::{Egdb, Indexer, Material, Value};
 use damier_engine::{
-    Control, Engine, EngineOptions, Limits, Score, SearchInput, SearchResult, Silent, Style,
+    Control, Engine, EngineOptions, Limits, Score, SearchInfo, SearchInput, SearchResult, Silent,
+    Style,
 };
 use damier_game::{Board, Game};
 use std::path::PathBuf;
@@ -37,13 +38,14 @@ fn search(engine: &Engine, game: &Game, depth: i32) -> (String, Score) {
     (input.board.short(&r.best.expect("a legal move")), r.score)
 }
 
+/// A search whose lines are shown, so continued by the databases.
 fn search_input(engine: &Engine, input: &SearchInput, depth: i32) -> SearchResult {
     engine.search(
         input,
         &Limits::depth(depth),
         Style::default(),
         &Control::new(),
-        &mut Silent,
+        &mut |_: &SearchInfo| {},
     )
 }
 
@@ -67,8 +69,17 @@ fn two_kings_take_one_by_the_shortest_road() {
     let r = search_input(&engine, &SearchInput::from_game(&game), 4);
     assert_eq!(r.score, Score::win_in(n as usize));
     assert_eq!(r.egdb, Some(Value::Win(n)));
-    // The line goes on through the databases to the capture that ends the game.
+    // The line goes on through the databases to the capture that ends the game; a caller
+    // that shows no lines gets the search's own, which stops at its first probe.
     assert_eq!(r.pv.len(), n as usize);
+    let unseen = engine.search(
+        &SearchInput::from_game(&game),
+        &Limits::depth(4),
+        Style::default(),
+        &Control::new(),
+        &mut Silent,
+    );
+    assert_eq!((unseen.best, unseen.pv.len()), (r.best, 1));
     // Both sides play with the databases: every move keeps the value, one ply nearer.
     for ply in 0..n {
         let (mv, _) = search(&engine, &game, 4);
@@ -133,12 +144,14 @@ fn a_win_the_five_move_count_would_draw_is_not_claimed() {
     let (fen, n) = with_geometry!(rules.board, G => find_win::<G>(&db, rules, m));
     let engine = engine(&db);
     let game = Game::from_fen(variant, &fen).unwrap();
+    // Two plies: the moves' positions are searched, not only played out by quiescence, which
+    // answers from the databases only what is already in memory.
     let mut input = SearchInput::from_game(&game);
-    let r = search_input(&engine, &input, 1);
+    let r = search_input(&engine, &input, 2);
     assert_eq!(r.score, Score::win_in(n as usize), "{fen}");
     input.ending_plies = 10 - n as usize;
     engine.new_game();
-    let r = search_input(&engine, &input, 1);
+    let r = search_input(&engine, &input, 2);
     assert!(
         r.score != Score::win_in(n as usize),
         "{fen}: {} after {} plies",
@@ -165,7 +178,7 @@ fn a_win_the_five_move_count_would_draw_is_not_claimed() {
     std::fs::remove_dir_all(root).unwrap();
 }
 
-/// A win in 7 to 9 plies (too far for a one-ply search to see), as FEN and distance.
+/// A win in 7 to 9 plies (too far for a two-ply search to see), as FEN and distance.
 fn find_win<G: Geometry>(
     db: &Egdb,
     rules: &'static damier_core::Rules,

@@ -74,6 +74,13 @@ pub struct SearchResult {
 pub trait SearchListener {
     /// Called after each completed iteration (from the main search thread).
     fn on_info(&mut self, info: &SearchInfo);
+
+    /// Whether lines are shown to someone, and so worth continuing by the endgame databases
+    /// (a probe of every move along up to 60 plies: milliseconds when the blocks are cold,
+    /// more than a whole move of a fast game). A listener that ignores lines says no.
+    fn shows_lines(&self) -> bool {
+        true
+    }
 }
 
 /// A listener that ignores everything.
@@ -81,6 +88,10 @@ pub struct Silent;
 
 impl SearchListener for Silent {
     fn on_info(&mut self, _: &SearchInfo) {}
+
+    fn shows_lines(&self) -> bool {
+        false
+    }
 }
 
 impl<F: FnMut(&SearchInfo)> SearchListener for F {

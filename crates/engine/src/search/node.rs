@@ -63,6 +63,13 @@ impl Watch<'_> {
 /// How often (in nodes) a thread publishes its node count and checks for a stop.
 const POLL_NODES: u64 = 512;
 
+/// Whether a database probe may read a block from its file, or answers only from the cache.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum BlockReads {
+    Allowed,
+    CachedOnly,
+}
+
 /// One thread's search state.
 pub struct Searcher<'a, G: Geometry> {
     shared: &'a Shared<'a>,
@@ -156,14 +163,31 @@ impl<'a, G: Geometry> Searcher<'a, G> {
 
     /// The databases' score of `pos`, when they hold it: exact when the win (or loss) can be
     /// converted before a draw rule that counts moves would end the game, else a likely win
-    /// ([`Score::LIKELY_WIN`] less the distance); `None` when they do not hold it.
-    fn probe_egdb(&mut self, pos: &Position<G>, ply: Ply, quiet: usize) -> Option<Score> {
+    /// ([`Score::LIKELY_WIN`] less the distance); `None` when they do not hold it, or when
+    /// answering would read a block and `reads` says not to.
+    fn probe_egdb(
+        &mut self,
+        pos: &Position<G>,
+        ply: Ply,
+        quiet: usize,
+        reads: BlockReads,
+    ) -> Option<Score> {
         let db = self.egdb?;
         if pos.occupied().count() > self.egdb_pieces {
             return None;
         }
-        // A file that cannot be read answers nothing rather than something wrong.
-        let value = db.probe(pos).ok().flatten()?;
+        let value = match db.probe_cached(pos) {
+            Some(value) => value,
+            None if reads == BlockReads::Allowed => {
+                // A file that cannot be read answers nothing rather than something wrong.
+                let value = db.probe(pos).ok().flatten();
+                // A block read takes as long as hundreds of nodes: look at the clock now,
+                // not a few hundred reads later.
+                self.poll();
+                value?
+            }
+            None => return None,
+        };
         let plies = match value {
             Value::Draw => {
                 self.egdb_hits += 1;
@@ -380,7 +404,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             return self.evaluate(pos, ply);
         }
         if ply > 0 {
-            if let Some(score) = self.probe_egdb(pos, ply, quiet) {
+            if let Some(score) = self.probe_egdb(pos, ply, quiet, BlockReads::Allowed) {
                 return score;
             }
         }
@@ -512,7 +536,9 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             return self.evaluate(pos, ply);
         }
         if ply > 0 {
-            if let Some(score) = self.probe_egdb(pos, ply, quiet) {
+            // Leaves are many and each read costs tens of microseconds: here the databases
+            // answer only from blocks already in memory.
+            if let Some(score) = self.probe_egdb(pos, ply, quiet, BlockReads::CachedOnly) {
                 return score;
             }
         }
