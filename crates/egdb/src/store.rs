@@ -111,19 +111,20 @@ impl Cache {
     }
 }
 
-/// Where a position's value is kept.
-enum Place<'a> {
-    /// Known without a file: the side to move has no pieces.
-    Known(Value),
-    /// In a slice the set does not hold.
-    Missing,
-    /// Entry `entry` of block `block` of `material`'s slice.
-    Stored {
-        material: Material,
-        slice: &'a Slice,
-        block: u32,
-        entry: usize,
-    },
+/// A probe from memory alone (see [`Egdb::probe_cached`]).
+pub enum InMemory<'a> {
+    /// The value, or `None` when the position's slice is not in the set.
+    Answer(Option<Value>),
+    /// The position's block is not in the cache; [`Egdb::read`] fetches it.
+    OnDisk(OnDisk<'a>),
+}
+
+/// Where on disk a probe from memory found its answer waiting.
+pub struct OnDisk<'a> {
+    material: Material,
+    slice: &'a Slice,
+    block: u32,
+    entry: usize,
 }
 
 /// Statistics of a handle's probes.
@@ -244,52 +245,50 @@ impl Egdb {
     /// # Errors
     /// A block that cannot be read or fails its checksum.
     pub fn probe<G: Geometry>(&self, pos: &Position<G>) -> Result<Option<Value>, EgdbError> {
-        Ok(match self.place(pos) {
-            Place::Known(value) => Some(value),
-            Place::Missing => None,
-            Place::Stored {
-                material,
-                slice,
-                block,
-                entry,
-            } => Some(self.answer(&*self.block(material, slice, block)?, entry)),
-        })
-    }
-
-    /// The value of `pos` if it can be answered without reading a block: its block is in the
-    /// cache (or the position needs none). `None` also when its slice is not in the set. For
-    /// a search's leaves, where a block read (tens of microseconds) costs more than the
-    /// probe can save.
-    pub fn probe_cached<G: Geometry>(&self, pos: &Position<G>) -> Option<Value> {
-        match self.place(pos) {
-            Place::Known(value) => Some(value),
-            Place::Missing => None,
-            Place::Stored {
-                material,
-                block,
-                entry,
-                ..
-            } => Some(self.answer(&*self.cached_block((material, block))?, entry)),
+        match self.probe_cached(pos) {
+            InMemory::Answer(value) => Ok(value),
+            InMemory::OnDisk(at) => self.read(at).map(Some),
         }
     }
 
-    /// Where `pos`'s value is kept.
-    fn place<G: Geometry>(&self, pos: &Position<G>) -> Place<'_> {
+    /// The value of `pos` if it can be answered without reading a block (its block is in the
+    /// cache, or the position needs none), else where its block is. For a search's leaves,
+    /// where a block read (tens of microseconds) costs more than the probe can save.
+    pub fn probe_cached<G: Geometry>(&self, pos: &Position<G>) -> InMemory<'_> {
         if pos.pieces(pos.side()).is_empty() {
-            return Place::Known(terminal(pos.rules()));
+            return InMemory::Answer(Some(terminal(pos.rules())));
         }
         let pos = oriented(pos);
         let material = Material::of(&pos);
         let Some(slice) = self.slices.get(&material) else {
-            return Place::Missing;
+            return InMemory::Answer(None);
         };
         let index = slice.ix.index(&pos);
-        Place::Stored {
-            material,
-            slice,
-            block: (index / u64::from(BLOCK_ENTRIES)) as u32,
-            entry: (index % u64::from(BLOCK_ENTRIES)) as usize,
+        let block = (index / u64::from(BLOCK_ENTRIES)) as u32;
+        let entry = (index % u64::from(BLOCK_ENTRIES)) as usize;
+        match self.cached_block((material, block)) {
+            Some(codes) => InMemory::Answer(Some(self.answer(&codes, entry))),
+            None => InMemory::OnDisk(OnDisk {
+                material,
+                slice,
+                block,
+                entry,
+            }),
         }
+    }
+
+    /// The value a probe from memory left on disk: its block read, kept in the cache.
+    ///
+    /// # Errors
+    /// A block that cannot be read or fails its checksum.
+    pub fn read(&self, at: OnDisk<'_>) -> Result<Value, EgdbError> {
+        let codes = Arc::new(read_block(at.slice, at.block as usize)?);
+        self.blocks_read.fetch_add(1, Ordering::Relaxed);
+        self.cache
+            .lock()
+            .expect("no thread panics holding it")
+            .insert((at.material, at.block), Arc::clone(&codes));
+        Ok(self.answer(&codes, at.entry))
     }
 
     fn answer(&self, codes: &Block, entry: usize) -> Value {
@@ -381,25 +380,6 @@ impl Egdb {
         let codes = cache.old.remove(&key)?;
         cache.insert(key, Arc::clone(&codes));
         Some(codes)
-    }
-
-    fn block(
-        &self,
-        material: Material,
-        slice: &Slice,
-        block: u32,
-    ) -> Result<Arc<Block>, EgdbError> {
-        let key = (material, block);
-        if let Some(codes) = self.cached_block(key) {
-            return Ok(codes);
-        }
-        let codes = Arc::new(read_block(slice, block as usize)?);
-        self.blocks_read.fetch_add(1, Ordering::Relaxed);
-        self.cache
-            .lock()
-            .expect("no thread panics holding it")
-            .insert(key, Arc::clone(&codes));
-        Ok(codes)
     }
 }
 

@@ -14,7 +14,7 @@ use crate::time::TimeBudget;
 use crate::tt::{Bound, Entry, Table};
 use crate::tuning::Tuning;
 use damier_core::{BitSet, Color, Geometry, Move, MoveList, Position, Role};
-use damier_egdb::{Egdb, Value};
+use damier_egdb::{Egdb, InMemory, Value};
 use damier_game::{claim_limit, drawn_as_it_stands, win_within_counts, EndingLimit};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
@@ -177,16 +177,16 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             return None;
         }
         let value = match db.probe_cached(pos) {
-            Some(value) => value,
-            None if reads == BlockReads::Allowed => {
+            InMemory::Answer(value) => value?,
+            InMemory::OnDisk(at) if reads == BlockReads::Allowed => {
                 // A file that cannot be read answers nothing rather than something wrong.
-                let value = db.probe(pos).ok().flatten();
+                let value = db.read(at).ok();
                 // A block read takes as long as hundreds of nodes: look at the clock now,
                 // not a few hundred reads later.
                 self.poll();
                 value?
             }
-            None => return None,
+            InMemory::OnDisk(_) => return None,
         };
         let plies = match value {
             Value::Draw => {
