@@ -8,7 +8,7 @@ use clap::{Args, Subcommand};
 use damier_core::{notation, with_geometry, Variant};
 use damier_egdb::build::Progress;
 use damier_egdb::store::{self, SetEvent};
-use damier_egdb::verify::{self, VerifyEvent};
+use damier_egdb::verify::{self, Again, VerifyEvent};
 use damier_egdb::{unbuildable_set, Egdb, Material};
 use damier_learn::rng::{splitmix, GOLDEN};
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
@@ -125,6 +125,10 @@ struct VerifyArgs {
     /// commas to split a long check into parts.
     #[arg(long, value_delimiter = ',')]
     slice: Vec<String>,
+    /// Check again the slices an earlier check passed (by default a slice recorded as passed,
+    /// its file unchanged since, is passed over, so that a check stopped part way goes on).
+    #[arg(long)]
+    again: bool,
     #[command(flatten)]
     threads: ThreadsArg,
 }
@@ -414,7 +418,12 @@ fn verify(args: &VerifyArgs) -> Result<()> {
     let started = Instant::now();
     let log = std::sync::Mutex::new(LogLines::new());
     let report = pool.install(|| {
-        verify::verify_set(&root, variant, args.pieces, &only, &|e| match e {
+        let again = if args.again {
+            Again::All
+        } else {
+            Again::Unrecorded
+        };
+        verify::verify_set(&root, variant, args.pieces, &only, again, &|e| match e {
             VerifyEvent::Slice {
                 material,
                 done,
@@ -440,12 +449,15 @@ fn verify(args: &VerifyArgs) -> Result<()> {
             } => bar.suspend(|| {
                 let _ = outln!("{material}: {positions} positions, {wrong} wrong");
             }),
+            VerifyEvent::PassedBefore { material } => bar.suspend(|| {
+                let _ = outln!("{material}: passed an earlier check, unchanged since");
+            }),
         })
     });
     bar.finish_and_clear();
     let report =
         report.with_context(|| format!("checking {variant} databases in {}", root.display()))?;
-    if report.slices == 0 {
+    if report.slices + report.passed_before == 0 {
         anyhow::bail!(
             "no {variant} databases in {} (build them with `damier egdb build -v {variant} --pieces N`)",
             store::variant_dir(&root, variant).display()
@@ -460,13 +472,23 @@ fn verify(args: &VerifyArgs) -> Result<()> {
             m.expected
         )?;
     }
+    let before = match report.passed_before {
+        0 => String::new(),
+        n => format!(" ({n} more passed an earlier check; --again checks them too)"),
+    };
     outln!(
-        "{variant}: {} slices, {} positions checked, {} wrong, {:.1}s",
+        "{variant}: {} slices, {} positions checked, {} wrong, {:.1}s{before}",
         report.slices,
         report.positions,
         report.mismatches,
         started.elapsed().as_secs_f64()
     )?;
+    if let Some(e) = &report.unrecorded {
+        eprintln!(
+            "damier: warning: no record of the slices that passed ({e}): \
+             a check stopped part way will start again from the first"
+        );
+    }
     if report.mismatches > 0 {
         anyhow::bail!(
             "{} stored values disagree with the rules",

@@ -30,6 +30,13 @@ fn fails(args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+/// Assert that `text` holds each of `parts`.
+fn says(text: &str, parts: &[&str]) {
+    for part in parts {
+        assert!(text.contains(part), "{part:?} not in:\n{text}");
+    }
+}
+
 fn build<'a>(variant: &'a str, pieces: &'a str, dir: &'a str) -> [&'a str; 8] {
     [
         "egdb", "build", "-v", variant, "--pieces", pieces, "--dir", dir,
@@ -73,11 +80,57 @@ fn build_verify_probe_and_analyse() {
     );
     // A part of the check: the pair named and nothing else.
     let part = ok(&[
-        "egdb", "verify", "-v", "english", "--dir", dir, "--slice", "K1-K2",
+        "egdb", "verify", "-v", "english", "--dir", dir, "--slice", "K1-K2", "--again",
     ]);
     assert!(part.contains("K1-K2: 14880 positions, 0 wrong"), "{part}");
     assert!(part.contains("K2-K1: 14880 positions, 0 wrong"), "{part}");
     assert!(part.contains("2 slices, 29760 positions checked"), "{part}");
+
+    // Checked again, the slices that passed are passed over, until a file changes.
+    let resumed = ok(&["egdb", "verify", "-v", "english", "--dir", dir]);
+    says(
+        &resumed,
+        &[
+            "K2-K1: passed an earlier check, unchanged since",
+            "0 slices, 0 positions checked, 0 wrong",
+            "(16 more passed an earlier check",
+        ],
+    );
+    let changed = root.join("english").join("K2-K1.egdb");
+    std::fs::File::options()
+        .write(true)
+        .open(&changed)
+        .and_then(|f| {
+            f.set_modified(std::time::UNIX_EPOCH + std::time::Duration::from_secs(1 << 30))
+        })
+        .unwrap();
+    let rechecked = ok(&["egdb", "verify", "-v", "english", "--dir", dir]);
+    says(
+        &rechecked,
+        &[
+            "K2-K1: 14880 positions, 0 wrong",
+            "1 slices, 14880 positions checked, 0 wrong",
+        ],
+    );
+    // A record that cannot be read or written costs a warning, not the check.
+    let record = root.join("english").join("checked.txt");
+    std::fs::remove_file(&record).unwrap();
+    std::fs::create_dir(&record).unwrap();
+    let out = damier(&["egdb", "verify", "-v", "english", "--dir", dir]);
+    let (text, warned) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(out.status.success(), "{text}{warned}");
+    assert!(
+        text.contains("16 slices, 202280 positions checked"),
+        "{text}"
+    );
+    assert!(
+        warned.contains("warning: no record of the slices that passed"),
+        "{warned}"
+    );
+    std::fs::remove_dir(&record).unwrap();
 
     let info = ok(&["egdb", "info", "--dir", dir]);
     assert!(info.contains("english: 16 slices"), "{info}");

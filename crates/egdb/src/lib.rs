@@ -10,13 +10,15 @@
 //! - [`build::build_pair`] solves a slice and its swap.
 //! - [`store`] keeps a set on disk ([`store::build_set`]) and [`Egdb`] probes it; the file
 //!   layout is [`format`]'s (docs/egdb-format.md).
-//! - [`Value`] is what a probe answers; [`verify`] checks a set against the rules.
+//! - [`Value`] is what a probe answers; [`verify`] checks a set against the rules, and
+//!   [`checked`] records what passed.
 //! - [`Sampler`] draws positions of a set at random, for benchmarks.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod build;
+pub mod checked;
 pub mod format;
 mod index;
 mod material;

@@ -3,6 +3,7 @@
 //! set that passes is right everywhere, draws included.
 
 use crate::build::{drawn_as_it_stands, terminal, Lookup, Solved};
+use crate::checked::CheckRecord;
 use crate::index::Indexer;
 use crate::material::Material;
 use crate::store::{dependencies, load_needed, variant_dir, EgdbError};
@@ -45,6 +46,11 @@ pub enum VerifyEvent {
         /// Of.
         total: u64,
     },
+    /// A slice passed an earlier check and its file is unchanged: not checked again.
+    PassedBefore {
+        /// Which.
+        material: Material,
+    },
     /// A slice is checked.
     Checked {
         /// Which.
@@ -59,8 +65,12 @@ pub enum VerifyEvent {
 /// The result of a check: positions checked and the mismatches found (at most 20 kept).
 #[derive(Debug, Default)]
 pub struct Report {
-    /// Slices checked.
+    /// Slices checked now.
     pub slices: usize,
+    /// Slices passed over because an earlier check passed them.
+    pub passed_before: usize,
+    /// Why the record of passed slices could not be read or written, if it could not.
+    pub unrecorded: Option<EgdbError>,
     /// Positions checked.
     pub positions: u64,
     /// Mismatches found, counted.
@@ -69,9 +79,20 @@ pub struct Report {
     pub examples: Vec<Mismatch>,
 }
 
+/// Which slices a check looks at again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Again {
+    /// Those not recorded as passed, or changed since: a check stopped part way goes on.
+    Unrecorded,
+    /// Every one.
+    All,
+}
+
 /// Check every slice of `variant` in `root` of at most `pieces` pieces that is present, or
 /// only the pairs of `only` (each slice with its swap) when it names any: a long check can be
-/// split into parts, run apart.
+/// split into parts, run apart. Each slice that passes is recorded in the folder
+/// ([`crate::checked`]), and with [`Again::Unrecorded`] a recorded, unchanged one is passed
+/// over.
 ///
 /// # Errors
 /// A slice that cannot be read, or one that a present slice needs and is missing.
@@ -80,6 +101,7 @@ pub fn verify_set(
     variant: Variant,
     pieces: u32,
     only: &[Material],
+    again: Again,
     report: &(dyn Fn(VerifyEvent) + Sync),
 ) -> Result<Report, EgdbError> {
     let dir = variant_dir(root, variant);
@@ -90,7 +112,17 @@ pub fn verify_set(
         .filter(|&m| wanted(m) && crate::store::slice_path(&dir, m).exists())
         .collect();
     let mut out = Report::default();
+    // A record that cannot be read or written (a set installed read-only) only costs work.
+    let mut record = CheckRecord::load(&dir).unwrap_or_else(|e| {
+        out.unrecorded = Some(e);
+        CheckRecord::empty(&dir)
+    });
     for (done, &material) in present.iter().enumerate() {
+        if again == Again::Unrecorded && record.passed(material) {
+            report(VerifyEvent::PassedBefore { material });
+            out.passed_before += 1;
+            continue;
+        }
         report(VerifyEvent::Slice {
             material,
             done,
@@ -112,6 +144,11 @@ pub fn verify_set(
             positions,
             wrong: bad.len() as u64,
         });
+        if bad.is_empty() {
+            if let Err(e) = record.add(material) {
+                out.unrecorded.get_or_insert(e);
+            }
+        }
         out.slices += 1;
         out.positions += positions;
         out.mismatches += bad.len() as u64;
