@@ -15,7 +15,7 @@ pub const RECORD_FILE: &str = "checked.txt";
 
 /// What identifies a slice file's contents without reading them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Stamp {
+pub struct Stamp {
     len: u64,
     modified_ns: u128,
 }
@@ -68,22 +68,25 @@ impl CheckRecord {
 
     /// Whether `material`'s file passed a check and has not changed since.
     pub fn passed(&self, material: Material) -> bool {
-        let recorded = self.passed.get(&material);
-        recorded.is_some() && recorded.copied() == stamp(&slice_path(&self.dir, material))
+        let now = stamp(&slice_path(&self.dir, material)).ok();
+        self.passed.get(&material).is_some_and(|&r| Some(r) == now)
     }
 
-    /// Note that `material`'s file, as it is now, passed.
+    /// `material`'s file as it is now: taken before a check and recorded after it, so that a
+    /// file replaced while it was checked is not recorded as checked.
     ///
     /// # Errors
-    /// The file cannot be looked at, or the record cannot be written.
-    pub fn add(&mut self, material: Material) -> Result<(), EgdbError> {
-        let slice = slice_path(&self.dir, material);
-        let Some(now) = stamp(&slice) else {
-            return Err(EgdbError::Folder {
-                path: slice,
-                source: std::io::Error::other("the checked file is gone"),
-            });
-        };
+    /// The file cannot be looked at.
+    pub fn stamp(&self, material: Material) -> Result<Stamp, EgdbError> {
+        let path = slice_path(&self.dir, material);
+        stamp(&path).map_err(|source| EgdbError::Folder { path, source })
+    }
+
+    /// Note that `material`'s file, as `now` found it, passed.
+    ///
+    /// # Errors
+    /// The record cannot be written.
+    pub fn add(&mut self, material: Material, now: Stamp) -> Result<(), EgdbError> {
         let path = self.dir.join(RECORD_FILE);
         let mut text = String::new();
         if !path.exists() {
@@ -106,17 +109,13 @@ impl CheckRecord {
     }
 }
 
-fn stamp(path: &Path) -> Option<Stamp> {
-    let meta = std::fs::metadata(path).ok()?;
-    let modified_ns = meta
-        .modified()
-        .ok()?
-        .duration_since(UNIX_EPOCH)
-        .ok()?
-        .as_nanos();
-    Some(Stamp {
+fn stamp(path: &Path) -> std::io::Result<Stamp> {
+    let meta = std::fs::metadata(path)?;
+    let since = meta.modified()?.duration_since(UNIX_EPOCH);
+    Ok(Stamp {
         len: meta.len(),
-        modified_ns,
+        // A time before 1970 cannot be told apart from others before it: never recorded.
+        modified_ns: since.map_err(std::io::Error::other)?.as_nanos(),
     })
 }
 
@@ -157,7 +156,8 @@ mod tests {
         let mut record = CheckRecord::load(&dir).unwrap();
         for m in [kept, grown, touched] {
             assert!(!record.passed(m));
-            record.add(m).unwrap();
+            let now = record.stamp(m).unwrap();
+            record.add(m, now).unwrap();
             assert!(record.passed(m));
         }
         std::fs::write(slice_path(&dir, grown), b"thirteen bytes").unwrap();
@@ -170,6 +170,19 @@ mod tests {
         assert!(!read_again.passed(never));
         std::fs::remove_file(slice_path(&dir, kept)).unwrap();
         assert!(!read_again.passed(kept), "a file gone");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_file_replaced_during_its_check_is_not_passed() {
+        let dir = folder("replaced");
+        let m = slice(&dir, "K2-K1", b"the file checked");
+        let mut record = CheckRecord::load(&dir).unwrap();
+        let before = record.stamp(m).unwrap();
+        std::fs::write(slice_path(&dir, m), b"a file rebuilt meanwhile").unwrap();
+        record.add(m, before).unwrap();
+        assert!(!record.passed(m));
+        assert!(!CheckRecord::load(&dir).unwrap().passed(m));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

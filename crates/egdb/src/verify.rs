@@ -123,6 +123,7 @@ pub fn verify_set(
             out.passed_before += 1;
             continue;
         }
+        let before = record.stamp(material);
         report(VerifyEvent::Slice {
             material,
             done,
@@ -145,7 +146,7 @@ pub fn verify_set(
             wrong: bad.len() as u64,
         });
         if bad.is_empty() {
-            if let Err(e) = record.add(material) {
+            if let Err(e) = before.and_then(|now| record.add(material, now)) {
                 out.unrecorded.get_or_insert(e);
             }
         }
