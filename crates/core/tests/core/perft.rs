@@ -165,7 +165,7 @@ fn run_all(budget: u64) {
     assert!(cases.len() >= 10, "perft data went missing");
     // Every base variant has checked counts from its start. A giveaway form has its base's
     // moves (perft cannot see who wins), so each block is also run on it: the counts then test
-    // that the giveaway form plays by its base's rules; tests/giveaway.rs tests who wins.
+    // that the giveaway form plays by its base's rules; giveaway.rs tests who wins.
     for variant in Variant::all().filter(|v| !v.giveaway) {
         assert!(
             cases
