@@ -1,6 +1,6 @@
 //! What each fuzz target checks of one input: it never panics, and what it reads back is
 //! what it wrote. Shared by the fuzz targets (`fuzz_targets/`) and by the regression test
-//! that replays the kept corpus in the test command (`crates/cli/tests/fuzz_corpus.rs`).
+//! that replays the kept corpus in the test command (`crates/cli/tests/cli/fuzz_corpus.rs`).
 
 #![allow(dead_code)] // each target and the test use a part
 

@@ -1,5 +1,5 @@
 //! `damier bench` prints the pinned fingerprint (bench::FINGERPRINT, pinned in
-//! crates/engine/tests/bench.rs) at its default depth, in text and in JSON, on either capture
+//! crates/engine/tests/engine/bench.rs) at its default depth, in text and in JSON, on either capture
 //! path.
 
 use damier_engine::bench;

@@ -2,9 +2,7 @@
 //! position it leads to), analysis of a variation off the game, and the game's PDN with the
 //! page's comments, marks and variations, read back by an import.
 
-mod common;
-
-use common::{start, Client};
+use crate::common::{start, Client};
 use damier_core::Variant;
 use damier_game::Board;
 use futures_util::StreamExt;

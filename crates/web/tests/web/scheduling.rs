@@ -1,9 +1,7 @@
 //! The search threads: the engine's replies go before analyses, and a game of the engine
 //! against itself can be paused, and stops by itself when nobody follows it.
 
-mod common;
-
-use common::{start_with, temp_folder, Client};
+use crate::common::{start_with, temp_folder, Client};
 use damier_web::ServeOptions;
 use serde_json::json;
 use std::time::Duration;

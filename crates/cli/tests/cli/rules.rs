@@ -1,8 +1,7 @@
 //! `damier rules`: the list, one variant's rules with examples, the comparison table, the
 //! ballots, and bad input answered with one line.
 
-mod common;
-use common::{fails, ok};
+use crate::common::{fails, ok};
 
 #[test]
 fn lists_every_variant_with_what_sets_it_apart() {

@@ -1,9 +1,7 @@
 //! Takebacks between two people: one asks, the other accepts or declines; nobody takes a
 //! move back alone, and a move or the end of the game withdraws the request.
 
-mod common;
-
-use common::{start, Client};
+use crate::common::{start, Client};
 use serde_json::{json, Value};
 
 struct Friends {
@@ -27,7 +25,7 @@ impl Friends {
         }
     }
 
-    async fn takeback(&self, token: &str, action: &str) -> common::Answer {
+    async fn takeback(&self, token: &str, action: &str) -> crate::common::Answer {
         self.c
             .post(
                 &format!("/api/games/{}/takeback", self.id),

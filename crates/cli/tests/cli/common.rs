@@ -1,6 +1,6 @@
 //! Running the `damier` binary from a test: its output, success, or the one line of a refusal.
 
-#![allow(dead_code)] // each test file uses a part
+#![allow(dead_code)] // each test module uses a part
 
 use std::process::{Command, Output, Stdio};
 

@@ -1,8 +1,6 @@
 //! The HTTP and WebSocket API against a real server on a loopback port.
 
-mod common;
-
-use common::{start, Client};
+use crate::common::{start, Client};
 use damier_core::Variant;
 use damier_game::Board;
 use futures_util::{SinkExt, StreamExt};

@@ -2,8 +2,6 @@
 //! was answered, or in the middle of many clients' moves, and started again, it has every
 //! answered move, and no move twice.
 
-mod common;
-
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;

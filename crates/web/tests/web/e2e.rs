@@ -7,9 +7,7 @@
 //! Needs `chromium` and `chromedriver` (Debian: `chromium`, `chromium-driver`; `.ci/run`
 //! installs them). Without them the test fails, unless `DAMIER_NO_BROWSER=1` leaves it out.
 
-mod common;
-
-use common::{start, Client};
+use crate::common::{start, Client};
 use damier_core::{Color, Role, Variant};
 use damier_game::Board;
 use fantoccini::actions::{

@@ -3,8 +3,7 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-mod common;
-use common::{fails, ok};
+use crate::common::{fails, ok};
 
 fn temp(name: &str) -> std::path::PathBuf {
     std::env::temp_dir().join(format!("damier-puzzles-{}-{name}", std::process::id()))

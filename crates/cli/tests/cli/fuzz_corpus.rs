@@ -2,7 +2,7 @@
 //! minimised corpus of each target (`fuzz/corpus/<target>/`) and the inputs that once made
 //! one fail (`fuzz/regressions/<target>/`). How the fuzzers run: docs/fuzzing.md.
 
-#[path = "../../../fuzz/checks.rs"]
+#[path = "../../../../fuzz/checks.rs"]
 mod checks;
 
 use std::path::PathBuf;

@@ -2,10 +2,8 @@
 //! server on the same folder (as after a restart) carries on every game where it was
 //! answered.
 
-mod common;
-
-use common::pg::PgServer;
-use common::{start_with, temp_folder, Client};
+use crate::common::pg::PgServer;
+use crate::common::{start_with, temp_folder, Client};
 use damier_web::{GameStorage, ServeOptions};
 use serde_json::{json, Value};
 

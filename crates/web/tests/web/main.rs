@@ -1,0 +1,14 @@
+//! The web server's integration tests, as one test binary (one binary links the server and its
+//! dependencies once, not once per file). The load test stays a binary of its own
+//! (`tests/load.rs`), so its long run can be asked for by name. Run one part with a filter,
+//! e.g. `cargo test -p damier-web --test web e2e::`.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod analysis_board;
+mod api;
+mod e2e;
+mod saved;
+mod scheduling;
+mod takebacks;
