@@ -160,13 +160,17 @@ pub fn run(args: &PlayoutArgs) -> Result<()> {
         }),
         ("draws held", |p| p.ending.winner().is_none()),
     ];
+    if played.is_empty() {
+        outln!("  no endings played")?;
+    }
     for (name, is_kind) in kinds {
         let games: Vec<&PlayedEnding> = played.iter().filter(|p| is_kind(p)).collect();
-        if games.is_empty() && name.contains("spoil") {
+        // A kind none was asked for (`--draws 0`) or found says nothing; "0/0" would.
+        if games.is_empty() {
             continue;
         }
         let kept = games.iter().filter(|p| p.kept()).count();
-        let percent = 100.0 * kept as f64 / games.len().max(1) as f64;
+        let percent = 100.0 * kept as f64 / games.len() as f64;
         let mut line = format!("  {name} {kept}/{} ({percent:.1}%)", games.len());
         let database: Vec<usize> = games
             .iter()

@@ -186,6 +186,14 @@ fn build_verify_probe_and_analyse() {
             && playout.contains("draws held 10/10 (100.0%)"),
         "{playout}"
     );
+    // A kind none was asked for is left out, not reported as "0/0".
+    let wins_only = ok(&[
+        "egdb", "playout", "-v", "english", "--wins", "5", "--draws", "0", "--dir", dir,
+    ]);
+    assert!(
+        wins_only.contains("wins converted 5/5 (100.0%") && !wins_only.contains("draws held"),
+        "{wins_only}"
+    );
 
     // In a game, the hint says the database's verdict.
     let mut child = Command::new(env!("CARGO_BIN_EXE_damier"))
