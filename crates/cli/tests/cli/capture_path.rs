@@ -1,6 +1,7 @@
 //! `damier perft` says which capture path ran, and `DAMIER_CAPTURE_PATH` forces one
 //! (docs/capture-path.md); both paths count alike.
 
+use crate::common::text;
 use std::process::{Command, Output};
 
 fn perft(path: Option<&str>, args: &[&str]) -> Output {
@@ -11,10 +12,6 @@ fn perft(path: Option<&str>, args: &[&str]) -> Output {
         None => cmd.env_remove("DAMIER_CAPTURE_PATH"),
     };
     cmd.output().expect("damier runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).unwrap()
 }
 
 #[test]

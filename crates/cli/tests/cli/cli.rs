@@ -1,21 +1,7 @@
 //! The `damier` binary as a user runs it: output formats, and one clear line for bad input.
 
-use std::process::{Command, Output};
-
-fn damier(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_damier"))
-        .args(args)
-        .output()
-        .expect("damier runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).unwrap()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8(out.stderr.clone()).unwrap()
-}
+use crate::common::{damier, stderr, stdout};
+use std::process::Command;
 
 #[test]
 fn perft_json_ends_with_the_requested_depth() {

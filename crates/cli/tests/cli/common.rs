@@ -4,10 +4,12 @@
 
 use std::process::{Command, Output, Stdio};
 
-/// Run `damier` with `args` and no input.
+/// Run `damier` with `args` and no input. `DAMIER_EGDB` is removed, so that databases installed
+/// on the machine never change what a test sees.
 pub fn damier(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_damier"))
         .args(args)
+        .env_remove("DAMIER_EGDB")
         .stdin(Stdio::null())
         .output()
         .expect("damier runs")
@@ -16,19 +18,39 @@ pub fn damier(args: &[&str]) -> Output {
 /// The standard output of a run that must succeed.
 pub fn ok(args: &[&str]) -> String {
     let out = damier(args);
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
     assert!(
         out.status.success(),
-        "{args:?}: {}",
+        "{args:?}: {text}{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    text
+}
+
+/// What a command printed, which must be UTF-8.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+pub fn stdout(out: &Output) -> String {
+    text(&out.stdout)
+}
+
+pub fn stderr(out: &Output) -> String {
+    text(&out.stderr)
 }
 
 /// The error of a run that must fail with exactly one line.
 pub fn fails(args: &[&str]) -> String {
-    let out = damier(args);
-    assert!(!out.status.success(), "{args:?} should fail");
-    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    let err = refused(args);
     assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
     err
+}
+
+/// The error of a run that must fail, however long (a missing argument is answered with the
+/// usage too).
+pub fn refused(args: &[&str]) -> String {
+    let out = damier(args);
+    assert!(!out.status.success(), "{args:?} should fail");
+    String::from_utf8_lossy(&out.stderr).into_owned()
 }

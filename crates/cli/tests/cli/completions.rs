@@ -1,6 +1,7 @@
 //! `damier completions` and `damier manual` describe the program as it parses its arguments.
 
-use std::process::{Command, Output};
+use crate::common::damier;
+use std::process::Command;
 
 const COMMANDS: [&str; 12] = [
     "perft",
@@ -16,13 +17,6 @@ const COMMANDS: [&str; 12] = [
     "completions",
     "manual",
 ];
-
-fn damier(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_damier"))
-        .args(args)
-        .output()
-        .expect("damier runs")
-}
 
 #[test]
 fn every_shell_gets_a_script_naming_every_command() {

@@ -38,10 +38,7 @@ fn listen() -> (Listener, String) {
 }
 
 fn damier(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_damier"))
-        .args(args)
-        .output()
-        .expect("damier runs");
+    let out = crate::common::damier(args);
     (
         out.status.success(),
         String::from_utf8_lossy(&out.stdout).into_owned(),

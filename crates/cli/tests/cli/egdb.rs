@@ -1,34 +1,9 @@
 //! `damier egdb`: build, verify, probe, info and bench from the command line, and the
 //! databases in `analyze`; bad input answered with one line.
 
+use crate::common::{damier, fails, ok, refused};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-
-fn damier(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_damier"))
-        .args(args)
-        .env_remove("DAMIER_EGDB")
-        .stdin(Stdio::null())
-        .output()
-        .expect("damier runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = damier(args);
-    let text = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert!(
-        out.status.success(),
-        "{args:?}: {text}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    text
-}
-
-fn fails(args: &[&str]) -> String {
-    let out = damier(args);
-    assert!(!out.status.success(), "{args:?} should fail");
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
+use std::process::{Command, Stdio};
 
 /// Assert that `text` holds each of `parts`.
 fn says(text: &str, parts: &[&str]) {
@@ -377,7 +352,7 @@ fn a_set_built_job_by_job_is_the_set_built_at_once() {
         "egdb", "build", "-v", "english", "--slice", "M13-K1", "--dir", "x",
     ]);
     assert!(err.contains("8 pieces at most"), "{err}");
-    let err = fails(&["egdb", "build", "-v", "english", "--dir", "x"]);
+    let err = refused(&["egdb", "build", "-v", "english", "--dir", "x"]);
     assert!(err.contains("--pieces"), "{err}");
     let _ = std::fs::remove_dir_all(&root);
 }

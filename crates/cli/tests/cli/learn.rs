@@ -2,19 +2,9 @@
 //! accepts and that a second run continues, `train` turns it into a weights file that every
 //! searching command loads, and `match --sprt` stops when its test decides.
 
+use crate::common::{damier, text};
 use std::path::Path;
-use std::process::{Command, Output};
-
-fn damier(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_damier"))
-        .args(args)
-        .output()
-        .expect("damier runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).unwrap()
-}
+use std::process::Output;
 
 fn scratch(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("damier-learn-{name}-{}", std::process::id()));

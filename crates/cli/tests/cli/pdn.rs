@@ -1,14 +1,7 @@
 //! `damier pdn check` and `damier pdn convert` as a user runs them.
 
+use crate::common::{damier, stderr, stdout};
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn damier(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_damier"))
-        .args(args)
-        .output()
-        .expect("damier runs")
-}
 
 fn data(name: &str) -> String {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../samples");
@@ -19,14 +12,6 @@ fn scratch(name: &str, text: &str) -> String {
     let path = std::env::temp_dir().join(format!("damier-cli-{}-{name}", std::process::id()));
     std::fs::write(&path, text).unwrap();
     path.to_string_lossy().into_owned()
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).unwrap()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8(out.stderr.clone()).unwrap()
 }
 
 #[test]

@@ -3,16 +3,9 @@
 //! the reader simply stopped reading, 2 for a mistake in what was typed, 1 for a failure
 //! while running.
 
+use crate::common::damier;
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Output, Stdio};
-
-fn damier(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_damier"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("damier runs")
-}
 
 /// Run `args`, read one line of its output and close the pipe, as `| head -1` does.
 fn first_line_then_close(args: &[&str]) -> (String, Output) {

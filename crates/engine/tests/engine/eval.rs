@@ -3,21 +3,12 @@
 //! same for the side to move), in every variant, for the classic evaluation, the builtin
 //! weights and arbitrary weights alike.
 
+use crate::Rng;
 use damier_core::{with_geometry, Color, Geometry, Position, Variant};
 use damier_engine::eval::learned::Layout;
 use damier_engine::eval::{EvalChoice, Evaluator};
 use damier_engine::Weights;
 use std::sync::Arc;
-
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
 
 fn arbitrary_weights(variant: Variant, rng: &mut Rng) -> Arc<Weights> {
     let entries = Layout::of(variant.rules().board).entries();

@@ -8,3 +8,15 @@ mod egdb;
 mod eval;
 mod giveaway;
 mod search;
+
+/// A small deterministic generator, so a failure is reproduced from its seed.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}

@@ -1,21 +1,10 @@
 //! The search against the rules: it never returns an illegal move, and it finds the shortest
 //! forced win that an exhaustive search (written here, independently of the engine) finds.
 
+use crate::Rng;
 use damier_core::{with_geometry, Geometry, Position, Variant};
 use damier_engine::{Control, Engine, EngineOptions, Limits, SearchInput, Silent, Style};
 use damier_game::{widen, Board};
-
-/// A small deterministic generator, so a failure is reproduced from its seed.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
 
 fn engine() -> Engine {
     Engine::new(EngineOptions {

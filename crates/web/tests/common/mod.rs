@@ -7,6 +7,11 @@ pub mod pg;
 use serde_json::{json, Value};
 use std::time::Duration;
 
+/// The plies played in a game, from its state as the API returns it.
+pub fn plies(state: &Value) -> usize {
+    state["history"].as_array().unwrap().len()
+}
+
 /// Start a server on 127.0.0.1 (a free port) and return its base URL.
 pub async fn start() -> String {
     let server = damier_web::Server::bind("127.0.0.1:0", Default::default())

@@ -1,14 +1,10 @@
 //! The HTTP and WebSocket API against a real server on a loopback port.
 
-use crate::common::{start, Client};
+use crate::common::{plies, start, Client};
 use damier_core::Variant;
 use damier_game::Board;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
-
-fn plies(state: &Value) -> usize {
-    state["history"].as_array().unwrap().len()
-}
 
 #[tokio::test]
 async fn variants_and_health() {

@@ -1,14 +1,10 @@
 //! The search threads: the engine's replies go before analyses, and a game of the engine
 //! against itself can be paused, and stops by itself when nobody follows it.
 
-use crate::common::{start_with, temp_folder, Client};
+use crate::common::{plies, start_with, temp_folder, Client};
 use damier_web::ServeOptions;
 use serde_json::json;
 use std::time::Duration;
-
-fn plies(state: &serde_json::Value) -> usize {
-    state["history"].as_array().unwrap().len()
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn engine_replies_go_before_long_analyses() {
