@@ -5,16 +5,19 @@ use std::fmt::Write;
 use std::path::Path;
 
 fn main() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+    // Read at run time, not with `env!`: a build script compiled for one checkout may be run
+    // again for another that shares the target folder.
+    let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let dir = Path::new(&manifest).join("data");
     println!("cargo:rerun-if-changed={}", dir.display());
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .map(|entries| {
-            entries
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "pdn"))
-                .collect()
-        })
-        .unwrap_or_default();
+    // A checkout without the folder would build a program without its puzzle sets, silently.
+    let entries = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("cannot read the puzzle sets in {}: {e}", dir.display()));
+    let mut files: Vec<_> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "pdn"))
+        .collect();
+    assert!(!files.is_empty(), "no .pdn files in {}", dir.display());
     files.sort();
     let mut code = String::from("pub(super) static FILES: &[(&str, &str)] = &[\n");
     for path in &files {

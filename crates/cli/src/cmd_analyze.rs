@@ -1,12 +1,13 @@
 //! `damier analyze`: search a position and print each completed depth.
 
-use crate::output::{outln, usage};
+use crate::output::{outln, usage, UsageContext};
 use crate::PositionArgs;
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use clap::Args;
 use damier_engine::{
     Control, Engine, EngineOptions, Limits, SearchInfo, SearchInput, Silent, Style,
 };
+use damier_game::time_text::{self, Unit};
 use damier_game::Board;
 use serde_json::json;
 use std::sync::Arc;
@@ -21,9 +22,9 @@ pub struct AnalyzeArgs {
     /// takes 5 seconds; Ctrl-C stops it early with its best move.
     #[arg(long, short = 'd', allow_negative_numbers = true)]
     depth: Option<i32>,
-    /// Search for this many seconds.
+    /// Search this long: seconds (5, 0.5) or with units (1.5s, 250ms, 2m).
     #[arg(long)]
-    time: Option<f64>,
+    time: Option<String>,
     /// Search about this many nodes.
     #[arg(long)]
     nodes: Option<u64>,
@@ -75,11 +76,12 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
         nodes: args.nodes,
         ..Limits::default()
     };
-    if let Some(t) = args.time {
-        if !(t > 0.0 && t < 1e6) {
-            usage!("--time must be a positive number of seconds, got {t}");
+    if let Some(text) = &args.time {
+        let t = time_text::parse_duration(text, Unit::Seconds).usage_context(|| "--time".into())?;
+        if t.is_zero() || t.as_secs() >= 1_000_000 {
+            usage!("--time must be more than nothing and less than 1000000 seconds, got '{text}'");
         }
-        limits.move_time = Some(Duration::from_secs_f64(t));
+        limits.move_time = Some(t);
     }
     if !limits.is_bounded() {
         limits.move_time = Some(DEFAULT_TIME);
@@ -101,7 +103,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
         threads: args.threads as usize,
         hash_mb: usize::try_from(args.hash).unwrap_or(usize::MAX),
     })
-    .context("--hash")?;
+    .map_err(crate::hash_arg::refusal)?;
     engine.set_eval(eval);
     engine.set_lines(args.multipv as usize);
     let egdb = crate::egdb_arg::open(args.egdb.as_deref(), game.variant())?;

@@ -131,6 +131,11 @@ pub fn run(args: &DxpArgs) -> Result<()> {
     if args.games == 0 {
         usage!("--games must be at least 1");
     }
+    let valid = matches!(address.rsplit_once(':'),
+        Some((host, port)) if !host.is_empty() && port.parse::<u16>().is_ok());
+    if !valid {
+        usage!("--connect must be HOST:PORT (e.g. localhost:27531), got '{address}'");
+    }
     let stream = TcpStream::connect(address)
         .with_context(|| format!("cannot connect to a DamExchange follower at {address}"))?;
     let request = Request {

@@ -9,7 +9,7 @@ use damier_core::{notation, with_geometry, Variant};
 use damier_egdb::build::Progress;
 use damier_egdb::store::{self, SetEvent};
 use damier_egdb::verify::{self, Again, VerifyEvent};
-use damier_egdb::{unbuildable_set, Egdb, Material};
+use damier_egdb::{unbuildable_set, Egdb, Material, MAX_PIECES};
 use damier_learn::rng::{splitmix, GOLDEN};
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
@@ -190,11 +190,15 @@ fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool> {
         .context("starting the threads")
 }
 
+/// A size in binary units, never with four digits before the point (1000 MB and up is shown
+/// as 0.98 GB), so that sizes side by side read alike.
 fn human_bytes(n: u64) -> String {
+    const KB: u64 = 1 << 10;
+    const MB: u64 = 1 << 20;
     match n {
-        n if n >= 1 << 30 => format!("{:.2} GB", n as f64 / f64::from(1u32 << 30)),
-        n if n >= 1 << 20 => format!("{:.1} MB", n as f64 / f64::from(1u32 << 20)),
-        n if n >= 1 << 10 => format!("{:.1} KB", n as f64 / 1024.0),
+        n if n >= 1000 * MB => format!("{:.2} GB", n as f64 / (1u64 << 30) as f64),
+        n if n >= 1000 * KB => format!("{:.1} MB", n as f64 / MB as f64),
+        n if n >= 1000 => format!("{:.1} KB", n as f64 / KB as f64),
         n => format!("{n} B"),
     }
 }
@@ -506,6 +510,19 @@ fn probe(args: &ProbeArgs) -> Result<()> {
         let pos = args.position.position::<G>(variant)?;
         let material = Material::of(&damier_egdb::oriented(&pos));
         let Some(value) = db.probe(&pos)? else {
+            if material.pieces() > MAX_PIECES {
+                anyhow::bail!(
+                    "the position has {} pieces; databases hold endings of at most {MAX_PIECES}",
+                    material.pieces()
+                );
+            }
+            if db.slices().is_empty() {
+                anyhow::bail!(
+                    "no {variant} databases in {} (build them with `damier egdb build -v {variant} --pieces {}`)",
+                    db.dir().display(),
+                    material.pieces()
+                );
+            }
             anyhow::bail!(
                 "{material} is not in {} (the set there is complete up to {} pieces; build more with `damier egdb build -v {variant} --pieces {}`)",
                 db.dir().display(),
@@ -540,6 +557,10 @@ fn info(args: &InfoArgs) -> Result<()> {
     for variant in variants {
         let db = Egdb::open(&root, variant, 1)?;
         let slices = db.slices();
+        if slices.is_empty() {
+            outln!("{variant}: no databases in {}", db.dir().display())?;
+            continue;
+        }
         let bytes: u64 = slices.iter().map(|&(_, b)| b).sum();
         let sharing: Vec<String> = Variant::all()
             .filter(|&v| v != variant && store::set_variant(v) == variant)

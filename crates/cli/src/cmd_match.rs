@@ -9,7 +9,7 @@ use damier_core::Variant;
 use damier_game::pdn::{self, PdnGame, WriteOptions};
 use damier_game::{time_text, TimeControl};
 use damier_match::sprt::{Decision, Pairs, Sprt};
-use damier_match::{from_spec, openings, run_match, GameRecord, MatchConfig, Tally};
+use damier_match::{from_spec, openings, run_match, GameRecord, MatchConfig, PlayerError, Tally};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 use std::sync::atomic::Ordering;
@@ -113,9 +113,15 @@ pub fn run(args: &MatchArgs) -> Result<()> {
         stop: Some(Arc::clone(&stop)),
         ..MatchConfig::default()
     };
-    // Check both specifications before playing anything.
-    drop(from_spec(&args.first)?);
-    drop(from_spec(&args.second)?);
+    // Check both specifications before playing anything: a spec that cannot be read is a
+    // mistake in the command line; an engine that will not start is a failure.
+    for (option, spec) in [("--first", &args.first), ("--second", &args.second)] {
+        match from_spec(spec) {
+            Ok(player) => drop(player),
+            Err(e @ PlayerError::Spec { .. }) => usage!("{option}: {e}"),
+            Err(e) => return Err(e.into()),
+        }
+    }
     let set = match (&args.fen, &args.openings) {
         // One opening, read as a line of an --openings file is.
         (Some(text), _) => {
@@ -279,7 +285,9 @@ pub fn run(args: &MatchArgs) -> Result<()> {
         )?;
         match elo {
             Some(e) if e.elo.is_finite() => {
-                outln!("Elo difference: {:+.0} ± {:.0} (95%)", e.elo, e.margin)?
+                // Rounded first, and -0 made +0, so that an even score reads "+0".
+                let elo = e.elo.round() + 0.0;
+                outln!("Elo difference: {elo:+.0} ± {:.0} (95%)", e.margin)?
             }
             Some(e) if e.elo > 0.0 => outln!(
                 "Elo difference: at least {:+.0} (95%, a clean sweep)",

@@ -5,7 +5,7 @@ use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
 use damier_core::Variant;
 use damier_game::pdn::{self, PdnError, PdnGame, VariantSource, WriteOptions};
-use damier_game::Board;
+use damier_game::{Board, Outcome};
 use serde_json::{json, Value};
 use std::io::Write;
 use std::path::PathBuf;
@@ -167,21 +167,37 @@ fn check(input: &Input) -> Result<()> {
         let n = i + 1;
         let note = variant_note(source);
         let suffix = note.as_ref().map_or(String::new(), |t| format!(" ({t})"));
-        let (line, value) = match g {
-            Ok(g) => {
+        let contradiction = g.as_ref().ok().and_then(result_contradicted);
+        let (line, value) = match (g, contradiction) {
+            (Ok(g), Some(why)) => {
+                bad += 1;
                 let (white, black) = players(|t| g.tag(t).map(str::to_string));
-                let moves = g.main.moves.len();
+                let moves = plural(g.main.moves.len(), "move");
                 let result = g.result.text();
                 (
                     crate::output::printable(&format!(
-                        "{n}: {white} - {black}, {result}, {moves} moves, ok{suffix}"
+                        "{n}: {white} - {black}, {result}, {moves}, error: {why}{suffix}"
+                    )),
+                    json!({"game": n, "white": white, "black": black, "result": result,
+                           "variant": g.variant.to_string(), "moves": g.main.moves.len(),
+                           "error": {"line": null, "column": null, "message": why},
+                           "variant_note": note}),
+                )
+            }
+            (Ok(g), None) => {
+                let (white, black) = players(|t| g.tag(t).map(str::to_string));
+                let moves = plural(g.main.moves.len(), "move");
+                let result = g.result.text();
+                (
+                    crate::output::printable(&format!(
+                        "{n}: {white} - {black}, {result}, {moves}, ok{suffix}"
                     )),
                     json!({"game": n, "white": white, "black": black, "result": result,
                            "variant": g.variant.to_string(), "moves": moves, "error": null,
                            "variant_note": note}),
                 )
             }
-            Err(e) => {
+            (Err(e), _) => {
                 bad += 1;
                 let (white, black) = players(|t| e.tag(t).map(str::to_string));
                 let result = "?";
@@ -191,7 +207,8 @@ fn check(input: &Input) -> Result<()> {
                     // The file's own bytes may be anything: no control character reaches
                     // the terminal.
                     crate::output::printable(&format!(
-                        "{n}: {white} - {black}, {result}, {moves} moves, error at {at}{suffix}"
+                        "{n}: {white} - {black}, {result}, {}, error at {at}{suffix}",
+                        plural(moves, "move")
                     )),
                     json!({"game": n, "white": white, "black": black, "result": result,
                            "moves": moves, "error": {"line": e.line, "column": e.column,
@@ -205,6 +222,30 @@ fn check(input: &Input) -> Result<()> {
         ))?;
     }
     bad_games(bad, count)
+}
+
+/// Why the recorded result cannot be the game's: the moves end where the side to move has
+/// none, which decides the game, and the file says otherwise. `None` when it agrees, or the
+/// game is not over on the board (a resignation, a time-out, a draw agreed or claimed).
+fn result_contradicted(g: &PdnGame) -> Option<String> {
+    let recorded = g.result.outcome()?;
+    let end = g.positions().pop()?;
+    if !end.legal_moves().is_empty() {
+        return None;
+    }
+    let winner = end.no_move_winner()?;
+    (recorded != Outcome::Win(winner)).then(|| {
+        format!(
+            "the result {} is not the board's: {} has no move, so {} wins",
+            g.result.text(),
+            end.side().name(),
+            winner.name()
+        )
+    })
+}
+
+fn plural(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }
 
 fn convert(input: &Input, to: Target) -> Result<()> {

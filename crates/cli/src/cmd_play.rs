@@ -8,9 +8,12 @@ use clap::Args;
 use damier_core::Color;
 use damier_engine::{EngineOptions, Level};
 use damier_game::ballot::Deck;
+use damier_game::pdn::VariantSource;
 use damier_game::{Game, TimeoutPenalty};
 use damier_tui::clock_text::{parse_control, parse_duration, Unit};
-use damier_tui::setup::{deck_name, game_from_ballot, game_from_pdn, BallotChoice};
+use damier_tui::setup::{
+    deck_name, game_from_ballot, game_from_pdn, BallotChoice, PdnStart, SetupError,
+};
 use damier_tui::{PlayConfig, Player, View};
 use std::path::PathBuf;
 
@@ -108,7 +111,7 @@ pub fn run(args: &PlayArgs) -> Result<()> {
     if args.hash == 0 {
         usage!("--hash must be at least 1 MiB");
     }
-    damier_engine::tt::Table::check_size(args.hash).context("--hash")?;
+    damier_engine::tt::Table::check_size(args.hash).map_err(crate::hash_arg::refusal)?;
     let fake_clock = match &args.fake_clock {
         Some(text) => {
             Some(parse_duration(text, Unit::Seconds).usage_context(|| "--fake-clock".into())?)
@@ -172,7 +175,21 @@ fn start_game(
     if let Some(path) = &args.pdn {
         let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
         let text = String::from_utf8_lossy(&bytes);
-        let (mut game, tags) = game_from_pdn(path, &text, args.game, variant)?;
+        let PdnStart {
+            mut game,
+            tags,
+            source,
+        } = match game_from_pdn(path, &text, args.game, variant) {
+            Err(e @ SetupError::NoSuchGame { .. }) => usage!("--game: {e}"),
+            found => found?,
+        };
+        if matches!(source, VariantSource::Inferred { .. }) && game.variant() != variant {
+            notes.push(format!(
+                "Game {} has no GameType tag and its moves are not {variant}'s: read as {}.",
+                args.game,
+                game.variant()
+            ));
+        }
         notes.push(format!(
             "Continuing game {} of {} after {} moves.",
             args.game,

@@ -117,7 +117,8 @@ struct CheckArgs {
 
 #[derive(Args, Debug)]
 struct ListArgs {
-    /// Variant id or alias; without it (and without --file), each variant's count.
+    /// Variant id or alias (with --file: of puzzles without a GameType tag; default
+    /// international); without it and without --file, each variant's count.
     #[arg(long, short = 'v')]
     variant: Option<String>,
     /// A puzzle file (default: the set shipped with Damier).
@@ -260,14 +261,16 @@ fn run_check(args: &CheckArgs) -> Result<()> {
 }
 
 fn run_list(args: &ListArgs) -> Result<()> {
-    let Some(variant) = &args.variant else {
-        if args.file.is_some() {
-            usage!("--file needs --variant (the variant of games without a GameType tag)");
+    let variant = match (&args.variant, &args.file) {
+        (Some(name), _) => name,
+        // A puzzle file's games name their variant; PDN's default for one that does not.
+        (None, Some(_)) => "international",
+        (None, None) => {
+            for (v, n) in shipped::counts() {
+                outln!("{v:<24} {n:>4} puzzles")?;
+            }
+            return Ok(());
         }
-        for (v, n) in shipped::counts() {
-            outln!("{v:<24} {n:>4} puzzles")?;
-        }
-        return Ok(());
     };
     let variant: Variant = variant.parse().usage_context(|| "--variant".into())?;
     for p in load(variant, args.file.as_deref())? {

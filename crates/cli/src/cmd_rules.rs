@@ -42,7 +42,11 @@ pub fn run(args: &RulesArgs) -> Result<()> {
         }
         return list();
     };
-    let variant: Variant = name.parse().usage_context(|| format!("variant '{name}'"))?;
+    let variant: Variant = match name.parse() {
+        Ok(v) => v,
+        // The parser's message names the variant and lists the known ones.
+        Err(e) => usage!("{e}"),
+    };
     if args.ballots {
         return ballots(variant);
     }
@@ -112,7 +116,7 @@ fn compare_table(list: &str) -> Result<()> {
     for name in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
         variants.push(
             name.parse::<Variant>()
-                .usage_context(|| format!("--compare: variant '{name}'"))?,
+                .usage_context(|| "--compare".into())?,
         );
     }
     if variants.len() < 2 {

@@ -22,13 +22,14 @@ mod cmd_train;
 mod egdb_arg;
 mod egdb_playout;
 mod eval_arg;
+mod hash_arg;
 mod interrupt;
 mod log_lines;
 mod output;
 mod puzzle_play;
 
 use anyhow::{Context, Result};
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, Parser, Subcommand};
 use damier_core::{fen, notation, Geometry, Position, Variant};
 use damier_game::Game;
 use output::UsageContext;
@@ -188,6 +189,68 @@ pub fn capture_path_report() -> String {
     format!("capture path: {} ({}), {why}", path.name(), path.describe())
 }
 
+/// Help and version go out as clap prints them; a mistake in the command line is told on one
+/// line, as every other bad input is, with the command's help named, and status 2.
+fn refuse_command_line(e: clap::Error) -> ! {
+    use clap::error::ErrorKind;
+    if matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        e.exit();
+    }
+    let args: Vec<String> = std::env::args().collect();
+    let line = format!(
+        "{} (see `{} --help`)",
+        one_line(&e.to_string()),
+        command_path(&args)
+    );
+    eprintln!("damier: {}", output::printable(&line));
+    std::process::exit(2);
+}
+
+/// clap's message for a mistake ("error: …", lines that continue it, tips, the usage) as one
+/// line: the message and its tips.
+fn one_line(text: &str) -> String {
+    let mut lines = text.lines();
+    let mut said: Vec<String> = lines
+        .next()
+        .map(|l| l.trim_start_matches("error: ").trim().to_string())
+        .into_iter()
+        .collect();
+    // A list (of missing arguments, of possible values) continues the first line up to a blank.
+    let continued: Vec<&str> = lines
+        .by_ref()
+        .take_while(|l| !l.trim().is_empty())
+        .map(str::trim)
+        .collect();
+    if let (Some(first), false) = (said.first_mut(), continued.is_empty()) {
+        *first = format!("{first} {}", continued.join(", "));
+    }
+    said.extend(
+        lines
+            .filter_map(|l| l.trim().strip_prefix("tip: "))
+            .map(str::to_string),
+    );
+    said.join("; ")
+}
+
+/// The subcommands named at the start of `args` (`damier egdb build`), for the help to read.
+fn command_path(args: &[String]) -> String {
+    let mut command = Cli::command();
+    let mut path = vec!["damier".to_string()];
+    for arg in args.iter().skip(1) {
+        let Some(sub) = command.find_subcommand(arg).cloned() else {
+            break;
+        };
+        path.push(sub.get_name().to_string());
+        command = sub;
+    }
+    path.join(" ")
+}
+
 fn main() {
     let missing = damier_core::capture_path::missing_features();
     if !missing.is_empty() {
@@ -198,7 +261,7 @@ fn main() {
         );
         std::process::exit(1);
     }
-    let cli = Cli::parse();
+    let cli = Cli::try_parse().unwrap_or_else(|e| refuse_command_line(e));
     if let Err(e) = choose_capture_path() {
         eprintln!("damier: {}", output::describe(&e));
         std::process::exit(output::exit_status(&e).max(2));

@@ -183,7 +183,7 @@ pub fn parse<G: Geometry>(pos: &Position<G>, text: &str) -> Result<Move<G::Bits>
     }
     match candidates.len() {
         1 => Ok(candidates[0]),
-        0 => Err(illegal(why_illegal(pos, &legal, from))),
+        0 => Err(illegal(why_illegal(pos, &legal, from, via))),
         _ => Err(MoveError::Ambiguous {
             text: trimmed.to_string(),
             candidates: candidates.iter().map(|m| long(pos, m)).collect(),
@@ -196,7 +196,12 @@ fn is_subsequence(needle: &[u8], hay: &[u8]) -> bool {
     needle.iter().all(|n| it.any(|h| h == n))
 }
 
-fn why_illegal<G: Geometry>(pos: &Position<G>, legal: &[Move<G::Bits>], from: u8) -> String {
+fn why_illegal<G: Geometry>(
+    pos: &Position<G>,
+    legal: &[Move<G::Bits>],
+    from: u8,
+    via: &[u8],
+) -> String {
     let list = |moves: Vec<&Move<G::Bits>>| {
         let mut texts: Vec<String> = moves.iter().map(|m| short(pos, m)).collect();
         texts.truncate(8);
@@ -215,6 +220,20 @@ fn why_illegal<G: Geometry>(pos: &Position<G>, legal: &[Move<G::Bits>], from: u8
         );
     }
     if legal[0].is_capture() {
+        // A capture typed as far as a square where it may not stop: the jumps go on.
+        let longer: Vec<_> = pos
+            .capture_paths()
+            .into_iter()
+            .filter(|(m, path)| m.from == from && path.len() > via.len() && path.starts_with(via))
+            .map(|(m, _)| m)
+            .collect();
+        if !longer.is_empty() {
+            let names = SquareNames::of(pos.rules());
+            let stop = names.name(u32::from(*via.last().expect("a move names its end")));
+            let mut moves: Vec<_> = longer.iter().collect();
+            moves.dedup();
+            return format!("the capture does not end on {stop}: {}", list(moves));
+        }
         return format!("capture is compulsory: {}", list(legal.iter().collect()));
     }
     let own: Vec<_> = legal.iter().filter(|m| m.from == from).collect();

@@ -609,7 +609,9 @@ impl Engine {
             shared.stop.store(true, Relaxed);
             result
         });
-        let nodes = shared.nodes.load(Relaxed);
+        // The other lines' searches count too, as in each depth's report.
+        let nodes =
+            shared.nodes.load(Relaxed) + other_shared.as_ref().map_or(0, |o| o.nodes.load(Relaxed));
         let (best, score, depth, pv) = match main_result {
             Some(it) => (it.pv[0], it.score, it.depth, it.pv),
             None => (moves[0], Score::DRAW, 0, vec![moves[0]]),

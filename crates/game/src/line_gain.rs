@@ -99,9 +99,13 @@ pub fn material_gain(board: &Board, line: &[AnyMove]) -> Option<LineGain> {
 }
 
 /// A line explained in a sentence: "27-22 wins 2 pieces: 27-22 18x27 31x22", "32-28 wins the
-/// game: …", "15-11 crowns: …"; `None` when the line wins nothing.
+/// game: …", "15-11 crowns: …"; `None` when the line wins nothing. In the giveaway forms only
+/// a won game is named: there a piece more, or a king, is a burden, not a gain.
 pub fn explain(board: &Board, line: &[AnyMove]) -> Option<String> {
     let gain = line_gain(board, line)?;
+    if board.rules().no_move_wins() && gain != LineGain::Win {
+        return None;
+    }
     let first = board.short(line.first()?);
     let shown = board.line_short(&line[..gain.plies(line.len())]);
     Some(match gain {
@@ -160,5 +164,35 @@ mod tests {
         let l = line(&run, "26-31");
         assert_eq!(line_gain(&run, &l), Some(LineGain::Crown { plies: 1 }));
         assert_eq!(explain(&run, &l).unwrap(), "26-31 crowns: 26-31");
+    }
+
+    /// In giveaway, taking a man leaves the taker a piece ahead, which is no gain: only a line
+    /// that ends the game in the mover's favour is named.
+    #[test]
+    fn giveaway_names_only_the_won_game() {
+        let normal: Variant = "english".parse().unwrap();
+        let fen = "B:W18,31:B14,9";
+        let b = Board::from_fen(normal, fen).unwrap();
+        let take = line(&b, "14x23");
+        assert_eq!(explain(&b, &take).unwrap(), "14x23 wins a piece: 14x23");
+
+        let losing: Variant = "english-giveaway".parse().unwrap();
+        let b = Board::from_fen(losing, fen).unwrap();
+        assert_eq!(
+            line_gain(&b, &take),
+            Some(LineGain::Material {
+                pieces: 1,
+                plies: 1
+            })
+        );
+        assert_eq!(explain(&b, &take), None);
+        // Black gives its last man away: left without a piece, it has won.
+        let b = Board::from_fen(losing, "B:W23:B14").unwrap();
+        let give = line(&b, "14-18 23x14");
+        assert_eq!(line_gain(&b, &give), Some(LineGain::Win));
+        assert_eq!(
+            explain(&b, &give).unwrap(),
+            "14-18 wins the game: 14-18 23x14"
+        );
     }
 }

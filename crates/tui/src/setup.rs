@@ -5,7 +5,7 @@ use damier_core::{Color, Variant};
 use damier_egdb::Egdb;
 use damier_engine::{EngineOptions, EvalChoice, Level};
 use damier_game::ballot::{Ballot, Deck};
-use damier_game::pdn::{self, PdnGame};
+use damier_game::pdn::{self, PdnGame, VariantSource};
 use damier_game::{Game, GameError, TimeControl, TimeoutPenalty};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -46,7 +46,7 @@ pub enum SetupError {
         source: std::io::Error,
     },
     /// The PDN file has fewer games than asked for.
-    #[error("{path} has {count} game(s); there is no game {number}")]
+    #[error("{path} has {count} game{}; there is no game {number}", if *count == 1 { "" } else { "s" })]
     NoSuchGame {
         /// The file.
         path: PathBuf,
@@ -164,9 +164,11 @@ impl PlayConfig {
     }
 }
 
-/// Game `number` (1-based) of the PDN text read from `path`, ready to play on, with its tags.
-/// A result recorded in the file that the rules did not reach is set aside: the game goes on
-/// from its last position.
+/// Game `number` (1-based) of the PDN text read from `path`, ready to play on, with its tags
+/// and how its variant was found: a game without a `GameType` or `Variant` tag is read as
+/// `first` if its moves fit, else as the first other variant they fit (as `damier pdn check`
+/// reads it). A result recorded in the file that the rules did not reach is set aside: the game
+/// goes on from its last position.
 ///
 /// # Errors
 /// [`SetupError`] when the game is missing, bad, or already over by the rules.
@@ -174,11 +176,11 @@ pub fn game_from_pdn(
     path: &std::path::Path,
     text: &str,
     number: usize,
-    default: Variant,
-) -> Result<(Game, Vec<(String, String)>), SetupError> {
-    let games = pdn::read(text, default);
+    first: Variant,
+) -> Result<PdnStart, SetupError> {
+    let games = pdn::read_bytes_inferring(text.as_bytes(), first);
     let count = games.len();
-    let chosen = number
+    let (chosen, source) = number
         .checked_sub(1)
         .and_then(|i| games.into_iter().nth(i))
         .ok_or(SetupError::NoSuchGame {
@@ -204,7 +206,22 @@ pub fn game_from_pdn(
             result: result.describe(),
         });
     }
-    Ok((game, record.tags))
+    Ok(PdnStart {
+        game,
+        tags: record.tags,
+        source,
+    })
+}
+
+/// A game read from a PDN file to play on.
+#[derive(Debug)]
+pub struct PdnStart {
+    /// The game, at its last position.
+    pub game: Game,
+    /// Its tags.
+    pub tags: Vec<(String, String)>,
+    /// How its variant was found.
+    pub source: VariantSource,
 }
 
 /// Which ballot to draw.
@@ -257,7 +274,9 @@ mod tests {
     fn continues_a_pdn_game_and_refuses_a_finished_one() {
         let text = "[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 1-0\n\n\
                     [GameType \"20\"]\n[SetUp \"1\"]\n[FEN \"W:W28:B23\"]\n1. 28x19 *";
-        let (game, _) = game_from_pdn(Path::new("a.pdn"), text, 1, Variant::INTERNATIONAL).unwrap();
+        let game = game_from_pdn(Path::new("a.pdn"), text, 1, Variant::INTERNATIONAL)
+            .unwrap()
+            .game;
         assert_eq!(game.plies().len(), 4);
         assert!(!game.is_over(), "the recorded 1-0 is set aside");
         let err = game_from_pdn(Path::new("a.pdn"), text, 2, Variant::INTERNATIONAL).unwrap_err();
@@ -267,7 +286,37 @@ mod tests {
             "{err}"
         );
         let err = game_from_pdn(Path::new("a.pdn"), text, 3, Variant::INTERNATIONAL).unwrap_err();
-        assert_eq!(err.to_string(), "a.pdn has 2 game(s); there is no game 3");
+        assert_eq!(err.to_string(), "a.pdn has 2 games; there is no game 3");
+        let err = game_from_pdn(Path::new("a.pdn"), text, 0, Variant::INTERNATIONAL).unwrap_err();
+        assert_eq!(err.to_string(), "a.pdn has 2 games; there is no game 0");
+    }
+
+    /// An untagged English game (11-15 is no move of the 10x10 start) is read as English,
+    /// as `pdn check` reads it; a tagged game keeps its tag.
+    #[test]
+    fn an_untagged_game_is_read_as_the_variant_its_moves_fit() {
+        let text = "1. 11-15 23-18 2. 8-11 *";
+        let PdnStart { game, source, .. } =
+            game_from_pdn(Path::new("a.pdn"), text, 1, Variant::INTERNATIONAL).unwrap();
+        assert_eq!(game.variant().to_string(), "english");
+        assert!(
+            matches!(source, VariantSource::Inferred { .. }),
+            "{source:?}"
+        );
+        assert_eq!(game.plies().len(), 3);
+        let russian: Variant = "russian".parse().unwrap();
+        let game = game_from_pdn(Path::new("a.pdn"), "1. c3-d4 f6-g5 *", 1, russian)
+            .unwrap()
+            .game;
+        assert_eq!(game.variant(), russian);
+        let err = game_from_pdn(
+            Path::new("a.pdn"),
+            "[GameType \"20\"]\n1. 11-15 *",
+            1,
+            russian,
+        )
+        .unwrap_err();
+        assert!(matches!(err, SetupError::Pdn { .. }), "{err}");
     }
 
     #[test]

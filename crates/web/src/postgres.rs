@@ -55,7 +55,7 @@ impl Postgres {
             .map_err(|e| StorageError::Thread(e.to_string()))?;
         match connected.recv() {
             Ok(Ok(())) => Ok(Postgres { shown, requests }),
-            Ok(Err(source)) => Err(StorageError::Postgres { url: shown, source }),
+            Ok(Err(reason)) => Err(StorageError::Postgres { url: shown, reason }),
             Err(_) => Err(StorageError::Thread(format!(
                 "the connection to {shown} ended before it was made"
             ))),
@@ -71,9 +71,9 @@ impl Postgres {
         answer
             .recv()
             .map_err(|_| lost())?
-            .map_err(|source| StorageError::Postgres {
+            .map_err(|reason| StorageError::Postgres {
                 url: self.shown.clone(),
-                source,
+                reason,
             })
     }
 }

@@ -11,34 +11,36 @@ use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 
 /// A storage failure.
+// Each variant tells its reason in its message and does not also return it as a source, so that
+// a chain of causes (anyhow's `{:#}`) says it once.
 #[derive(Debug, thiserror::Error)]
 pub enum StorageError {
     /// The database refused.
-    #[error("game database {path}: {source}")]
+    #[error("game database {path}: {reason}")]
     Sqlite {
         /// The file.
         path: PathBuf,
         /// Why.
-        source: rusqlite::Error,
+        reason: rusqlite::Error,
     },
     /// The PostgreSQL server refused or could not be reached.
-    #[error("game database {url}: {source}")]
+    #[error("game database {url}: {reason}")]
     Postgres {
         /// The database's address, without its password.
         url: String,
         /// Why.
-        source: postgres::Error,
+        reason: postgres::Error,
     },
     /// The thread that holds the database connection could not start or has ended.
     #[error("game database: {0}")]
     Thread(String),
     /// The folder could not be made.
-    #[error("cannot make the data folder {path}: {source}")]
+    #[error("cannot make the data folder {path}: {reason}")]
     Folder {
         /// The folder.
         path: PathBuf,
         /// Why.
-        source: std::io::Error,
+        reason: std::io::Error,
     },
 }
 
@@ -87,14 +89,14 @@ impl Sqlite {
     /// # Errors
     /// [`StorageError`] when the folder or the database cannot be made or opened.
     pub fn open_in(folder: &Path) -> Result<Sqlite, StorageError> {
-        std::fs::create_dir_all(folder).map_err(|source| StorageError::Folder {
+        std::fs::create_dir_all(folder).map_err(|reason| StorageError::Folder {
             path: folder.to_path_buf(),
-            source,
+            reason,
         })?;
         let path = folder.join(FILE_NAME);
-        let fail = |source| StorageError::Sqlite {
+        let fail = |reason| StorageError::Sqlite {
             path: path.clone(),
-            source,
+            reason,
         };
         let connection = Connection::open(&path).map_err(fail)?;
         connection
@@ -126,10 +128,10 @@ impl Sqlite {
         self.connection.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    fn fail(&self, source: rusqlite::Error) -> StorageError {
+    fn fail(&self, reason: rusqlite::Error) -> StorageError {
         StorageError::Sqlite {
             path: self.path.clone(),
-            source,
+            reason,
         }
     }
 }

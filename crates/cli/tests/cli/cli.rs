@@ -90,7 +90,7 @@ fn show_draws_the_board_with_coordinates() {
 
 #[test]
 fn bad_input_gets_one_clear_line_and_the_usage_status() {
-    let cases: [(&[&str], &str); 7] = [
+    let cases: [(&[&str], &str); 13] = [
         (&["moves", "--variant", "chess"], "unknown variant 'chess'"),
         (&["moves", "--fen", "W:W31,32:B1,99"], "column 13"),
         (&["moves", "--fen", "W:W1-50:B"], "at most 20"),
@@ -109,6 +109,24 @@ fn bad_input_gets_one_clear_line_and_the_usage_status() {
             "capture is compulsory: 14x23",
         ),
         (&["perft", "--depth", "0"], "--depth"),
+        (
+            &["analyze", "--hash", "999999999", "--depth", "1"],
+            "--hash: a hash table of 999999999 MiB",
+        ),
+        (
+            &["rules", "--compare", "english,foo"],
+            "damier: --compare: unknown variant 'foo' (known: ",
+        ),
+        (&["rules", "foo"], "damier: unknown variant 'foo' (known: "),
+        (&["play", "--hash", "999999999"], "--hash: a hash table of"),
+        (
+            &["analyze", "--time", "0"],
+            "--time must be more than nothing",
+        ),
+        (
+            &["analyze", "--time", "5x"],
+            "--time: '5x' is not a duration",
+        ),
     ];
     for (args, needle) in cases {
         let out = damier(args);
@@ -119,6 +137,42 @@ fn bad_input_gets_one_clear_line_and_the_usage_status() {
         assert!(err.contains(needle), "{args:?}: {err}");
         assert!(!err.contains("panicked"));
     }
+}
+
+/// What clap itself refuses (a value out of range, an unknown option, a missing argument, a
+/// bad choice) is told on one line too, with the command's help named, and status 2.
+#[test]
+fn command_line_mistakes_caught_by_the_parser_are_one_line() {
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &["play", "--level", "0"],
+            "damier: invalid value '0' for '--level <LEVEL>'",
+        ),
+        (
+            &["analyze", "--frobnicate"],
+            "damier: unexpected argument '--frobnicate' found",
+        ),
+        (
+            &["pdn", "convert", "x.pdn", "--to", "xyz"],
+            "damier: invalid value 'xyz' for '--to <TO>'",
+        ),
+        (
+            &["frobnicate"],
+            "damier: unrecognized subcommand 'frobnicate'",
+        ),
+    ];
+    for (args, start) in cases {
+        let out = damier(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with(start), "{args:?}: {err}");
+        assert!(err.trim_end().ends_with("--help`)"), "{args:?}: {err}");
+    }
+    // Help is still printed whole, and succeeds.
+    let help = damier(&["play", "--help"]);
+    assert!(help.status.success());
+    assert!(stdout(&help).lines().count() > 10);
 }
 
 #[test]
@@ -243,9 +297,28 @@ fn match_stopped_by_ctrl_c_keeps_the_finished_games() {
 
 #[test]
 fn match_rejects_bad_players_and_time_controls() {
+    // A spec that cannot be read is a command-line mistake (status 2); an engine that does
+    // not start is a failure (status 1).
     let out = damier(&["match", "--first", "stockfish", "--games", "2"]);
-    assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("player 'stockfish'"));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).starts_with("damier: --first: player 'stockfish'"));
+    let out = damier(&["match", "--second", "damier:level=11", "--games", "2"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr)
+        .starts_with("damier: --second: player 'damier:level=11'"));
+    let out = damier(&[
+        "match",
+        "--second",
+        "hub:/nonexistent/engine",
+        "--games",
+        "2",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let out = damier(&["match", "--tc", "40/x", "--games", "2"]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("--tc"));
@@ -317,6 +390,19 @@ fn hub_starts_in_the_variant_asked_for() {
     assert_eq!(out.status.code(), Some(2));
 }
 
+/// A data folder that cannot be made is named with its reason, said once.
+#[test]
+fn serve_names_a_data_folder_it_cannot_make() {
+    let out = damier(&["serve", "--port", "0", "--data", "/proc/no/such/folder"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(
+        err.starts_with("damier: cannot make the data folder /proc/no/such/folder: "),
+        "{err}"
+    );
+    assert_eq!(err.matches("os error").count(), 1, "{err}");
+}
+
 #[test]
 fn serve_refuses_a_hash_size_out_of_range() {
     for hash in ["-1", "0", "100000"] {
@@ -324,6 +410,19 @@ fn serve_refuses_a_hash_size_out_of_range() {
         assert_eq!(out.status.code(), Some(2), "--hash {hash}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains("--hash must be between 1 and 4096"), "{err}");
+    }
+}
+
+/// `analyze --time` takes a duration written as clocks are: bare seconds or with units.
+#[test]
+fn analyze_time_takes_units() {
+    for time in ["0.2", "200ms"] {
+        let out = damier(&["analyze", "-v", "english", "--time", time]);
+        assert!(out.status.success(), "{time}: {}", stderr(&out));
+        assert!(
+            stdout(&out).lines().last().unwrap().starts_with("best "),
+            "{time}"
+        );
     }
 }
 
@@ -440,5 +539,19 @@ fn analyze_explains_what_the_best_line_wins() {
         "analyze", "-v", "english", "--depth", "6", "--json",
     ]));
     let v: serde_json::Value = serde_json::from_str(quiet.lines().last().unwrap()).unwrap();
+    assert_eq!(v["explain"], serde_json::Value::Null, "{v}");
+    // In giveaway a capture that leaves Black a piece ahead is no gain, and is not called one.
+    let giveaway = stdout(&damier(&[
+        "analyze",
+        "-v",
+        "giveaway",
+        "--fen",
+        "B:W18,31:B14,9",
+        "--depth",
+        "3",
+        "--json",
+    ]));
+    let v: serde_json::Value = serde_json::from_str(giveaway.lines().last().unwrap()).unwrap();
+    assert_eq!(v["best"], "14x23", "{v}");
     assert_eq!(v["explain"], serde_json::Value::Null, "{v}");
 }

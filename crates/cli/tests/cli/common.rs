@@ -42,15 +42,9 @@ pub fn stderr(out: &Output) -> String {
 
 /// The error of a run that must fail with exactly one line.
 pub fn fails(args: &[&str]) -> String {
-    let err = refused(args);
-    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
-    err
-}
-
-/// The error of a run that must fail, however long (a missing argument is answered with the
-/// usage too).
-pub fn refused(args: &[&str]) -> String {
     let out = damier(args);
     assert!(!out.status.success(), "{args:?} should fail");
-    String::from_utf8_lossy(&out.stderr).into_owned()
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    err
 }

@@ -93,4 +93,12 @@ fn damier_plays_a_dxp_follower_as_initiator_and_in_a_match() {
         err.contains("DamExchange plays international draughts only"),
         "{err}"
     );
+
+    // An address without a port is a command-line mistake, told before any connection.
+    let out = crate::common::damier(&["dxp", "--connect", "localhost"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr).trim_end(),
+        "damier: --connect must be HOST:PORT (e.g. localhost:27531), got 'localhost'"
+    );
 }

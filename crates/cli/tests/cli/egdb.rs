@@ -1,7 +1,7 @@
 //! `damier egdb`: build, verify, probe, info and bench from the command line, and the
 //! databases in `analyze`; bad input answered with one line.
 
-use crate::common::{damier, fails, ok, refused};
+use crate::common::{damier, fails, ok};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -110,6 +110,26 @@ fn build_verify_probe_and_analyse() {
     let info = ok(&["egdb", "info", "--dir", dir]);
     assert!(info.contains("english: 16 slices"), "{info}");
     assert!(info.contains("complete up to 3 pieces"), "{info}");
+    // A variant with no set there is said to have none, and a probe of it too; a position of
+    // more pieces than any database holds is told so, not asked to be built.
+    let none = ok(&["egdb", "info", "-v", "russian", "--dir", dir]);
+    assert!(none.starts_with("russian: no databases in "), "{none}");
+    let err = fails(&[
+        "egdb",
+        "probe",
+        "-v",
+        "russian",
+        "--fen",
+        "W:WKc1:BKh8",
+        "--dir",
+        dir,
+    ]);
+    assert!(err.starts_with("damier: no russian databases in "), "{err}");
+    let err = fails(&["egdb", "probe", "-v", "english", "--dir", dir]);
+    assert_eq!(
+        err.trim_end(),
+        "damier: the position has 24 pieces; databases hold endings of at most 8"
+    );
 
     // Two kings against one in the corner: a win, and the moves that keep it.
     let probe = ok(&corner_probe(dir));
@@ -242,7 +262,7 @@ fn bad_arguments_get_one_line() {
     let err = fails(&build("english", "40", dir));
     assert!(err.contains("--pieces must be between 2 and 8"), "{err}");
     let err = fails(&corner_probe(dir));
-    assert!(err.contains("K2-K1 is not in"), "{err}");
+    assert!(err.contains("no english databases in "), "{err}");
     let err = fails(&["egdb", "verify", "-v", "english", "--dir", dir]);
     assert!(err.contains("no english databases"), "{err}");
     let err = fails(&[
@@ -352,8 +372,12 @@ fn a_set_built_job_by_job_is_the_set_built_at_once() {
         "egdb", "build", "-v", "english", "--slice", "M13-K1", "--dir", "x",
     ]);
     assert!(err.contains("8 pieces at most"), "{err}");
-    let err = refused(&["egdb", "build", "-v", "english", "--dir", "x"]);
-    assert!(err.contains("--pieces"), "{err}");
+    let err = fails(&["egdb", "build", "-v", "english", "--dir", "x"]);
+    assert_eq!(
+        err.trim_end(),
+        "damier: the following required arguments were not provided: --pieces <PIECES> \
+         (see `damier egdb build --help`)"
+    );
     let _ = std::fs::remove_dir_all(&root);
 }
 

@@ -27,6 +27,34 @@ fn check_prints_one_line_per_game() {
     );
 }
 
+/// A result the final position contradicts is an error: there the side to move has no move,
+/// which decides the game. A result the board does not decide (a resignation) stands.
+#[test]
+fn check_refuses_a_result_the_final_position_contradicts() {
+    let file = scratch(
+        "result.pdn",
+        "[GameType \"21\"]\n[SetUp \"1\"]\n[FEN \"B:W18:B14\"]\n1... 14x23 1-0\n\n\
+         [GameType \"21\"]\n[SetUp \"1\"]\n[FEN \"B:W18:B14\"]\n1... 14x23 0-1\n\n\
+         [GameType \"21\"]\n1. 11-15 1-0\n\n\
+         [Variant \"english-giveaway\"]\n[SetUp \"1\"]\n[FEN \"B:W18:B14\"]\n1... 14x23 0-1\n",
+    );
+    let out = damier(&["pdn", "check", &file]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "1: ? - ?, 1-0, 1 move, error: the result 1-0 is not the board's: white has no move, so black wins",
+            "2: ? - ?, 0-1, 1 move, ok",
+            "3: ? - ?, 1-0, 1 move, ok",
+            "4: ? - ?, 0-1, 1 move, error: the result 0-1 is not the board's: white has no move, so white wins",
+        ],
+        "{text}"
+    );
+    assert_eq!(stderr(&out).trim(), "damier: 2 of 4 games have errors");
+}
+
 #[test]
 fn check_reports_the_first_error_of_each_bad_game_and_fails() {
     let file = scratch(

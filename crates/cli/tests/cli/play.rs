@@ -385,7 +385,8 @@ fn continue_a_pdn_game_or_open_with_a_ballot() {
     std::fs::write(
         &file,
         "[Event \"Club\"]\n[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 *\n\n\
-         [GameType \"25\"]\n1. c3-d4 f6-e5 *\n",
+         [GameType \"25\"]\n1. c3-d4 f6-e5 *\n\n\
+         [Event \"untagged\"]\n1. 11-15 23-18 *\n",
     )
     .unwrap();
     let out = dir.join("out.pdn");
@@ -410,6 +411,48 @@ fn continue_a_pdn_game_or_open_with_a_ballot() {
     assert!(has(&run, "Game over: white wins: black resigned (1-0)."));
     let saved = std::fs::read_to_string(&out).unwrap();
     assert!(saved.contains("1. c3-d4 f6-e5 2. d4:f6 1-0"), "{saved}");
+    // A game without a GameType tag is read as the variant its moves fit, as `pdn check`
+    // reads it, and the player is told.
+    let run = play(
+        &[
+            "--opponent",
+            "human",
+            "--pdn",
+            file.to_str().unwrap(),
+            "--game",
+            "3",
+        ],
+        "quit\nyes\n",
+    );
+    assert!(
+        has(
+            &run,
+            "Game 3 has no GameType tag and its moves are not international's: read as english."
+        ),
+        "{}{}",
+        run.out,
+        run.err
+    );
+    assert!(has(
+        &run,
+        &format!("Continuing game 3 of {} after 2 moves.", file.display())
+    ));
+    let args = [
+        "play",
+        "--plain",
+        "--pdn",
+        file.to_str().unwrap(),
+        "--game",
+        "4",
+    ];
+    assert_eq!(crate::common::damier(&args).status.code(), Some(2));
+    assert_eq!(
+        crate::common::fails(&args).trim_end(),
+        format!(
+            "damier: --game: {} has 3 games; there is no game 4",
+            file.display()
+        )
+    );
     let run = play(
         &["-v", "english", "--ballot", "1", "--opponent", "human"],
         "",

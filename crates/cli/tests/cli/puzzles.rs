@@ -35,6 +35,8 @@ fn a_set_is_made_checked_listed_and_played() {
     let list = ok(&["puzzles", "list", "-v", "english", "--file", f]);
     assert!(list.lines().count() >= 1, "{list}");
     assert!(list.contains("to play and"), "{list}");
+    // The file's games name their variant: --variant is not needed to list them.
+    assert_eq!(ok(&["puzzles", "list", "--file", f]), list);
     let check = ok(&["puzzles", "check", "-v", "english", "--file", f]);
     assert!(check.contains(" 0 not"), "{check}");
 

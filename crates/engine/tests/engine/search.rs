@@ -278,13 +278,15 @@ fn several_lines_each_depth_and_the_first_is_the_one_line_search() {
         let mut engine = engine();
         engine.set_lines(lines);
         let mut infos = Vec::new();
-        engine.search(
+        let result = engine.search(
             &input,
             &Limits::depth(7),
             Style::default(),
             &Control::new(),
             &mut |info: &damier_engine::SearchInfo| infos.push(info.clone()),
         );
+        // The result counts the nodes of every line, as the last depth's report does.
+        assert_eq!(result.nodes, infos.last().unwrap().nodes, "{lines} lines");
         infos
     };
     let single = run(1);

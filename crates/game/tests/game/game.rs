@@ -32,6 +32,27 @@ fn illegal_moves_are_refused_with_the_reason() {
     assert_eq!(g.plies().len(), 2);
 }
 
+/// A capture typed only as far as its first landing is told that the jumps go on, with the
+/// whole capture (RULES.md §1: a capture is taken to its end).
+#[test]
+fn a_capture_stopped_short_is_told_it_goes_on() {
+    let english: Variant = "english".parse().unwrap();
+    let mut g = Game::from_fen(english, "B:W18,27:B14").unwrap();
+    let err = g.play_text("14x23").unwrap_err().to_string();
+    assert!(
+        err.ends_with("the capture does not end on 23: 14x32"),
+        "{err}"
+    );
+    let russian: Variant = "russian".parse().unwrap();
+    let mut g = Game::from_fen(russian, "W:Wc3:Bd4,f6").unwrap();
+    let err = g.play_text("c3:e5").unwrap_err().to_string();
+    assert!(
+        err.ends_with("the capture does not end on e5: c3:g7"),
+        "{err}"
+    );
+    g.play_text("c3:g7").unwrap();
+}
+
 #[test]
 fn undo_and_redo() {
     let mut g = Game::new(Variant::new(Base::English));
