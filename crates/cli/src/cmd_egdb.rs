@@ -79,9 +79,9 @@ struct ThreadsArg {
 /// Where the databases are.
 #[derive(Args, Debug)]
 struct DirArg {
-    /// Folder of the databases (one sub-folder per variant) [default: $DAMIER_EGDB, else the
-    /// user's data folder, e.g. ~/.local/share/damier/egdb].
-    #[arg(long)]
+    /// Folder of the databases (one sub-folder per variant; also --egdb, as in `analyze`)
+    /// [default: $DAMIER_EGDB, else the user's data folder, e.g. ~/.local/share/damier/egdb].
+    #[arg(long, visible_alias = "egdb")]
     dir: Option<PathBuf>,
 }
 

@@ -112,7 +112,8 @@ fn build_verify_probe_and_analyse() {
     assert!(info.contains("complete up to 3 pieces"), "{info}");
     // A variant with no set there is said to have none, and a probe of it too; a position of
     // more pieces than any database holds is told so, not asked to be built.
-    let none = ok(&["egdb", "info", "-v", "russian", "--dir", dir]);
+    // `--egdb`, as `analyze` spells it, names the folder too.
+    let none = ok(&["egdb", "info", "-v", "russian", "--egdb", dir]);
     assert!(none.starts_with("russian: no databases in "), "{none}");
     let err = fails(&[
         "egdb",

@@ -157,6 +157,11 @@ fn whole_engine_games_end_by_the_rules_and_save_what_was_played() {
             "",
         );
         assert!(run.ok, "{variant}: {}", run.err);
+        assert!(
+            run.out.contains("Damier at depth 2 against itself"),
+            "{}",
+            run.out
+        );
         let lines = said(&run);
         let over = lines
             .iter()
@@ -217,6 +222,14 @@ fn undo_takes_back_to_the_players_own_turn() {
         "33-28\nundo\nundo\n",
     );
     let lines = said(&run);
+    // A fixed depth, not the level, sets how the engine plays, and the opening line says so.
+    assert!(
+        run.out.lines().next().unwrap().starts_with(
+            "Damier: international, you play white against Damier at depth 2, no clock."
+        ),
+        "{}",
+        run.out
+    );
     assert!(lines.iter().any(|l| l.starts_with("1... black 23x32")));
     assert!(lines.contains(&"Took back 33-28 23x32."));
     assert!(lines.contains(&"Nothing to take back."));

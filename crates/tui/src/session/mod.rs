@@ -14,7 +14,7 @@ use crate::thinker::{Purpose, Thinker};
 use crate::words::{self, ThinkingLine};
 use damier_core::Color;
 use damier_egdb::Egdb;
-use damier_engine::{Engine, EngineOptions, EvalChoice};
+use damier_engine::{Engine, EngineOptions, EvalChoice, Level};
 use damier_game::{Clock, Game, GameResult, Material, PlyKind, TimeControl, TimeSource, TimedGame};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -323,19 +323,19 @@ impl Session {
     /// The first line: what is played, by whom, on what clock.
     fn intro(&self) -> String {
         let variant = self.game().variant();
+        // A fixed depth replaces the levels' own limits, so it is what the engine is named by.
+        let engine = |l: Level| match self.depth {
+            Some(d) => format!("Damier at depth {d}"),
+            None => format!("Damier level {}", l.number()),
+        };
         let who = match (self.player(Color::White), self.player(Color::Black)) {
             (Player::Human, Player::Human) => "two players at this keyboard".to_string(),
-            (Player::Human, Player::Engine(l)) => {
-                format!("you play white against Damier level {}", l.number())
-            }
-            (Player::Engine(l), Player::Human) => {
-                format!("you play black against Damier level {}", l.number())
-            }
-            (Player::Engine(a), Player::Engine(b)) => format!(
-                "Damier level {} (white) against Damier level {} (black)",
-                a.number(),
-                b.number()
-            ),
+            (Player::Human, Player::Engine(l)) => format!("you play white against {}", engine(l)),
+            (Player::Engine(l), Player::Human) => format!("you play black against {}", engine(l)),
+            (Player::Engine(a), Player::Engine(b)) => match self.depth {
+                Some(_) => format!("{} against itself", engine(a)),
+                None => format!("{} (white) against {} (black)", engine(a), engine(b)),
+            },
         };
         let example = match self.game().legal_moves().first() {
             _ if self.watching() => " Type now to hurry a move, save FILE to keep the game;".into(),
