@@ -245,7 +245,7 @@ fn expand(item: &str, names: &SquareNames, column: usize) -> Result<Vec<u32>, Fe
 }
 
 /// A setup error in one readable line, squares named in the variant's notation.
-pub(crate) fn explain(e: &crate::position::SetupError, names: &SquareNames) -> String {
+pub fn explain(e: &crate::position::SetupError, names: &SquareNames) -> String {
     summarize(e.defects.iter().map(|d| describe(d, names)).collect())
 }
 

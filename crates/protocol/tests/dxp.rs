@@ -137,7 +137,34 @@ fn bad_and_out_of_order_messages_get_a_clear_refusal() {
     // another request.
     let bad = format!("R01Tester{}Z001000BWw{}", " ".repeat(26), "e".repeat(49));
     raw.send(&bad);
-    assert!(raw.next().starts_with("Cthe position is not legal: "));
+    // The square is named as DamExchange numbers it (1, on Black's back row).
+    assert_eq!(
+        raw.next(),
+        "Cthe position is not legal: man on 1 stands on its crowning row (it would be a king)"
+    );
+    let refused: Message = raw.next().parse().unwrap();
+    assert!(matches!(
+        refused,
+        Message::GameAcc {
+            answer: Acceptance::NotThisGame,
+            ..
+        }
+    ));
+    // A request of another protocol version is refused with GAMEACC code 1, one that cannot
+    // be read otherwise with code 2: the initiator is never left waiting.
+    let other_version = format!("R02Tester{}Z005000A", " ".repeat(26));
+    raw.send(&other_version);
+    assert!(raw.next().contains("is not version 01"));
+    let refused: Message = raw.next().parse().unwrap();
+    assert!(matches!(
+        refused,
+        Message::GameAcc {
+            answer: Acceptance::WrongVersion,
+            ..
+        }
+    ));
+    raw.send(&format!("R01Tester{}X005000A", " ".repeat(26)));
+    assert!(raw.next().contains("follower colour"));
     let refused: Message = raw.next().parse().unwrap();
     assert!(matches!(
         refused,

@@ -49,7 +49,8 @@ pub fn position(side: Color, squares: &str) -> Result<Board, String> {
             kings |= bit;
         }
     }
-    Board::from_sets(VARIANT, white, black, kings, side).map_err(|e| e.to_string())
+    Board::from_sets(VARIANT, white, black, kings, side)
+        .map_err(|e| damier_core::fen::explain(&e, names))
 }
 
 /// The MOVE message of `mv`, legal in `board`.

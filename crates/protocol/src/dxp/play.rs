@@ -4,7 +4,7 @@
 //! makes Damier stop with a panic.
 
 use super::board::{self, VARIANT};
-use super::message::{Acceptance, BackAnswer, EndReason, Message};
+use super::message::{Acceptance, BackAnswer, EndReason, Message, MessageError};
 use super::wire::Wire;
 use damier_core::Color;
 use damier_engine::{ClockLimit, Control, Engine, Limits, SearchInput, Silent, Style};
@@ -330,6 +330,24 @@ fn take_back(game: &mut Game, number: u16, side: Color) -> BackAnswer {
     }
 }
 
+/// The GAMEACC answer to a GAMEREQ that could not be read; `None` for another message.
+fn refusal_of_request(error: &MessageError) -> Option<Acceptance> {
+    match error {
+        MessageError::Field {
+            kind: "GAMEREQ",
+            field: "version",
+            ..
+        } => Some(Acceptance::WrongVersion),
+        MessageError::Field {
+            kind: "GAMEREQ", ..
+        }
+        | MessageError::Length {
+            kind: "GAMEREQ", ..
+        } => Some(Acceptance::NotThisGame),
+        _ => None,
+    }
+}
+
 /// Damier as the follower on one connection: it answers game requests and plays each game,
 /// until the other side closes the connection or asks for no further game. Returns the
 /// games played.
@@ -359,6 +377,13 @@ pub fn follow<R: BufRead, W: Write>(
                     Message::Chat(format!("Damier cannot read that message: {e}")),
                     log,
                 )?;
+                // A game request is answered even when it cannot be read, so that the
+                // initiator does not wait for an acceptance that never comes: code 1 for
+                // another protocol version, as the GAMEACC specification asks, else 2.
+                if let Some(answer) = refusal_of_request(&e) {
+                    let follower = side.name.clone();
+                    reply(wire, Message::GameAcc { follower, answer }, log)?;
+                }
             }
             Ok(Message::GameReq {
                 follower,
