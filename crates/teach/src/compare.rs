@@ -25,7 +25,14 @@ pub fn compare(variants: &[Variant]) -> Comparison {
         ("first move", |v| {
             words::color_name(v.rules().first).to_string()
         }),
-        ("mirrored board", |v| yes_no(v.rules().mirrored)),
+        // Only a board with unused squares can be turned so that its corners change colour.
+        ("mirrored board", |v| {
+            if v.rules().board.is_diagonal() {
+                yes_no(v.rules().mirrored)
+            } else {
+                "—".to_string()
+            }
+        }),
         ("men capture", |v| {
             words::man_capture_short(v.rules()).to_string()
         }),

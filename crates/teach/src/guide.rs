@@ -132,7 +132,7 @@ fn summary_for(rules: &Rules) -> String {
         parts.push("kings land behind".into());
     }
     if rules.no_move_wins() {
-        parts.push("giveaway: lose every piece to win".into());
+        parts.push("giveaway: lose every piece, or be left without a move, to win".into());
     }
     parts.join("; ")
 }

@@ -39,8 +39,9 @@ pub fn setup(rules: &Rules) -> String {
     let which = if rows.start == 0 {
         format!("the {} rows nearest its player", number_word(count))
     } else {
+        let listed = if count == 2 { "and" } else { "to" };
         format!(
-            "rows {} to {} counted from its player's side, the back row left empty",
+            "rows {} {listed} {} counted from its player's side, the back row left empty",
             rows.start + 1,
             rows.end
         )
@@ -72,7 +73,8 @@ pub fn man_capture(rules: &Rules) -> String {
             .to_string(),
         ManCapture::AllEight => "A man captures in all eight directions: diagonally over an \
             adjacent piece, or straight forward, backward or sideways over the piece on the next \
-            playing square of that line (two squares away), landing just beyond it. Moves that \
+            playing square of that line (two squares away), landing on the next playing square \
+            beyond it. Moves that \
             do not capture stay diagonal."
             .to_string(),
         ManCapture::OrthogonalForwardSideways => "A man captures straight forward or \
@@ -156,7 +158,7 @@ pub fn king_short(rules: &Rules) -> String {
         KingLanding::DirectlyBehind => ", land directly behind",
     };
     let limit = if rules.king_move_limit {
-        ", three moves in a row"
+        ", at most three moves in a row"
     } else {
         ""
     };
