@@ -79,6 +79,11 @@ fn check_reports_the_first_error_of_each_bad_game_and_fails() {
     assert_eq!(v["error"]["line"], 7);
     assert_eq!(v["error"]["column"], 4);
     assert_eq!(v["black"], "C");
+    // A count of plies in both kinds of line.
+    assert_eq!(v["moves"], 2);
+    let good: serde_json::Value =
+        serde_json::from_str(stdout(&out).lines().next().unwrap()).unwrap();
+    assert_eq!(good["moves"], 2);
 }
 
 #[test]

@@ -51,19 +51,22 @@ pub enum PdnResult {
     BlackWinsTwo,
     /// `1-1`.
     DrawOneOne,
+    /// `0-0`: both sides forfeited; neither scores, and it is no draw.
+    DoubleForfeit,
     /// `*`: unfinished or unknown.
     Unknown,
 }
 
 impl PdnResult {
     /// Every form, as written.
-    pub const ALL: [PdnResult; 7] = [
+    pub const ALL: [PdnResult; 8] = [
         PdnResult::WhiteWins,
         PdnResult::BlackWins,
         PdnResult::Draw,
         PdnResult::WhiteWinsTwo,
         PdnResult::BlackWinsTwo,
         PdnResult::DrawOneOne,
+        PdnResult::DoubleForfeit,
         PdnResult::Unknown,
     ];
 
@@ -76,6 +79,7 @@ impl PdnResult {
             PdnResult::WhiteWinsTwo => "2-0",
             PdnResult::BlackWinsTwo => "0-2",
             PdnResult::DrawOneOne => "1-1",
+            PdnResult::DoubleForfeit => "0-0",
             PdnResult::Unknown => "*",
         }
     }
@@ -85,13 +89,13 @@ impl PdnResult {
         PdnResult::ALL.into_iter().find(|r| r.text() == text)
     }
 
-    /// Who won, `None` for `*`.
+    /// Who won, `None` for `*` and `0-0`.
     pub fn outcome(self) -> Option<Outcome> {
         match self {
             PdnResult::WhiteWins | PdnResult::WhiteWinsTwo => Some(Outcome::Win(Color::White)),
             PdnResult::BlackWins | PdnResult::BlackWinsTwo => Some(Outcome::Win(Color::Black)),
             PdnResult::Draw | PdnResult::DrawOneOne => Some(Outcome::Draw),
-            PdnResult::Unknown => None,
+            PdnResult::DoubleForfeit | PdnResult::Unknown => None,
         }
     }
 

@@ -125,9 +125,16 @@ fn every_result_form() {
     );
     assert_eq!(PdnResult::DrawOneOne.outcome(), Some(Outcome::Draw));
     assert_eq!(PdnResult::Unknown.outcome(), None);
+    assert_eq!(PdnResult::DoubleForfeit.outcome(), None);
     // Without a marker, the Result tag decides.
     let g = one("[Result \"2-0\"]\n1. 32-28", Variant::INTERNATIONAL);
     assert_eq!(g.result, PdnResult::WhiteWinsTwo);
+    // So it does with `*`, which PDN 3.0 puts at the end of every game (its own example:
+    // `[Result "0-2"]`, moves, `*`); a marker that names a result still decides.
+    let g = one("[Result \"0-2\"]\n1. 32-28 *", Variant::INTERNATIONAL);
+    assert_eq!(g.result, PdnResult::BlackWinsTwo);
+    let g = one("[Result \"0-2\"]\n1. 32-28 1-1", Variant::INTERNATIONAL);
+    assert_eq!(g.result, PdnResult::DrawOneOne);
 }
 
 #[test]
