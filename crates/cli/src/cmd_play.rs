@@ -216,10 +216,15 @@ fn start_game(
         let (mut game, ballot) =
             game_from_ballot(variant, deck, choice).usage_context(|| "--ballot".into())?;
         notes.push(format!(
-            "Ballot {} of the {} deck: {}.",
+            "Ballot {} of the {} deck: {}{}.",
             ballot.number,
             deck_name(deck),
-            ballot.text()
+            ballot.text(),
+            if ballot.barred {
+                " (barred: left out of ACF play)"
+            } else {
+                ""
+            }
         ));
         args.position.play_onto(&mut game)?;
         return Ok((game, Vec::new()));

@@ -474,6 +474,19 @@ fn continue_a_pdn_game_or_open_with_a_ballot() {
         .out
         .lines()
         .any(|l| l.starts_with("Ballot 1 of the three-move deck: ")));
+    // A barred ballot may be asked for by number, and is said to be one.
+    let run = play(
+        &["-v", "english", "--ballot", "3", "--opponent", "human"],
+        "",
+    );
+    assert!(
+        has(
+            &run,
+            "Ballot 3 of the three-move deck: 9-13 21-17 10-14 (barred: left out of ACF play)."
+        ),
+        "{}",
+        run.out
+    );
     let run = play(&["--ballot", "random"], "");
     assert!(!run.ok);
     assert!(
