@@ -201,7 +201,10 @@ fn refuse_command_line(e: clap::Error) -> ! {
     ) {
         e.exit();
     }
-    let args: Vec<String> = std::env::args().collect();
+    // Lossy: an argument that is not UTF-8 must not stop the message (clap reads them as such).
+    let args: Vec<String> = std::env::args_os()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
     let line = format!(
         "{} (see `{} --help`)",
         one_line(&e.to_string()),
