@@ -172,8 +172,17 @@ fn bad_lines_get_errors_and_the_session_goes_on() {
     s.send("frobnicate a=1");
     assert!(s.take().is_empty());
     let start = write_position(&Board::start(Variant::INTERNATIONAL));
+    // A good position, then a refused one: `go` searches neither, so a GUI that missed the
+    // error cannot be answered with a move of the old position.
+    s.send(&format!("pos pos={start}"));
+    assert!(s.take().is_empty());
     s.send(&format!("pos pos={start} moves=\"32-26\""));
     assert!(s.take()[0].contains("'32-26' is not a legal move"));
+    s.send("go think");
+    assert_eq!(
+        s.take(),
+        vec![r#"error message="go: no position (send pos first)""#]
+    );
     s.send("ping");
     assert_eq!(s.take(), vec!["pong"]);
 }

@@ -369,6 +369,9 @@ impl Session {
     }
 
     fn position(&mut self, line: &Line) {
+        // A position that is refused leaves none: a `go` after it is refused too, rather than
+        // searching the previous position for a GUI that missed the error line.
+        self.game = None;
         let Some(text) = line.get("pos") else {
             self.error("pos needs pos=<position>");
             return;
