@@ -123,9 +123,24 @@ pub fn parse<G: Geometry>(pos: &Position<G>, text: &str) -> Result<Move<G::Bits>
     if trimmed.is_empty() {
         return Err(syntax(1, "empty move".into()));
     }
+    // PDN allows algebraic squares without a separator (`c3d4`, `c3e5g7`).
+    let glued: Option<Vec<&str>> = (names.is_algebraic()
+        && trimmed.len() >= 4
+        && trimmed.len() % 2 == 0
+        && trimmed.is_ascii()
+        && !trimmed.contains(['-', 'x', 'X', ':']))
+    .then(|| {
+        (0..trimmed.len())
+            .step_by(2)
+            .map(|i| &trimmed[i..i + 2])
+            .collect()
+    })
+    .filter(|parts: &Vec<&str>| parts.iter().all(|p| names.parse(p).is_some()));
+    let separator_width = usize::from(glued.is_none());
+    let tokens = glued.unwrap_or_else(|| trimmed.split(['-', 'x', 'X', ':']).collect());
     let mut squares = Vec::new();
     let mut column = 1;
-    for token in trimmed.split(['-', 'x', 'X', ':']) {
+    for token in tokens {
         let sq = names.parse(token).ok_or_else(|| {
             syntax(
                 column,
@@ -137,7 +152,7 @@ pub fn parse<G: Geometry>(pos: &Position<G>, text: &str) -> Result<Move<G::Bits>
             )
         })?;
         squares.push(sq as u8);
-        column += token.len() + 1;
+        column += token.len() + separator_width;
     }
     if squares.len() < 2 {
         return Err(syntax(

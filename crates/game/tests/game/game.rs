@@ -53,6 +53,25 @@ fn a_capture_stopped_short_is_told_it_goes_on() {
     g.play_text("c3:g7").unwrap();
 }
 
+/// PDN allows algebraic moves without a separator: `c3d4`, and a capture `c3e5g7`.
+#[test]
+fn algebraic_moves_may_omit_the_separator() {
+    let russian: Variant = "russian".parse().unwrap();
+    let mut g = Game::new(russian);
+    g.play_text("c3d4").unwrap();
+    assert_eq!(g.plies()[0].notation, "c3-d4");
+    let mut g = Game::from_fen(russian, "W:Wc3:Bd4,f6").unwrap();
+    g.play_text("c3e5g7").unwrap();
+    assert_eq!(g.plies()[0].notation, "c3:g7");
+    // So does a PDN file.
+    let games = damier_game::pdn::read("[GameType \"25\"]\n1. c3d4 f6g5 *", russian);
+    let record = games[0].as_ref().unwrap();
+    assert_eq!(record.main.moves.len(), 2);
+    // Numbered boards keep their separators: "3228" is no move.
+    let mut g = Game::new(Variant::INTERNATIONAL);
+    assert!(g.play_text("3228").is_err());
+}
+
 #[test]
 fn undo_and_redo() {
     let mut g = Game::new(Variant::new(Base::English));
