@@ -167,37 +167,32 @@ fn check(input: &Input) -> Result<()> {
         let n = i + 1;
         let note = variant_note(source);
         let suffix = note.as_ref().map_or(String::new(), |t| format!(" ({t})"));
-        let contradiction = g.as_ref().ok().and_then(result_contradicted);
-        let (line, value) = match (g, contradiction) {
-            (Ok(g), Some(why)) => {
-                bad += 1;
+        let (line, value) = match g {
+            Ok(g) => {
+                let contradiction = result_contradicted(g);
                 let (white, black) = players(|t| g.tag(t).map(str::to_string));
-                let moves = plural(g.main.moves.len(), "move");
+                let moves = g.main.moves.len();
                 let result = g.result.text();
+                let verdict = match &contradiction {
+                    Some(why) => {
+                        bad += 1;
+                        format!("error: {why}")
+                    }
+                    None => "ok".to_string(),
+                };
+                let error =
+                    contradiction.map(|why| json!({"line": null, "column": null, "message": why}));
                 (
                     crate::output::printable(&format!(
-                        "{n}: {white} - {black}, {result}, {moves}, error: {why}{suffix}"
+                        "{n}: {white} - {black}, {result}, {}, {verdict}{suffix}",
+                        plural(moves, "move")
                     )),
                     json!({"game": n, "white": white, "black": black, "result": result,
-                           "variant": g.variant.to_string(), "moves": g.main.moves.len(),
-                           "error": {"line": null, "column": null, "message": why},
+                           "variant": g.variant.to_string(), "moves": moves, "error": error,
                            "variant_note": note}),
                 )
             }
-            (Ok(g), None) => {
-                let (white, black) = players(|t| g.tag(t).map(str::to_string));
-                let moves = plural(g.main.moves.len(), "move");
-                let result = g.result.text();
-                (
-                    crate::output::printable(&format!(
-                        "{n}: {white} - {black}, {result}, {moves}, ok{suffix}"
-                    )),
-                    json!({"game": n, "white": white, "black": black, "result": result,
-                           "variant": g.variant.to_string(), "moves": g.main.moves.len(), "error": null,
-                           "variant_note": note}),
-                )
-            }
-            (Err(e), _) => {
+            Err(e) => {
                 bad += 1;
                 let (white, black) = players(|t| e.tag(t).map(str::to_string));
                 let result = "?";
@@ -230,9 +225,6 @@ fn check(input: &Input) -> Result<()> {
 fn result_contradicted(g: &PdnGame) -> Option<String> {
     let recorded = g.result.outcome()?;
     let end = g.positions().pop()?;
-    if !end.legal_moves().is_empty() {
-        return None;
-    }
     let winner = end.no_move_winner()?;
     (recorded != Outcome::Win(winner)).then(|| {
         format!(

@@ -47,12 +47,15 @@ fn positions(board: &Board, line: &[AnyMove]) -> Option<Vec<Board>> {
 }
 
 /// What `line` (legal moves from `board`, best play by both sides as far as it goes) wins for
-/// the side to move; `None` when it wins nothing, or a move of it is not legal.
+/// the side to move; `None` when it wins nothing, or a move of it is not legal. In the
+/// giveaway forms only the game counts: there a piece more, or a king, is a burden.
 pub fn line_gain(board: &Board, line: &[AnyMove]) -> Option<LineGain> {
     let all = positions(board, line)?;
-    let end = all.last()?;
-    if end.legal_moves().is_empty() && end.no_move_winner() == Some(board.side()) {
+    if all.last()?.no_move_winner() == Some(board.side()) {
         return Some(LineGain::Win);
+    }
+    if board.rules().no_move_wins() {
+        return None;
     }
     material_gain(board, line)
 }
@@ -99,13 +102,9 @@ pub fn material_gain(board: &Board, line: &[AnyMove]) -> Option<LineGain> {
 }
 
 /// A line explained in a sentence: "27-22 wins 2 pieces: 27-22 18x27 31x22", "32-28 wins the
-/// game: …", "15-11 crowns: …"; `None` when the line wins nothing. In the giveaway forms only
-/// a won game is named: there a piece more, or a king, is a burden, not a gain.
+/// game: …", "15-11 crowns: …"; `None` when the line wins nothing ([`line_gain`]).
 pub fn explain(board: &Board, line: &[AnyMove]) -> Option<String> {
     let gain = line_gain(board, line)?;
-    if board.rules().no_move_wins() && gain != LineGain::Win {
-        return None;
-    }
     let first = board.short(line.first()?);
     let shown = board.line_short(&line[..gain.plies(line.len())]);
     Some(match gain {
@@ -178,13 +177,15 @@ mod tests {
 
         let losing: Variant = "english-giveaway".parse().unwrap();
         let b = Board::from_fen(losing, fen).unwrap();
+        // The piece is still counted as material, but it is no gain.
         assert_eq!(
-            line_gain(&b, &take),
+            material_gain(&b, &take),
             Some(LineGain::Material {
                 pieces: 1,
                 plies: 1
             })
         );
+        assert_eq!(line_gain(&b, &take), None);
         assert_eq!(explain(&b, &take), None);
         // Black gives its last man away: left without a piece, it has won.
         let b = Board::from_fen(losing, "B:W23:B14").unwrap();

@@ -199,25 +199,23 @@ fn read_tagged_game(
         Some(t) => parse_fen(variant, t.value).map_err(|e| err(t.token, PdnErrorKind::Fen(e)))?,
         None => Board::start(variant),
     };
-    let tagged_result = find("Result").and_then(|t| PdnResult::parse(t.value.trim()));
-    // PDN 3.0 ends every game with `*` and keeps the result in its tag: a `*` marker says
-    // nothing against a result the tag gives.
-    let (body, result) = match body.split_last() {
+    let (body, marker) = match body.split_last() {
         Some((
             Token {
                 tok: Tok::Result(r),
                 ..
             },
             rest,
-        )) if *r != PdnResult::Unknown => (rest, *r),
-        Some((
-            Token {
-                tok: Tok::Result(_),
-                ..
-            },
-            rest,
-        )) => (rest, tagged_result.unwrap_or(PdnResult::Unknown)),
-        _ => (body, tagged_result.unwrap_or(PdnResult::Unknown)),
+        )) => (rest, Some(*r)),
+        _ => (body, None),
+    };
+    // PDN 3.0 ends every game with `*` and keeps the result in its tag: a `*` marker says
+    // nothing against a result the tag gives; a marker that names one decides.
+    let result = match marker {
+        Some(r) if r != PdnResult::Unknown => r,
+        _ => find("Result")
+            .and_then(|t| PdnResult::parse(t.value.trim()))
+            .unwrap_or(PdnResult::Unknown),
     };
     let mut at = 0;
     let main = parse_line(body, &mut at, start, 1, None, &moves_read, 0)
