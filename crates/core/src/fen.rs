@@ -10,6 +10,8 @@ use crate::geometry::Geometry;
 use crate::position::{KingRun, Position, SetupDefect};
 use crate::rules::Rules;
 use crate::square_names::SquareNames;
+use crate::variant::{Base, Variant};
+use crate::BoardKind;
 use crate::Color;
 
 /// Why a FEN could not be read.
@@ -43,11 +45,87 @@ fn syntax(column: usize, message: impl Into<String>) -> FenError {
     }
 }
 
-/// Read a FEN for the variant of `rules`.
+/// Read a FEN for the variant of `rules`. An algebraic 8x8 variant (Russian and its kin)
+/// also reads FENs numbered 1–32 as in English checkers, White on 21–32, as some Russian
+/// files and programs write them.
 ///
 /// # Errors
-/// [`FenError`] naming the column of the first syntax error, or every defect of the position.
+/// [`FenError`] naming the column of the first syntax error, or every defect of the position;
+/// for a numbered FEN that fails both ways, the error of reading it by the variant's names.
 pub fn parse<G: Geometry>(rules: &'static Rules, text: &str) -> Result<Position<G>, FenError> {
+    let by_name = parse_named(rules, text);
+    let names = SquareNames::of(rules);
+    if by_name.is_ok() || !names.is_algebraic() || rules.board != BoardKind::Diagonal8 {
+        return by_name;
+    }
+    match numbered_to_algebraic(names, text) {
+        None => by_name,
+        Some(Err(e)) => Err(e),
+        // The rewritten text's columns are not the given text's: keep a syntax error of the
+        // reading by names, which points into what was typed.
+        Some(Ok(rewritten)) => parse_named(rules, &rewritten).or_else(|e| match e {
+            FenError::Position { .. } => Err(e),
+            _ => by_name,
+        }),
+    }
+}
+
+/// A FEN numbered as in English checkers, rewritten with the squares' algebraic names.
+/// `None` when its squares are not all numbers; an error naming the column of a number
+/// that is no square.
+fn numbered_to_algebraic(names: &SquareNames, text: &str) -> Option<Result<String, FenError>> {
+    let numbered = SquareNames::of(Variant::new(Base::English).rules());
+    let mut fields = text.split(':');
+    let mut out = fields.next()?.trim().trim_start_matches('"').to_string();
+    let mut column = text.split(':').next()?.chars().count() + 1;
+    for field in fields {
+        let field_column = column + 1;
+        column += field.chars().count() + 1;
+        let field = field.trim_end().trim_end_matches('"').trim_end_matches('.');
+        let lead = field.chars().count() - field.trim_start().chars().count();
+        let field = field.trim_start();
+        let head = field.chars().next()?;
+        out.push(':');
+        out.push(head);
+        let mut squares = Vec::new();
+        let mut item_column = field_column + lead + 1;
+        for raw in field[head.len_utf8()..].split(',') {
+            let at = item_column + raw.chars().count() - raw.trim_start().chars().count();
+            item_column += raw.chars().count() + 1;
+            let item = raw.trim();
+            if item.is_empty() {
+                continue;
+            }
+            let (king, item) = match item.strip_prefix('K') {
+                Some(rest) => ("K", rest),
+                None => ("", item),
+            };
+            let (lo, hi) = match item.split_once('-') {
+                Some((a, b)) => (a.trim().parse::<u32>().ok()?, b.trim().parse::<u32>().ok()?),
+                None => {
+                    let n = item.parse::<u32>().ok()?;
+                    (n, n)
+                }
+            };
+            if lo > hi {
+                return Some(Err(syntax(at, format!("range {item} runs backwards"))));
+            }
+            for n in lo..=hi {
+                let Some(square) = numbered.from_number(n) else {
+                    return Some(Err(syntax(
+                        at,
+                        format!("'{n}' is not a square: a numbered FEN counts 1-32, as in English checkers"),
+                    )));
+                };
+                squares.push(format!("{king}{}", names.name(square)));
+            }
+        }
+        out.push_str(&squares.join(","));
+    }
+    Some(Ok(out))
+}
+
+fn parse_named<G: Geometry>(rules: &'static Rules, text: &str) -> Result<Position<G>, FenError> {
     let names = SquareNames::of(rules);
     // Column numbers count from the start of the original text.
     let lead = text.len() - text.trim_start().len();
@@ -222,7 +300,9 @@ fn expand(item: &str, names: &SquareNames, column: usize) -> Result<Vec<u32>, Fe
                 column,
                 format!(
                     "'{t}' is not a square of this board (squares are {})",
-                    if names.is_algebraic() {
+                    if names.is_algebraic() && names.len() == 32 {
+                        "named like c3, or numbered 1-32 as in English checkers".to_string()
+                    } else if names.is_algebraic() {
                         "named like c3".to_string()
                     } else {
                         format!("numbered 1-{}", names.len())
@@ -376,6 +456,38 @@ mod tests {
         assert!(e.contains("crowning row") && e.contains(" 3 "), "{e}");
         let e = intl("W:W1-50:B").unwrap_err().to_string();
         assert!(e.contains("at most 20"), "{e}");
+    }
+
+    #[test]
+    fn algebraic_8x8_variants_read_fens_numbered_as_in_english_checkers() {
+        let russian = Variant::new(Base::Russian).rules();
+        let read = |t| parse::<Diagonal8>(russian, t);
+        assert_eq!(read("W:W21-32:B1-12"), Ok(Position::start(russian)));
+        assert_eq!(
+            write(&read("B:WK21,22:B10").unwrap()),
+            write(&read("B:WKa3,c3:Bd6").unwrap())
+        );
+        let e = read("W:W21,22:B10, 99").unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "FEN column 15: '99' is not a square: a numbered FEN counts 1-32, as in English checkers"
+        );
+        assert!(read("W:W22-21")
+            .unwrap_err()
+            .to_string()
+            .contains("runs backwards"));
+        // Names and numbers are not mixed: the error is the reading by names.
+        let e = read("W:Wc3,21").unwrap_err().to_string();
+        assert!(
+            e.contains("column 7") && e.contains("or numbered 1-32"),
+            "{e}"
+        );
+        // A numbered position that breaks the rules says so in the variant's names.
+        let e = read("W:W1:B10").unwrap_err().to_string();
+        assert!(e.contains("FEN describes no russian position"), "{e}");
+        // Turkish (64 squares) and the numbered boards have no such second reading.
+        let turkish = Variant::new(Base::Turkish).rules();
+        assert!(parse::<crate::Orthogonal8>(turkish, "W:W21:B10").is_err());
     }
 
     #[test]

@@ -762,7 +762,10 @@ function renderNodeTools() {
   const box = $('node-tools');
   box.hidden = !n.move;
   if (!n.move) return;
-  $('nt-mark').value = n.mark || '';
+  const mark = $('nt-mark');
+  // An imported game may carry a mark the list does not offer, such as (?): keep it.
+  if (n.mark && ![...mark.options].some((o) => o.value === n.mark)) mark.appendChild(new Option(n.mark, n.mark));
+  mark.value = n.mark || '';
   const comment = $('nt-comment');
   if (document.activeElement !== comment) comment.value = n.comments.join(' ');
   $('nt-promote').disabled = n.game || S.tree.variationStart(n).game;

@@ -3,12 +3,9 @@
 //! imported game goes back to the page with the game.
 
 use crate::error::ApiError;
-use damier_game::pdn::{Line, PdnGame, PdnMove};
+use damier_game::pdn::{is_move_mark, Line, PdnGame, PdnMove};
 use damier_game::{AnyMove, Board, MoveInfo};
 use serde::{Deserialize, Serialize};
-
-/// The move marks PDN knows.
-const MARKS: [&str; 6] = ["!", "?", "!!", "??", "!?", "?!"];
 
 /// A move as the page sends it, with what it carries.
 #[derive(Debug, Default, Deserialize)]
@@ -19,7 +16,8 @@ pub struct NoteMoveIn {
     pub text: String,
     /// Its captured squares, for a move its text leaves ambiguous.
     pub captured: Option<Vec<String>>,
-    /// `!`, `?`, `!!`, `??`, `!?` or `?!`.
+    /// A PDN move mark: `!`, `?`, `!!`, `??`, `!?`, `?!`, or another run of `!` and `?`,
+    /// bare or in brackets (`(?)`), as imported games may carry.
     pub mark: Option<String>,
     /// Comments after the move.
     #[serde(default)]
@@ -249,10 +247,9 @@ fn find(board: &Board, given: &NoteMoveIn, at: &str) -> Result<AnyMove, ApiError
 fn mark(given: &NoteMoveIn, at: &str) -> Result<Option<String>, ApiError> {
     match given.mark.as_deref().map(str::trim) {
         None | Some("") => Ok(None),
-        Some(m) if MARKS.contains(&m) => Ok(Some(m.to_string())),
+        Some(m) if is_move_mark(m) => Ok(Some(m.to_string())),
         Some(m) => Err(ApiError::Invalid(format!(
-            "{at}: mark '{m}' is none of {}",
-            MARKS.join(" ")
+            "{at}: mark '{m}' is not a PDN move mark (a run of ! and ?, bare or in brackets)"
         ))),
     }
 }
@@ -371,7 +368,7 @@ mod tests {
             "{illegal}"
         );
         let mut marked = mv("32-28");
-        marked.mark = Some("!!!".into());
+        marked.mark = Some("!*".into());
         let bad_mark = err(ExportRequest {
             main: NoteLineIn {
                 comments: vec![],
@@ -381,7 +378,7 @@ mod tests {
         });
         assert_eq!(
             bad_mark,
-            "main move 1: mark '!!!' is none of ! ? !! ?? !? ?!"
+            "main move 1: mark '!*' is not a PDN move mark (a run of ! and ?, bare or in brackets)"
         );
         let too_long = err(ExportRequest {
             main: NoteLineIn {

@@ -75,6 +75,30 @@ fn moves_after_played_moves() {
 }
 
 #[test]
+fn moves_of_a_finished_position_say_who_won() {
+    // White, to move, has no piece left.
+    let out = damier(&["moves", "-v", "english", "--fen", "W:W:BK1"]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out), "");
+    assert_eq!(stderr(&out).trim(), "White has no legal move: black wins");
+    let out = damier(&["moves", "-v", "english-giveaway", "--fen", "W:W:BK1"]);
+    assert_eq!(stderr(&out).trim(), "White has no legal move: white wins");
+}
+
+#[test]
+fn moves_read_a_russian_fen_numbered_as_in_english_checkers() {
+    let out = damier(&["moves", "-v", "russian", "--fen", "W:W21:B1"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out).split_whitespace().collect::<Vec<_>>(),
+        ["a3-b4"]
+    );
+    let out = damier(&["moves", "-v", "russian", "--fen", "W:W21:B40"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("'40' is not a square: a numbered FEN counts 1-32"));
+}
+
+#[test]
 fn show_draws_the_board_with_coordinates() {
     let out = damier(&["show", "-v", "english"]);
     let text = stdout(&out);

@@ -17,7 +17,8 @@ pub(crate) enum Tok {
     Move(String),
     /// `$n`.
     Nag(u16),
-    /// A move mark: `!`, `?`, `!!`, `??`, `!?`, `?!`.
+    /// A move mark as written: a run of `!` and `?` (`!`, `??`, `!?`, …), bare or in
+    /// brackets (`(?)`), as PDN 3.0's `MOVESTRENGTH` allows.
     Mark(String),
     /// A `{…}` or `;…` comment, whitespace collapsed.
     Comment(String),
@@ -125,7 +126,7 @@ impl Lexer {
                 }
                 Tok::Comment(normalize_space(&text))
             }
-            '(' => Tok::Open,
+            '(' => self.bracketed_mark().unwrap_or(Tok::Open),
             ')' => Tok::Close,
             '$' => {
                 let digits = self.take_while(|c| c.is_ascii_digit());
@@ -142,6 +143,20 @@ impl Lexer {
             }
         };
         Some(Token { tok, line, column })
+    }
+
+    /// `(?)`, `(!!)`: a mark in brackets, which cannot open a variation (a variation holds
+    /// moves). `None`, consuming nothing, for anything else after `(`.
+    fn bracketed_mark(&mut self) -> Option<Tok> {
+        let run = self.chars[self.at..]
+            .iter()
+            .take_while(|&&c| c == '!' || c == '?')
+            .count();
+        if run == 0 || self.chars.get(self.at + run) != Some(&')') {
+            return None;
+        }
+        let marks: String = (0..=run).filter_map(|_| self.bump()).collect();
+        Some(Tok::Mark(format!("({marks}")))
     }
 
     fn take_while(&mut self, keep: impl Fn(char) -> bool) -> String {
@@ -269,9 +284,6 @@ impl Lexer {
             return token(Tok::Bad(format!("'{word}' is not a move")));
         }
         if !mark.is_empty() {
-            if !matches!(mark, "!" | "?" | "!!" | "??" | "!?" | "?!") {
-                return token(Tok::Bad(format!("'{mark}' is not a move mark")));
-            }
             // The mark follows the move; emit the move now and the mark at its column next.
             let n = mark.chars().count();
             self.at -= n;
@@ -309,6 +321,26 @@ mod tests {
                 Tok::Result(PdnResult::Draw),
             ]
         );
+    }
+
+    #[test]
+    fn marks_are_any_run_of_bangs_and_queries_bare_or_bracketed() {
+        assert_eq!(
+            kinds("32-28(?) 19-23!!? 28x19 (!) (33-29)"),
+            vec![
+                Tok::Move("32-28".into()),
+                Tok::Mark("(?)".into()),
+                Tok::Move("19-23".into()),
+                Tok::Mark("!!?".into()),
+                Tok::Move("28x19".into()),
+                Tok::Mark("(!)".into()),
+                Tok::Open,
+                Tok::Move("33-29".into()),
+                Tok::Close,
+            ]
+        );
+        // A bracket that is not a mark is a variation, however it starts.
+        assert_eq!(kinds("(!x")[0], Tok::Open);
     }
 
     #[test]

@@ -32,6 +32,16 @@ pub use date::{civil_date, date_today, unix_days, unix_seconds};
 pub use reader::{read, read_bytes, read_bytes_inferring, VariantSource};
 pub use writer::{write, write_game, WriteOptions};
 
+/// Whether `text` is a move mark PDN 3.0 allows (its `MOVESTRENGTH`): a run of `!` and `?`,
+/// bare or in brackets.
+pub fn is_move_mark(text: &str) -> bool {
+    let inner = text
+        .strip_prefix('(')
+        .and_then(|t| t.strip_suffix(')'))
+        .unwrap_or(text);
+    !inner.is_empty() && inner.chars().all(|c| c == '!' || c == '?')
+}
+
 /// The tags every game has, in the order they are written (`Result` comes from
 /// [`PdnGame::result`]).
 pub const ROSTER: [&str; 6] = ["Event", "Site", "Date", "Round", "White", "Black"];
@@ -117,7 +127,8 @@ pub struct PdnMove {
     pub mv: AnyMove,
     /// Its short notation, as the rules write it.
     pub notation: String,
-    /// A move mark: `!`, `?`, `!!`, `??`, `!?` or `?!`.
+    /// A move mark as written: `!`, `?`, `!!`, `??`, `!?`, `?!`, another run of `!` and `?`,
+    /// or one of these in brackets (`(?)`).
     pub mark: Option<String>,
     /// Numeric annotation glyphs (`$1` …).
     pub nags: Vec<u16>,

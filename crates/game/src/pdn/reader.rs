@@ -4,8 +4,7 @@ use super::gametype::{variant_of_game_type, variant_of_name};
 use super::lexer::{tokens, Tok, Token};
 use super::{default_tag, Line, PdnError, PdnErrorKind, PdnGame, PdnMove, PdnResult, ROSTER};
 use crate::board::Board;
-use damier_core::fen::FenError;
-use damier_core::{Base, BoardKind, SquareNames, Variant};
+use damier_core::Variant;
 
 /// Tags that become fields of [`PdnGame`] rather than entries of its tag list.
 const FIELD_TAGS: [&str; 5] = ["Result", "GameType", "Variant", "SetUp", "FEN"];
@@ -196,7 +195,9 @@ fn read_tagged_game(
         (None, None) => default,
     };
     let start = match find("FEN") {
-        Some(t) => parse_fen(variant, t.value).map_err(|e| err(t.token, PdnErrorKind::Fen(e)))?,
+        Some(t) => {
+            Board::from_fen(variant, t.value).map_err(|e| err(t.token, PdnErrorKind::Fen(e)))?
+        }
         None => Board::start(variant),
     };
     let (body, marker) = match body.split_last() {
@@ -359,51 +360,4 @@ fn parse_line<'a>(
 
 fn syntax(msg: String) -> PdnErrorKind {
     PdnErrorKind::Syntax(msg)
-}
-
-/// A FEN for `variant`; for an algebraic 8x8 variant, FENs numbered 1–32 as in English
-/// checkers (White on 21–32, as some Russian files write them) are read too.
-fn parse_fen(variant: Variant, text: &str) -> Result<Board, FenError> {
-    Board::from_fen(variant, text).or_else(|e| {
-        let names = SquareNames::of(variant.rules());
-        if !names.is_algebraic() || variant.rules().board != BoardKind::Diagonal8 {
-            return Err(e);
-        }
-        numbered_to_algebraic(names, text)
-            .and_then(|t| Board::from_fen(variant, &t).ok())
-            .ok_or(e)
-    })
-}
-
-fn numbered_to_algebraic(names: &SquareNames, text: &str) -> Option<String> {
-    let numbered = SquareNames::of(Variant::new(Base::English).rules());
-    let body = text.trim().trim_matches('"').trim_end_matches('.');
-    let mut fields = body.split(':');
-    let mut out = fields.next()?.trim().to_string();
-    for field in fields {
-        let field = field.trim();
-        let (head, list) = field.split_at(field.chars().next()?.len_utf8());
-        out.push(':');
-        out.push_str(head);
-        let mut squares = Vec::new();
-        for item in list.split(',').filter(|i| !i.trim().is_empty()) {
-            let item = item.trim();
-            let (king, item) = match item.strip_prefix('K') {
-                Some(rest) => ("K", rest),
-                None => ("", item),
-            };
-            let (lo, hi) = match item.split_once('-') {
-                Some((a, b)) => (a.trim().parse::<u32>().ok()?, b.trim().parse::<u32>().ok()?),
-                None => {
-                    let n = item.parse::<u32>().ok()?;
-                    (n, n)
-                }
-            };
-            for n in lo..=hi.min(lo + 32) {
-                squares.push(format!("{king}{}", names.name(numbered.from_number(n)?)));
-            }
-        }
-        out.push_str(&squares.join(","));
-    }
-    Some(out)
 }

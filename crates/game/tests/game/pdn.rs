@@ -108,6 +108,30 @@ fn comments_variations_nags_and_marks_are_kept() {
 }
 
 #[test]
+fn marks_beyond_the_six_and_in_brackets_read_and_write_back() {
+    // PDN 3.0's MOVESTRENGTH: any run of ! and ?, bare or in brackets (`(?)`);
+    // a bracket that holds moves is still a variation.
+    let text = "1. 32-28(?) 19-23!!! 2. 28x19 (!) 14x23 (2... 13x24) *";
+    let g = one(text, Variant::INTERNATIONAL);
+    let marks: Vec<_> = g.main.moves.iter().map(|m| m.mark.as_deref()).collect();
+    assert_eq!(marks, [Some("(?)"), Some("!!!"), Some("(!)"), None]);
+    assert_eq!(g.main.moves[3].variations[0].moves[0].notation, "13x24");
+    let written = pdn::write_game(&g, &WriteOptions::default());
+    assert!(written.contains("32-28(?)"), "{written}");
+    assert_eq!(one(&written, Variant::INTERNATIONAL), g);
+    for (mark, is) in [
+        ("?!", true),
+        ("(??)", true),
+        ("!!!", true),
+        ("*", false),
+        ("()", false),
+        ("(!", false),
+    ] {
+        assert_eq!(pdn::is_move_mark(mark), is, "{mark}");
+    }
+}
+
+#[test]
 fn every_result_form() {
     for r in PdnResult::ALL {
         let g = one(&format!("1. 32-28 {}", r.text()), Variant::INTERNATIONAL);

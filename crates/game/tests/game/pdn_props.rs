@@ -38,7 +38,7 @@ fn comment(rng: &mut Rng) -> String {
 }
 
 fn annotated(board: &Board, mv: damier_game::AnyMove, rng: &mut Rng) -> PdnMove {
-    const MARKS: [&str; 6] = ["!", "?", "!!", "??", "!?", "?!"];
+    const MARKS: [&str; 6] = ["!", "?", "!!", "(?)", "!?", "?!!"];
     PdnMove {
         mv,
         notation: board.short(&mv),
