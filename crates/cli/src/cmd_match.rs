@@ -116,8 +116,8 @@ pub fn run(args: &MatchArgs) -> Result<()> {
     // Check both specifications before playing anything: a spec that cannot be read is a
     // mistake in the command line; an engine that will not start is a failure.
     for (option, spec) in [("--first", &args.first), ("--second", &args.second)] {
-        match from_spec(spec) {
-            Ok(player) => drop(player),
+        match from_spec(spec).and_then(|mut player| player.new_game(variant)) {
+            Ok(()) => {}
             Err(e @ PlayerError::Spec { .. }) => usage!("{option}: {e}"),
             Err(e) => return Err(e.into()),
         }
@@ -129,8 +129,9 @@ pub fn run(args: &MatchArgs) -> Result<()> {
         }
         (None, Some(path)) => {
             let text = std::fs::read_to_string(path)
-                .with_context(|| format!("reading {}", path.display()))?;
-            openings::from_text(variant, &text)?
+                .usage_context(|| format!("--openings {}", path.display()))?;
+            openings::from_text(variant, &text)
+                .usage_context(|| format!("--openings {}", path.display()))?
         }
         (None, None) => openings::default_set(variant, args.games.div_ceil(2).min(200), args.seed),
     };

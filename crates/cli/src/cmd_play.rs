@@ -269,7 +269,7 @@ fn parse_side(text: &str, seed: u64) -> Result<Color> {
     match text.to_ascii_lowercase().as_str() {
         "white" | "w" => Ok(Color::White),
         "black" | "b" => Ok(Color::Black),
-        "random" => Ok(if seed % 2 == 0 {
+        "random" => Ok(if seed.is_multiple_of(2) {
             Color::White
         } else {
             Color::Black

@@ -3,11 +3,11 @@
 use crate::eval_arg;
 use crate::log_lines::LogLines;
 use crate::output::{outln, usage, UsageContext};
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::Args;
 use damier_core::Variant;
 use damier_engine::Limits;
-use damier_learn::selfplay::{self, Config};
+use damier_learn::selfplay::{self, Config, SelfplayError};
 use damier_match::openings;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
@@ -20,16 +20,16 @@ pub struct SelfplayArgs {
     #[arg(long, short = 'v', default_value = "international")]
     variant: String,
     /// Games the folder should hold at the end (a folder that holds some already goes on).
-    #[arg(long, short = 'n')]
+    #[arg(allow_negative_numbers = true, long, short = 'n')]
     games: usize,
     /// Nodes searched for each move (the default: 5000).
-    #[arg(long, conflicts_with = "depth")]
+    #[arg(allow_negative_numbers = true, long, conflicts_with = "depth")]
     nodes: Option<u64>,
     /// Depth searched for each move, instead of --nodes.
     #[arg(long, allow_negative_numbers = true)]
     depth: Option<i32>,
     /// Games played at once, one thread each.
-    #[arg(long, short = 't', default_value_t = 2)]
+    #[arg(allow_negative_numbers = true, long, short = 't', default_value_t = 2)]
     threads: usize,
     /// Openings: one FEN or move list per line, cycled (default: random walks that a short
     /// search finds balanced; the three-move ballots in English).
@@ -40,21 +40,21 @@ pub struct SelfplayArgs {
     out: PathBuf,
     /// Number of the folder's first game: parts of one run played on several machines, with
     /// --first-game 1, N+1, 2N+1... and --games N, hold the games of a single run.
-    #[arg(long, default_value_t = 1)]
+    #[arg(allow_negative_numbers = true, long, default_value_t = 1)]
     first_game: usize,
     /// Seed of the openings and the noise: game N of a folder is the same for the same seed.
-    #[arg(long, default_value_t = 1)]
+    #[arg(allow_negative_numbers = true, long, default_value_t = 1)]
     seed: u64,
     #[arg(long, help = eval_arg::HELP)]
     eval: Option<String>,
     /// Noise of the engine's first moves after the opening, in hundredths of a man.
-    #[arg(long, default_value_t = 30)]
+    #[arg(allow_negative_numbers = true, long, default_value_t = 30)]
     noise: i32,
     /// Plies after the opening with noise.
-    #[arg(long, default_value_t = 8)]
+    #[arg(allow_negative_numbers = true, long, default_value_t = 8)]
     noise_plies: usize,
     /// Plies after the opening before a game is adjudicated a draw.
-    #[arg(long, default_value_t = 300)]
+    #[arg(allow_negative_numbers = true, long, default_value_t = 300)]
     max_plies: usize,
 }
 
@@ -96,8 +96,11 @@ pub fn run(args: &SelfplayArgs) -> Result<()> {
     let set = match &args.openings {
         Some(path) => {
             let text = std::fs::read_to_string(path)
-                .with_context(|| format!("reading {}", path.display()))?;
-            Some(openings::from_text(variant, &text).with_context(|| path.display().to_string())?)
+                .usage_context(|| format!("--openings {}", path.display()))?;
+            Some(
+                openings::from_text(variant, &text)
+                    .usage_context(|| format!("--openings {}", path.display()))?,
+            )
         }
         None => None,
     };
@@ -117,11 +120,13 @@ pub fn run(args: &SelfplayArgs) -> Result<()> {
     };
     // The first Ctrl-C finishes cleanly (whole games stay written); a second one ends the
     // program at once, which still leaves whole games.
-    let stop = crate::interrupt::stop_flag("stopping after the games under way");
+    let stop = crate::interrupt::stop_flag(
+        "stopping: the games under way are dropped, the finished ones are kept",
+    );
     let bar = ProgressBar::new(args.games as u64);
     bar.set_style(
         ProgressStyle::with_template(
-            "{bar:30} {pos}/{len} games  {per_sec}  {msg}  [{elapsed_precise}, {eta} left]",
+            "{bar:30} {pos}/{len} games  {msg}  [{elapsed_precise}, {eta} left]",
         )
         .expect("the template is valid"),
     );
@@ -136,17 +141,32 @@ pub fn run(args: &SelfplayArgs) -> Result<()> {
             first_done = p.done - 1;
             started = true;
         }
+        // Games of this run over its time: indicatif's own rate counts the games the folder
+        // held before as if just played.
+        let rate = (p.done - first_done) as f64 / begun.elapsed().as_secs_f64().max(1e-3);
         bar.set_position(p.done as u64);
-        bar.set_message(format!("{} positions", p.positions));
+        bar.set_message(format!("{rate:.2} games/s  {} positions", p.positions));
         log.offer(p.done == p.total, || {
-            let rate = (p.done - first_done) as f64 / begun.elapsed().as_secs_f64().max(1e-3);
             format!(
-                "{}/{} games, {rate:.1} games/s, {} positions",
+                "{}/{} games, {rate:.2} games/s, {} positions",
                 p.done, p.total, p.positions
             )
         });
+    })
+    .or_else(|e| match e {
+        SelfplayError::WrongVariant { .. } | SelfplayError::OtherPart { .. } => {
+            usage!("--out: {e}")
+        }
+        e => Err(e.into()),
     })?;
     bar.finish_and_clear();
+    if summary.cut_bytes > 0 {
+        outln!(
+            "{}: cut {} bytes of a game torn when an earlier run stopped while writing it",
+            args.out.display(),
+            summary.cut_bytes
+        )?;
+    }
     outln!(
         "{}: {} games ({} new: White +{} ={} Black +{}), {} new positions",
         args.out.display(),

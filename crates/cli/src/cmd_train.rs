@@ -6,8 +6,10 @@ use clap::Args;
 use damier_core::Variant;
 use damier_engine::eval::learned::{Dense, Layout};
 use damier_engine::Weights;
-use damier_learn::train::{self, Config};
-use std::path::PathBuf;
+use damier_learn::data::DataError;
+use damier_learn::train::{self, Config, TrainError};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -25,38 +27,43 @@ pub struct TrainArgs {
     #[arg(long)]
     out: PathBuf,
     /// Passes over the training positions.
-    #[arg(long, default_value_t = 20)]
+    #[arg(allow_negative_numbers = true, long, default_value_t = 20)]
     epochs: usize,
     /// Threads.
-    #[arg(long, short = 't', default_value_t = 2)]
+    #[arg(allow_negative_numbers = true, long, short = 't', default_value_t = 2)]
     threads: usize,
     /// Seed of the shuffling and of the validation split (the same seed and data give the
     /// same weights).
-    #[arg(long, default_value_t = 1)]
+    #[arg(allow_negative_numbers = true, long, default_value_t = 1)]
     seed: u64,
     /// Weight of the game's result in the target, against the search's score (0 to 1).
-    #[arg(long, default_value_t = 0.5)]
+    #[arg(allow_negative_numbers = true, long, default_value_t = 0.5)]
     lambda: f32,
     /// Adam's step in hundredths of a man (it falls to a tenth over the epochs).
-    #[arg(long, default_value_t = 2.0)]
+    #[arg(allow_negative_numbers = true, long, default_value_t = 2.0)]
     learning_rate: f32,
     /// L2 penalty on the pattern weights, each weight's square against the loss summed over
     /// all training positions (rare configurations stay near zero).
-    #[arg(long, default_value_t = Config::default().l2)]
+    #[arg(allow_negative_numbers = true, long, default_value_t = Config::default().l2)]
     l2: f32,
     /// A penalty on the global terms (material, the extra worth of a second king, runaways,
     /// ...) pulling each towards its starting value (a man 100, a king 250, or --init's), for
     /// variants whose games rarely show some of them [default: 0, free].
-    #[arg(long, default_value_t = 0.0, hide_default_value = true)]
+    #[arg(
+        allow_negative_numbers = true,
+        long,
+        default_value_t = 0.0,
+        hide_default_value = true
+    )]
     l2_global: f32,
     /// Positions per step.
-    #[arg(long, default_value_t = 4096)]
+    #[arg(allow_negative_numbers = true, long, default_value_t = 4096)]
     batch: usize,
     /// Percent of the games kept apart for validation.
-    #[arg(long, default_value_t = 10)]
+    #[arg(allow_negative_numbers = true, long, default_value_t = 10)]
     validation: u32,
     /// Hundredths of a man per unit of log-odds (default: fitted to the search's scores).
-    #[arg(long)]
+    #[arg(allow_negative_numbers = true, long)]
     scale: Option<f32>,
     /// Weights to start from: a weights file or `builtin` (default: material only).
     #[arg(long)]
@@ -106,31 +113,68 @@ pub fn run(args: &TrainArgs) -> Result<()> {
     let init = match args.init.as_deref() {
         None => None,
         Some("builtin") => damier_engine::eval::learned::builtin(variant),
+        Some("classic") => usage!(
+            "--init classic: the hand-set evaluation has no weights to start from \
+             (give a weights file, or builtin)"
+        ),
         Some(path) => {
             let w = Weights::load(std::path::Path::new(path))
-                .with_context(|| format!("--init {path}"))?;
-            w.check_variant(variant)
-                .with_context(|| format!("--init {path}"))?;
+                .and_then(|w| w.check_variant(variant).map(|()| w))
+                .usage_context(|| format!("--init {path}"))?;
             Some(Arc::new(w))
         }
     };
+    check_out(&args.out)?;
+    // A reader that closes the pipe (`| head`) stops the printing, not the training: the
+    // weights are saved whatever becomes of standard output, and its error is returned last.
+    let mut written: std::io::Result<()> = Ok(());
+    macro_rules! say {
+        ($($arg:tt)*) => {
+            if written.is_ok() {
+                written = outln!($($arg)*);
+            }
+        };
+    }
     let started = Instant::now();
-    let data = train::load(variant, &args.data)?;
+    let data = train::load(variant, &args.data).or_else(|e| match e {
+        // What the user named is not there or not training data: a mistake in the command.
+        TrainError::Data(
+            DataError::NoFiles { .. }
+            | DataError::NotTraining { .. }
+            | DataError::WrongVariant { .. }
+            | DataError::Io { .. },
+        ) => usage!("--data: {e}"),
+        e => Err(e.into()),
+    })?;
+    if let Some((path, _)) = data.files.iter().find(|(p, _)| same_file(p, &args.out)) {
+        usage!(
+            "--out {} is one of the training files read ({}): it would be overwritten",
+            args.out.display(),
+            path.display()
+        );
+    }
     for (path, torn) in &data.files {
         if *torn {
-            outln!(
+            say!(
                 "{}: its last game was cut short (a run stopped while writing); left out",
                 path.display()
-            )?;
+            );
         }
     }
-    outln!(
+    if data.repeated > 0 {
+        say!(
+            "{} games were read twice (a file listed twice, or runs alike in every setting, the \
+             seed too) and are counted once",
+            data.repeated
+        );
+    }
+    say!(
         "{variant}: {} positions of {} games in {} files, read in {:.1}s",
         data.positions(),
         data.games.len(),
         data.files.len(),
         started.elapsed().as_secs_f64()
-    )?;
+    );
     let cfg = Config {
         epochs: args.epochs,
         threads: args.threads,
@@ -145,25 +189,39 @@ pub fn run(args: &TrainArgs) -> Result<()> {
         init,
         patterns: !args.no_patterns,
     };
-    let mut written: std::io::Result<()> = Ok(());
+    let stop = crate::interrupt::stop_flag(
+        "stopping after this epoch; the best weights so far will be saved",
+    );
     let trained = train::train(&data, &cfg, &mut |e| {
-        if written.is_ok() {
-            written = outln!(
-                "epoch {:>3}/{}  train loss {:.5}  validation loss {:.5}{}  ({:.1}s)",
-                e.epoch,
-                e.epochs,
-                e.train_loss,
-                e.validation_loss,
-                if e.best { " *" } else { "" },
-                e.seconds
-            );
-        }
+        say!(
+            "epoch {:>3}/{}  train loss {:.5}  validation loss {:.5}{}  ({:.1}s)",
+            e.epoch,
+            e.epochs,
+            e.train_loss,
+            e.validation_loss,
+            if e.best { " *" } else { "" },
+            e.seconds
+        );
+        !stop.load(Ordering::Relaxed)
     })?;
-    written?;
     trained
         .weights
         .save(&args.out)
         .with_context(|| "--out".to_string())?;
+    if trained.best_epoch == 0 {
+        eprintln!(
+            "damier: no epoch improved the validation loss: {} holds the starting weights",
+            args.out.display()
+        );
+    }
+    written?;
+    if trained.epochs_run < args.epochs {
+        outln!(
+            "stopped after epoch {} of {}",
+            trained.epochs_run,
+            args.epochs
+        )?;
+    }
     outln!(
         "{}: epoch {} kept, validation loss {:.5} (start {:.5}, knowing nothing {:.5}); \
          {} training and {} validation positions; scale {:.1}; {:.1}s in all",
@@ -178,6 +236,37 @@ pub fn run(args: &TrainArgs) -> Result<()> {
         started.elapsed().as_secs_f64()
     )?;
     print_global_terms(variant, &trained.weights)
+}
+
+/// Refuse an `--out` that cannot be written before hours of training rather than after: a
+/// folder, or a file in a folder that does not exist.
+fn check_out(out: &Path) -> Result<()> {
+    if out.is_dir() {
+        usage!(
+            "--out {}: is a folder; name the weights file to write",
+            out.display()
+        );
+    }
+    let folder = match out.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    if !folder.is_dir() {
+        usage!(
+            "--out {}: the folder {} does not exist",
+            out.display(),
+            folder.display()
+        );
+    }
+    Ok(())
+}
+
+/// Whether two paths name the same existing file.
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
 }
 
 /// The learned global terms, so that a wild one (a king worth less than a man) shows before

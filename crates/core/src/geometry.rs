@@ -231,7 +231,7 @@ impl BoardKind {
         if !self.is_diagonal() {
             return Some(row * 8 + col);
         }
-        if (row + col) % 2 != 0 {
+        if !(row + col).is_multiple_of(2) {
             return None;
         }
         Some((row / 2) * (n + 1) + (row % 2) * (n / 2 + 1) + col / 2)

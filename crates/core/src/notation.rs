@@ -100,7 +100,7 @@ pub fn moves_between<G: Geometry>(
         .iter()
         .copied()
         .filter(|m| u32::from(m.from) == from && u32::from(m.to) == to)
-        .filter(|m| captured.map_or(true, |c| m.captured == c))
+        .filter(|m| captured.is_none_or(|c| m.captured == c))
         .collect()
 }
 
@@ -126,7 +126,7 @@ pub fn parse<G: Geometry>(pos: &Position<G>, text: &str) -> Result<Move<G::Bits>
     // PDN allows algebraic squares without a separator (`c3d4`, `c3e5g7`).
     let glued: Option<Vec<&str>> = (names.is_algebraic()
         && trimmed.len() >= 4
-        && trimmed.len() % 2 == 0
+        && trimmed.len().is_multiple_of(2)
         && trimmed.is_ascii()
         && !trimmed.contains(['-', 'x', 'X', ':']))
     .then(|| {

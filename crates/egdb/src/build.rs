@@ -134,7 +134,7 @@ fn build_pair_queued<G: Geometry>(
                     if let Some(item) = scan::<G>(rules, t as u8, work, index, &exits) {
                         batch.push(item);
                     }
-                    if index % (1 << 16) == 0 {
+                    if index.is_multiple_of(1 << 16) {
                         let done = scanned.fetch_add(1 << 16, Relaxed) + (1 << 16);
                         progress(Progress::Scan {
                             done: done.min(total),
@@ -348,7 +348,7 @@ fn score_exits<G: Geometry>(
             continue;
         }
         let v = exits.value(&pos.play_unchecked(mv)).before();
-        if best.map_or(true, |b| v.better_than(b)) {
+        if best.is_none_or(|b| v.better_than(b)) {
             best = Some(v);
         }
     }

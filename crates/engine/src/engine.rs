@@ -302,7 +302,7 @@ fn extended(
             Err(_) => return line,
         }
     }
-    while line.len() < EGDB_LINE && deadline.map_or(true, |d| Instant::now() < d) {
+    while line.len() < EGDB_LINE && deadline.is_none_or(|d| Instant::now() < d) {
         match db.best_move(&b) {
             Some(mv) if push_if_legal(&mut b, &mut line, mv) => {}
             _ => break,

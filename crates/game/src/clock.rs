@@ -263,7 +263,7 @@ impl Clock {
         match self.control {
             TimeControl::MovesIn { moves, time } => {
                 self.bank[c] -= used;
-                if moves > 0 && self.moves_made[c] % moves == 0 {
+                if moves > 0 && self.moves_made[c].is_multiple_of(moves) {
                     self.bank[c] += time;
                 }
             }

@@ -202,7 +202,7 @@ pub fn win_within_counts(
     quiet: usize,
     ending: usize,
 ) -> bool {
-    let in_quiet = quiet_limit.map_or(true, |l| quiet + plies <= l);
+    let in_quiet = quiet_limit.is_none_or(|l| quiet + plies <= l);
     let in_ending = match limit {
         EndingLimit::Drawn => false,
         EndingLimit::Plies(l) => ending + plies <= l,

@@ -141,7 +141,7 @@ fn seconds(s: f64) -> Option<Duration> {
 /// A duration in the shortest form [`parse_duration`] reads back (`1h30m`, `45s`, `1500ms`).
 pub fn duration_spec(d: Duration) -> String {
     let ms = d.as_millis();
-    if ms % 1000 != 0 {
+    if !ms.is_multiple_of(1000) {
         return format!("{ms}ms");
     }
     let s = ms / 1000;

@@ -23,6 +23,8 @@ use std::path::{Path, PathBuf};
 pub const MAGIC: &[u8; 8] = b"DAMIERTP";
 /// The format this program writes and reads.
 pub const FORMAT: u16 = 1;
+/// The most positions one game can hold: a record's ply is a u16.
+const MAX_GAME_RECORDS: usize = 1 << 16;
 /// The training file's name in a self-play folder.
 pub const FILE_NAME: &str = "positions.dtp";
 /// The extension of training files (a folder given to the trainer is searched for them).
@@ -32,12 +34,12 @@ pub const EXTENSION: &str = "dtp";
 #[derive(Debug, thiserror::Error)]
 pub enum DataError {
     /// The file could not be opened, read or written.
-    #[error("{path}: {source}")]
+    #[error("{path}: {reason}")]
     Io {
         /// The file.
         path: String,
         /// What the system said.
-        source: std::io::Error,
+        reason: std::io::Error,
     },
     /// The file does not start as a training file does.
     #[error("{path}: not a Damier training file (it does not start with DAMIERTP)")]
@@ -90,6 +92,26 @@ pub enum DataError {
         found: Variant,
         /// The variant asked for.
         wanted: Variant,
+    },
+    /// A second header where a game should start: files joined end to end.
+    #[error(
+        "{path}: a second file header follows game {games} (files joined end to end are not one \
+         training file: list the files apart instead)"
+    )]
+    Joined {
+        /// The file.
+        path: String,
+        /// Whole games before the second header.
+        games: usize,
+    },
+    /// Another run is appending to the file.
+    #[error(
+        "{path}: another run is writing to this file (one selfplay per folder at a time: give \
+         each its own --out, then train on them all)"
+    )]
+    Busy {
+        /// The file.
+        path: String,
     },
     /// A folder holds no training file.
     #[error(
@@ -303,11 +325,25 @@ pub fn read_bytes(path: &str, bytes: &[u8]) -> Result<TrainingFile, DataError> {
     let mut games = Vec::new();
     let mut torn_tail = false;
     while at < bytes.len() {
+        if bytes[at..].starts_with(MAGIC) {
+            return Err(DataError::Joined {
+                path: path.to_string(),
+                games: games.len(),
+            });
+        }
         let Some(head) = bytes.get(at..at + 8) else {
             torn_tail = true;
             break;
         };
         let count = u32::from_le_bytes(head[..4].try_into().expect("4 bytes")) as usize;
+        // A torn write leaves a true count with too few bytes after it; a count no game can
+        // have is damage, and taking it for a torn tail would drop every game after it.
+        if count > MAX_GAME_RECORDS {
+            return Err(DataError::Corrupt {
+                path: path.to_string(),
+                game: games.len() + 1,
+            });
+        }
         let crc = u32::from_le_bytes(head[4..].try_into().expect("4 bytes"));
         let end = count
             .checked_mul(size)
@@ -348,9 +384,9 @@ pub fn read_bytes(path: &str, bytes: &[u8]) -> Result<TrainingFile, DataError> {
 }
 
 fn io_error(path: &Path) -> impl FnOnce(std::io::Error) -> DataError + '_ {
-    move |source| DataError::Io {
+    move |reason| DataError::Io {
         path: path.display().to_string(),
-        source,
+        reason,
     }
 }
 
@@ -430,16 +466,18 @@ pub struct Writer {
     file: File,
     path: PathBuf,
     variant: Variant,
+    cut: u64,
 }
 
 impl Writer {
     /// Open `path` to append games of `variant`: a new file gets a header; an existing one
-    /// is checked, a torn last game is cut off, and the number of whole games it holds is
-    /// returned with the writer.
+    /// is checked, a torn last game is cut off ([`Writer::cut_bytes`] says how much), and
+    /// the number of whole games it holds is returned with the writer. The writer holds the
+    /// file locked, so that a second run on it is refused rather than interleaved.
     ///
     /// # Errors
-    /// [`DataError`] when the file cannot be opened, is not a training file, or is for another
-    /// variant.
+    /// [`DataError`] when the file cannot be opened, is not a training file, is for another
+    /// variant, or another writer holds it.
     pub fn open(path: &Path, variant: Variant) -> Result<(Writer, usize), DataError> {
         let mut file = OpenOptions::new()
             .read(true)
@@ -448,8 +486,18 @@ impl Writer {
             .truncate(false)
             .open(path)
             .map_err(io_error(path))?;
+        match file.try_lock() {
+            Ok(()) => {}
+            Err(std::fs::TryLockError::WouldBlock) => {
+                return Err(DataError::Busy {
+                    path: path.display().to_string(),
+                })
+            }
+            Err(std::fs::TryLockError::Error(e)) => return Err(io_error(path)(e)),
+        }
         let mut bytes = Vec::new();
         file.read_to_end(&mut bytes).map_err(io_error(path))?;
+        let mut cut = 0;
         let games = if bytes.is_empty() {
             file.write_all(&header(variant)).map_err(io_error(path))?;
             0
@@ -463,6 +511,7 @@ impl Writer {
                 });
             }
             if existing.torn_tail {
+                cut = bytes.len() as u64 - existing.valid_len;
                 file.set_len(existing.valid_len).map_err(io_error(path))?;
             }
             file.seek(SeekFrom::Start(existing.valid_len))
@@ -474,9 +523,15 @@ impl Writer {
                 file,
                 path: path.to_path_buf(),
                 variant,
+                cut,
             },
             games,
         ))
+    }
+
+    /// Bytes of a torn last game cut off when the file was opened (0 for none).
+    pub fn cut_bytes(&self) -> u64 {
+        self.cut
     }
 
     /// Append one game's positions, with one write.
@@ -539,6 +594,7 @@ mod tests {
             assert_eq!(torn.games.len(), 1);
             let (mut w, before) = Writer::open(&path, variant).unwrap();
             assert_eq!(before, 1);
+            assert_eq!(w.cut_bytes(), full.len() as u64 - 9 - torn.valid_len);
             w.write_game(&games[1]).unwrap();
             drop(w);
             assert_eq!(read(&path).unwrap().games[1].records, games[1]);
@@ -565,6 +621,52 @@ mod tests {
         bytes.extend_from_slice(&crc32fast::hash(&body).wrapping_add(1).to_le_bytes());
         bytes.extend_from_slice(&body);
         assert!(err(&bytes).contains("game 1 is corrupt"));
+    }
+
+    #[test]
+    fn a_damaged_count_or_joined_files_are_errors_not_a_torn_tail() {
+        let variant = Variant::INTERNATIONAL;
+        let block = |n: usize| {
+            let body = encode(variant, &records(variant, n));
+            let mut b = (n as u32).to_le_bytes().to_vec();
+            b.extend_from_slice(&crc32fast::hash(&body).to_le_bytes());
+            b.extend_from_slice(&body);
+            b
+        };
+        let mut file = header(variant);
+        for n in [4, 6, 5] {
+            file.extend(block(n));
+        }
+        assert_eq!(read_bytes("f.dtp", &file).unwrap().games.len(), 3);
+        // A count no game can have: the games after it must not vanish as a "torn tail".
+        let mut damaged = file.clone();
+        let at = header(variant).len();
+        damaged[at..at + 4].copy_from_slice(&0x7fff_ffffu32.to_le_bytes());
+        let e = read_bytes("f.dtp", &damaged).unwrap_err().to_string();
+        assert!(e.contains("game 1 is corrupt"), "{e}");
+        // `cat a.dtp b.dtp`: the second header is named, not read as a game.
+        let mut joined = file.clone();
+        joined.extend(header(variant));
+        joined.extend(block(3));
+        let e = read_bytes("f.dtp", &joined).unwrap_err().to_string();
+        assert!(e.contains("a second file header follows game 3"), "{e}");
+    }
+
+    #[test]
+    fn a_second_writer_is_refused_while_the_first_holds_the_file() {
+        let dir = std::env::temp_dir().join(format!("damier-lock-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("p.dtp");
+        let _ = std::fs::remove_file(&path);
+        let variant = Variant::INTERNATIONAL;
+        let (mut first, _) = Writer::open(&path, variant).unwrap();
+        let e = Writer::open(&path, variant).err().unwrap().to_string();
+        assert!(e.contains("another run is writing"), "{e}");
+        first.write_game(&records(variant, 3)).unwrap();
+        drop(first);
+        let (_, games) = Writer::open(&path, variant).unwrap();
+        assert_eq!(games, 1);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -153,6 +153,8 @@ pub struct Summary {
     pub black_wins: usize,
     /// Whether the run was stopped before the folder was full.
     pub stopped: bool,
+    /// Bytes of a torn last game (an earlier run stopped while writing) cut off first.
+    pub cut_bytes: u64,
 }
 
 /// A small deterministic generator for openings and noise seeds.
@@ -361,7 +363,9 @@ pub fn run(
     // The variant is checked (settings) before the training file is touched.
     let settings = settings_of(dir, cfg)?;
     let (mut writer, before) = Writer::open(&dir.join(data::FILE_NAME), cfg.variant)?;
-    note_run(dir, settings, cfg, before)?;
+    if before < cfg.games {
+        note_run(dir, settings, cfg, before)?;
+    }
     let pdn_path: PathBuf = dir.join(PDN_FILE);
     let mut pdn_file = std::fs::OpenOptions::new()
         .create(true)
@@ -370,6 +374,7 @@ pub fn run(
         .map_err(|e| file_error(&pdn_path, e))?;
     let mut summary = Summary {
         before,
+        cut_bytes: writer.cut_bytes(),
         ..Summary::default()
     };
     if before >= cfg.games {
@@ -481,9 +486,32 @@ pub fn run(
             }
         }
     });
+    summary.stopped = before + summary.played < cfg.games;
+    if summary.stopped {
+        // The run was noted with the games it was asked for: say where it really ended.
+        end_run(dir, cfg.game_offset + before, summary.played)?;
+    }
     if let Some(e) = error {
         return Err(e);
     }
-    summary.stopped = before + summary.played < cfg.games;
     Ok(summary)
+}
+
+/// Correct the last run noted in the folder's settings, stopped after `played` games that
+/// follow game `after`: it ends there, or, having played none, is no run at all.
+fn end_run(dir: &Path, after: usize, played: usize) -> Result<(), SelfplayError> {
+    let path = dir.join(SETTINGS_FILE);
+    let text = std::fs::read_to_string(&path).map_err(|e| file_error(&path, e))?;
+    let mut settings: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| file_error(&path, e))?;
+    if let Some(runs) = settings["runs"].as_array_mut() {
+        if played == 0 {
+            runs.pop();
+        } else if let Some(run) = runs.last_mut() {
+            run["to_game"] = json!(after + played);
+            run["stopped"] = json!(true);
+        }
+    }
+    let text = serde_json::to_string_pretty(&settings).expect("JSON values serialise");
+    std::fs::write(&path, text + "\n").map_err(|e| file_error(&path, e))
 }

@@ -20,6 +20,7 @@ use damier_core::{with_geometry, Variant};
 use damier_engine::eval::learned::{material_only, FeatureReader, Layout, CONFIGS, DENSE};
 use damier_engine::Weights;
 use rayon::prelude::*;
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
@@ -116,6 +117,8 @@ pub struct Epoch {
 pub struct Trained {
     /// The weights of the best epoch.
     pub weights: Weights,
+    /// Epochs run: all asked for, or fewer when `progress` ended training.
+    pub epochs_run: usize,
     /// Games and positions read.
     pub games: usize,
     /// Training positions.
@@ -143,6 +146,10 @@ pub struct Dataset {
     pub games: Vec<GameBlock>,
     /// Files read, and whether each had a torn last game.
     pub files: Vec<(PathBuf, bool)>,
+    /// Games read more than once (a file listed twice, or runs alike in every setting),
+    /// counted once: a repeated game would weigh double and could sit on both sides of the
+    /// validation split's line.
+    pub repeated: usize,
 }
 
 impl Dataset {
@@ -159,8 +166,10 @@ impl Dataset {
 /// [`TrainError`] when a file cannot be read, is of another game, or holds positions that
 /// are not of it.
 pub fn load(variant: Variant, paths: &[PathBuf]) -> Result<Dataset, TrainError> {
-    let mut games = Vec::new();
+    let mut games: Vec<GameBlock> = Vec::new();
     let mut files = Vec::new();
+    let mut seen: HashMap<(u32, usize), Vec<usize>> = HashMap::new();
+    let mut repeated = 0;
     for path in data::find_files(paths)? {
         let file = data::read(&path)?;
         // A variant that is the same game under another name (German and Brazilian) plays
@@ -175,12 +184,22 @@ pub fn load(variant: Variant, paths: &[PathBuf]) -> Result<Dataset, TrainError> 
         }
         data::check_positions(&path, &file)?;
         files.push((path, file.torn_tail));
-        games.extend(file.games);
+        for game in file.games {
+            // The key is a checksum: equal keys are compared record by record.
+            let alike = seen.entry((game.key, game.records.len())).or_default();
+            if alike.iter().any(|&i| games[i].records == game.records) {
+                repeated += 1;
+                continue;
+            }
+            alike.push(games.len());
+            games.push(game);
+        }
     }
     Ok(Dataset {
         variant,
         games,
         files,
+        repeated,
     })
 }
 
@@ -354,7 +373,8 @@ fn mean_loss(samples: &Samples, theta: &[[f32; 2]], layout: &Layout, scale: f32)
     total / samples.len() as f64
 }
 
-/// Fit the weights of `data`'s variant; `progress` sees each epoch.
+/// Fit the weights of `data`'s variant; `progress` sees each epoch and says whether to go
+/// on (`false` ends training there, keeping the best epoch so far).
 ///
 /// # Errors
 /// [`TrainError`] when there are too few positions on either side of the split, or the
@@ -362,7 +382,7 @@ fn mean_loss(samples: &Samples, theta: &[[f32; 2]], layout: &Layout, scale: f32)
 pub fn train(
     data: &Dataset,
     cfg: &Config,
-    progress: &mut dyn FnMut(&Epoch),
+    progress: &mut dyn FnMut(&Epoch) -> bool,
 ) -> Result<Trained, TrainError> {
     let variant = data.variant;
     let layout = Layout::of(variant.rules().board);
@@ -429,6 +449,7 @@ pub fn train(
     let mut rng = splitmix(cfg.seed ^ 0xD1CE);
     let batch = cfg.batch.max(1);
     let total_steps = (cfg.epochs * order.len().div_ceil(batch)).max(1) as f32;
+    let mut epochs_run = 0;
     for epoch in 1..=cfg.epochs {
         let started = Instant::now();
         // Fisher–Yates with the seeded generator.
@@ -485,7 +506,8 @@ pub fn train(
         if improved {
             best = (validation_loss, epoch, theta.clone());
         }
-        progress(&Epoch {
+        epochs_run = epoch;
+        let go_on = progress(&Epoch {
             epoch,
             epochs: cfg.epochs,
             train_loss: train_loss / train_set.len() as f64,
@@ -493,6 +515,9 @@ pub fn train(
             best: improved,
             seconds: started.elapsed().as_secs_f64(),
         });
+        if !go_on {
+            break;
+        }
     }
     let (best_loss, best_epoch, theta) = best;
     let mut notes = format!(
@@ -502,7 +527,7 @@ pub fn train(
         data.games.len(),
         valid_set.len(),
         cfg.lambda,
-        cfg.epochs,
+        epochs_run,
         cfg.seed
     );
     if cfg.l2_global > 0.0 {
@@ -517,6 +542,7 @@ pub fn train(
         start_loss,
         best_loss,
         best_epoch,
+        epochs_run,
         constant_loss,
     })
 }

@@ -6,7 +6,7 @@ use damier_core::{with_geometry, Variant};
 use damier_engine::eval::learned::{material_only, Dense, FeatureReader, Layout, CONFIGS};
 use damier_engine::Weights;
 use damier_game::Board;
-use damier_learn::data::{GameBlock, Record};
+use damier_learn::data::{GameBlock, Record, Writer};
 use damier_learn::train::{self, Config, Dataset};
 
 struct Rng(u64);
@@ -54,6 +54,7 @@ fn scored_games(variant: Variant, truth: &Weights, games: usize, seed: u64) -> D
         variant,
         games: blocks,
         files: Vec::new(),
+        repeated: 0,
     }
 }
 
@@ -110,7 +111,7 @@ fn the_global_terms_are_recovered_from_their_scores() {
     let variant: Variant = "english".parse().unwrap();
     let truth = truth(variant, false);
     let data = scored_games(variant, &truth, 300, 0xABCD);
-    let trained = train::train(&data, &config(), &mut |_| {}).unwrap();
+    let trained = train::train(&data, &config(), &mut |_| true).unwrap();
     let layout = Layout::of(variant.rules().board);
     let got = trained.weights.centimen();
     let want = truth.centimen();
@@ -158,7 +159,7 @@ fn a_penalty_on_the_global_terms_holds_them_at_their_start() {
             l2_global: 100.0,
             ..config()
         },
-        &mut |_| {},
+        &mut |_| true,
     )
     .unwrap();
     let layout = Layout::of(variant.rules().board);
@@ -178,7 +179,7 @@ fn a_penalty_on_the_global_terms_holds_them_at_their_start() {
     }
     assert!(held.weights.notes().contains("l2-global 100"));
     // Without it the same data move men from 100 to the truth's 90 and 130 (the test above).
-    let free = train::train(&data, &config(), &mut |_| {})
+    let free = train::train(&data, &config(), &mut |_| true)
         .unwrap()
         .weights
         .centimen();
@@ -197,7 +198,11 @@ fn patterns_are_learned_and_the_result_does_not_depend_on_threads() {
         ..config()
     };
     let mut losses = Vec::new();
-    let two = train::train(&data, &cfg, &mut |e| losses.push(e.validation_loss)).unwrap();
+    let two = train::train(&data, &cfg, &mut |e| {
+        losses.push(e.validation_loss);
+        true
+    })
+    .unwrap();
     assert_eq!(losses.len(), 12);
     // Scored on games it never saw, the learned patterns come close to the truth's scores,
     // much closer than the best a model without patterns can do.
@@ -207,7 +212,7 @@ fn patterns_are_learned_and_the_result_does_not_depend_on_threads() {
             patterns: false,
             ..cfg.clone()
         },
-        &mut |_| {},
+        &mut |_| true,
     )
     .unwrap();
     let unseen = scored_games(variant, &truth, 60, 0x1234);
@@ -234,7 +239,7 @@ fn patterns_are_learned_and_the_result_does_not_depend_on_threads() {
             l2: Config::default().l2,
             ..cfg.clone()
         },
-        &mut |_| {},
+        &mut |_| true,
     )
     .unwrap();
     let penalised = rms(&penalised.weights);
@@ -248,7 +253,7 @@ fn patterns_are_learned_and_the_result_does_not_depend_on_threads() {
             threads: 1,
             ..cfg.clone()
         },
-        &mut |_| {},
+        &mut |_| true,
     )
     .unwrap();
     assert_eq!(one.weights, two.weights);
@@ -258,8 +263,52 @@ fn patterns_are_learned_and_the_result_does_not_depend_on_threads() {
 fn too_little_data_is_a_clear_error() {
     let variant: Variant = "english".parse().unwrap();
     let data = scored_games(variant, &truth(variant, false), 1, 5);
-    let err = train::train(&data, &config(), &mut |_| {})
+    let err = train::train(&data, &config(), &mut |_| true)
         .unwrap_err()
         .to_string();
     assert!(err.contains("too few positions"), "{err}");
+}
+
+#[test]
+fn training_stopped_after_an_epoch_keeps_the_best_epoch_so_far() {
+    let variant: Variant = "english".parse().unwrap();
+    let data = scored_games(variant, &truth(variant, false), 300, 0xABCD);
+    let mut seen = Vec::new();
+    let stopped = train::train(&data, &config(), &mut |e| {
+        seen.push((e.epoch, e.validation_loss));
+        e.epoch < 2
+    })
+    .unwrap();
+    assert_eq!(seen.len(), 2);
+    assert_eq!(stopped.epochs_run, 2);
+    assert!((1..=2).contains(&stopped.best_epoch));
+    let best = seen.iter().map(|s| s.1).fold(f64::INFINITY, f64::min);
+    assert_eq!(stopped.best_loss, best);
+    assert!(
+        stopped.weights.notes().contains("2 epochs"),
+        "{}",
+        stopped.weights.notes()
+    );
+}
+
+#[test]
+fn games_read_twice_are_counted_once() {
+    let variant: Variant = "english".parse().unwrap();
+    let dir = std::env::temp_dir().join(format!("damier-repeat-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = scored_games(variant, &truth(variant, false), 6, 7);
+    let (a, b) = (dir.join("a.dtp"), dir.join("b.dtp"));
+    for (path, games) in [(&a, &data.games[..4]), (&b, &data.games[2..])] {
+        let _ = std::fs::remove_file(path);
+        let (mut w, _) = Writer::open(path, variant).unwrap();
+        for g in games {
+            w.write_game(&g.records).unwrap();
+        }
+    }
+    // b repeats two of a's games; a listed twice repeats all four.
+    let both = train::load(variant, &[a.clone(), b.clone()]).unwrap();
+    assert_eq!((both.games.len(), both.repeated), (6, 2));
+    let twice = train::load(variant, &[a.clone(), a.clone()]).unwrap();
+    assert_eq!((twice.games.len(), twice.repeated), (4, 4));
+    std::fs::remove_dir_all(&dir).unwrap();
 }

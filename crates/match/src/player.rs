@@ -93,18 +93,15 @@ impl Player for EnginePlayer {
     }
 
     fn new_game(&mut self, variant: Variant) -> Result<(), PlayerError> {
+        // Weights of another variant are a mistake in the player's specification.
         if let EvalChoice::Weights(w) = self.engine.eval() {
-            w.check_variant(variant).map_err(|e| PlayerError::Engine {
-                name: self.name.clone(),
-                message: e.to_string(),
+            w.check_variant(variant).map_err(|e| PlayerError::Spec {
+                spec: self.name.clone(),
+                message: format!("eval: {e}"),
             })?;
         }
         if let Some(root) = &self.egdb_root {
-            if self
-                .engine
-                .egdb()
-                .map_or(true, |db| db.variant() != variant)
-            {
+            if self.engine.egdb().is_none_or(|db| db.variant() != variant) {
                 let db =
                     damier_egdb::Egdb::open(root, variant, damier_egdb::store::SEARCH_CACHE_MB)
                         .map_err(|e| PlayerError::Engine {

@@ -79,7 +79,7 @@ pub fn draw_endings(
                 continue;
             };
             // Stored positions have White to move; half are turned to give Black the move.
-            let pos = if random() % 2 == 0 { pos } else { pos.turned() };
+            let pos = if random().is_multiple_of(2) { pos } else { pos.turned() };
             if pos.legal_moves().is_empty() {
                 continue;
             }
@@ -129,7 +129,7 @@ impl PlayedEnding {
         let outcome = self.game.result().map(|r| r.outcome);
         match self.ending.winner() {
             Some(w) => outcome == Some(Outcome::Win(w)),
-            None => outcome.map_or(true, |o| o == Outcome::Draw),
+            None => outcome.is_none_or(|o| o == Outcome::Draw),
         }
     }
 }

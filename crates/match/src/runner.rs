@@ -172,7 +172,7 @@ pub fn run_match(
     let setup = || first().and_then(|a| second().map(|b| (a, b)));
     let work = |(a, b): &mut (Box<dyn Player>, Box<dyn Player>), i: usize| {
         let opening = &openings[(i / 2) % openings.len()];
-        let first_is_white = i % 2 == 0;
+        let first_is_white = i.is_multiple_of(2);
         let (white, black) = if first_is_white { (a, b) } else { (b, a) };
         let game = match play_game(&mut **white, &mut **black, opening, config) {
             Ok(game) => game,

@@ -84,7 +84,7 @@ fn from_pdn(game: &PdnGame) -> Result<Puzzle, String> {
         "Goal \"{}\" is none of win, material N, crown",
         tag("Goal")?
     ))?;
-    if game.main.moves.len() % 2 == 0 {
+    if game.main.moves.len().is_multiple_of(2) {
         return Err("the solving line must end with a move of the side to play".into());
     }
     Ok(Puzzle {

@@ -257,7 +257,7 @@ pub fn start_game_evals(
     refuse_while_moving(&s)?;
     let plies: Vec<usize> = (0..s.game().positions().len())
         .filter(|&i| {
-            s.evals[i].as_ref().map_or(true, |e| e.depth < depth)
+            s.evals[i].as_ref().is_none_or(|e| e.depth < depth)
                 && !s.game().positions()[i].legal_moves().is_empty()
         })
         .collect();
@@ -367,7 +367,7 @@ async fn run(app: &Arc<App>, entry: &Arc<GameEntry>, job: Job) -> Option<SearchR
             .as_ref()
             .is_some_and(|r| r.time + SLICE_MARGIN < turn);
         if let Some(r) = result {
-            if best.as_ref().map_or(true, |b| r.depth >= b.depth) {
+            if best.as_ref().is_none_or(|b| r.depth >= b.depth) {
                 best = Some(r);
             }
         }

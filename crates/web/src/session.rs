@@ -644,7 +644,7 @@ impl Session {
     /// Record what a search found for position `ply`, keeping the deeper of two.
     pub fn record_eval(&mut self, ply: usize, score: Score, depth: i32, pv: Vec<String>) {
         if let Some(slot) = self.evals.get_mut(ply) {
-            if slot.as_ref().map_or(true, |e| e.depth <= depth) {
+            if slot.as_ref().is_none_or(|e| e.depth <= depth) {
                 *slot = Some(Eval { score, depth, pv });
             }
         }

@@ -80,7 +80,7 @@ async fn player(c: Client, seed: u64, until: Instant) -> Tally {
                     .to_string(),
             );
             t.moves += 1;
-            if rng.next() % 8 == 0 {
+            if rng.next().is_multiple_of(8) {
                 // The same request again, as a double click or a retry would send it.
                 let again = c
                     .post(&format!("/api/games/{id}/moves"), Some(&token), body)

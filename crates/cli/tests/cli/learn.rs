@@ -58,7 +58,7 @@ fn selfplay_continues_a_folder_and_its_games_are_valid_pdn() {
     assert_eq!(text(&check.stdout).matches(", ok").count(), 6);
     // A folder of another variant is refused before anything is written to it.
     let out = selfplay(&once, "english", "8");
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
     assert!(
         text(&out.stderr).contains("holds russian games"),
         "{}",
@@ -122,7 +122,7 @@ fn a_run_split_into_parts_holds_the_games_of_one_run() {
         "--out",
         parts.join("part-3").to_str().unwrap(),
     ]);
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
     assert!(
         text(&out.stderr).contains("from number 3, not 2"),
         "{}",
@@ -216,12 +216,52 @@ fn trained_weights_load_where_an_evaluation_is_chosen() {
         "--out",
         dir.join("r.weights").to_str().unwrap(),
     ]);
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
     assert!(
         text(&out.stderr).contains("english"),
         "{}",
         text(&out.stderr)
     );
+    // So are weights of another variant in a match, before any game.
+    let spec = format!("damier:eval={weights},depth=2");
+    let out = damier(&["match", "-v", "russian", "--first", &spec, "--games", "2"]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("not russian"),
+        "{}",
+        text(&out.stderr)
+    );
+    // --out is checked before training, and never names a file the training reads.
+    let d = dir.to_str().unwrap();
+    let dtp = dir.join("positions.dtp");
+    for (out_path, says) in [
+        (d, "is a folder"),
+        ("/nonexistent/w.weights", "does not exist"),
+        (dtp.to_str().unwrap(), "one of the training files read"),
+    ] {
+        let out = damier(&["train", "-v", "english", "--data", d, "--out", out_path]);
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{out_path}: {}",
+            text(&out.stderr)
+        );
+        assert!(text(&out.stderr).contains(says), "{}", text(&out.stderr));
+    }
+    // A reader that closes the pipe early stops the printing, not the saving.
+    let piped = dir.join("piped.weights");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_damier"))
+        .args([
+            "train", "-v", "english", "--data", d, "--epochs", "2", "--out",
+        ])
+        .arg(&piped)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    assert!(child.wait().unwrap().success());
+    assert!(std::fs::metadata(&piped).is_ok(), "no weights written");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -303,6 +343,8 @@ fn bad_learning_arguments_are_usage_errors() {
         vec!["selfplay", "-v", "nope", "--games", "2", "--out", d],
         vec!["train", "--data", d, "--out", "w", "--lambda", "2"],
         vec!["train", "--data", d, "--out", "w", "--epochs", "0"],
+        vec!["train", "--data", d, "--out", "w", "--init", "classic"],
+        vec!["selfplay", "--games", "-1", "--out", d],
         vec!["analyze", "--eval", "/nonexistent.weights"],
     ] {
         let out = damier(&args);
@@ -315,9 +357,10 @@ fn bad_learning_arguments_are_usage_errors() {
         let err = text(&out.stderr);
         assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
     }
-    // Nothing to learn from: a clear runtime error naming the folder's state.
+    // A folder with nothing to learn from is a mistake in --data, said in one line.
     std::fs::create_dir_all(&dir).unwrap();
     let out = damier(&["train", "--data", d, "--out", "w"]);
-    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("no training file here"));
     let _ = std::fs::remove_dir_all(&dir);
 }

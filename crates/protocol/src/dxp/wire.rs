@@ -79,7 +79,7 @@ mod tests {
     #[test]
     fn messages_are_cut_at_each_nul_and_a_runaway_is_refused() {
         let mut input = b"E00\0CHello\0".to_vec();
-        input.extend(std::iter::repeat(b'C').take(300));
+        input.extend(std::iter::repeat_n(b'C', 300));
         input.extend(b"\0K0\0M00");
         let mut out = Vec::new();
         let mut wire = Wire::new(&input[..], &mut out);

@@ -431,7 +431,7 @@ impl Session {
         let first = start.rules().first;
         let offset = usize::from(start.side() != first);
         let n = (i + offset) / 2 + 1;
-        if (i + offset) % 2 == 0 {
+        if (i + offset).is_multiple_of(2) {
             format!("{n}.")
         } else {
             format!("{n}...")

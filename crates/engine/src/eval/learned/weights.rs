@@ -36,12 +36,12 @@ pub const UNIT: i32 = 8;
 #[derive(Debug, thiserror::Error)]
 pub enum WeightsError {
     /// The file could not be read or written.
-    #[error("{path}: {source}")]
+    #[error("{path}: {reason}")]
     Io {
         /// The file.
         path: String,
         /// What the system said.
-        source: std::io::Error,
+        reason: std::io::Error,
     },
     /// The file does not start as a weights file does.
     #[error("not a Damier weights file (it does not start with DAMIEREV)")]
@@ -334,21 +334,30 @@ impl Weights {
     /// # Errors
     /// [`WeightsError`]: the file cannot be read, or what [`Weights::from_bytes`] refuses.
     pub fn load(path: &Path) -> Result<Weights, WeightsError> {
-        let bytes = std::fs::read(path).map_err(|source| WeightsError::Io {
+        let bytes = std::fs::read(path).map_err(|reason| WeightsError::Io {
             path: path.display().to_string(),
-            source,
+            reason,
         })?;
         Weights::from_bytes(&bytes)
     }
 
-    /// Write a weights file.
+    /// Write a weights file: whole or not at all (written beside it, then renamed over it),
+    /// so that a run stopped while saving never leaves a torn file under the name.
     ///
     /// # Errors
     /// [`WeightsError::Io`] when the file cannot be written.
     pub fn save(&self, path: &Path) -> Result<(), WeightsError> {
-        std::fs::write(path, self.to_bytes()).map_err(|source| WeightsError::Io {
+        let io = |reason| WeightsError::Io {
             path: path.display().to_string(),
-            source,
+            reason,
+        };
+        let mut part = path.as_os_str().to_owned();
+        part.push(".part");
+        let part = std::path::PathBuf::from(part);
+        std::fs::write(&part, self.to_bytes()).map_err(io)?;
+        std::fs::rename(&part, path).map_err(|e| {
+            let _ = std::fs::remove_file(&part);
+            io(e)
         })
     }
 }
