@@ -61,6 +61,9 @@ pub enum WeightsError {
     /// The payload does not match its checksum.
     #[error("the weights file is corrupt (its checksum does not match)")]
     Checksum,
+    /// The checksum matches but what it holds cannot be weights.
+    #[error("the weights file is damaged: {0}")]
+    Damaged(String),
     /// The variant named in the file is unknown.
     #[error("the weights file names an unknown variant '{0}'")]
     UnknownVariant(String),
@@ -293,12 +296,18 @@ impl Weights {
         if crc32fast::hash(payload) != crc {
             return Err(WeightsError::Checksum);
         }
+        if !r.bytes.is_empty() {
+            return Err(WeightsError::Damaged(format!(
+                "{} bytes follow its weights",
+                r.bytes.len()
+            )));
+        }
         let entries = layout.entries();
         let mut raw = Vec::with_capacity(entries * 4);
         DeflateDecoder::new(payload)
             .take(entries as u64 * 4 + 1)
             .read_to_end(&mut raw)
-            .map_err(|_| WeightsError::Checksum)?;
+            .map_err(|_| WeightsError::Damaged("its weights do not decompress".into()))?;
         if raw.len() != entries * 4 {
             return Err(WeightsError::Layout {
                 variant,
@@ -318,8 +327,15 @@ impl Weights {
         let patterns = layout.regions.len() * super::layout::CONFIGS;
         let limit = (PATTERN_LIMIT * UNIT as f32) as i16;
         let in_range = |pair: &[i16; 2]| pair.iter().all(|v| (-limit..=limit).contains(v));
-        if !scale.is_finite() || scale <= 0.0 || !values[..patterns].iter().all(in_range) {
-            return Err(WeightsError::Checksum);
+        if !scale.is_finite() || scale <= 0.0 {
+            return Err(WeightsError::Damaged(format!(
+                "its scale is {scale}, not a positive number"
+            )));
+        }
+        if !values[..patterns].iter().all(in_range) {
+            return Err(WeightsError::Damaged(format!(
+                "a pattern weight lies beyond ±{PATTERN_LIMIT} hundredths of a man"
+            )));
         }
         Ok(Weights {
             variant,
@@ -407,6 +423,17 @@ mod tests {
         let last = flipped.len() - 1;
         flipped[last] ^= 0x55;
         assert!(err(&flipped).contains("corrupt"));
+        let mut longer = bytes.clone();
+        longer.extend_from_slice(b"junk");
+        assert_eq!(
+            err(&longer),
+            "the weights file is damaged: 4 bytes follow its weights"
+        );
+        // The scale sits after the magic, format, variant ("russian") and layout.
+        let mut scale = bytes.clone();
+        let at = 8 + 2 + 1 + "russian".len() + 1 + 2 + 2;
+        scale[at..at + 4].copy_from_slice(&f32::NAN.to_le_bytes());
+        assert!(err(&scale).contains("its scale is NaN"), "{}", err(&scale));
         let mut version = bytes.clone();
         version[8] = 9;
         assert!(err(&version).contains("format 9"));
