@@ -108,7 +108,8 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
     engine.set_lines(args.multipv as usize);
     let egdb = crate::egdb_arg::open(args.egdb.as_deref(), game.variant())?;
     if let Some(db) = &egdb {
-        if let Some(value) = db.probe_board(game.position())? {
+        // A block that cannot be read is told after the search, which goes on without it.
+        if let Ok(Some(value)) = db.probe_board(game.position()) {
             if args.json {
                 outln!("{}", json!({"egdb": value.to_string()}))?;
             } else {
@@ -116,7 +117,16 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
             }
         }
     }
-    engine.set_egdb(egdb);
+    if let Some(result) = game.result() {
+        // Over by a draw rule as it stands (the case of no move is refused above).
+        let why = result.describe();
+        if args.json {
+            outln!("{}", json!({"over": why}))?;
+        } else {
+            outln!("the game is over as it stands ({why}): every move scores a draw")?;
+        }
+    }
+    engine.set_egdb(egdb.clone());
     let control = Arc::new(Control::new());
     stop_on_interrupt(&control);
     let input = SearchInput::from_game(&game);
@@ -166,6 +176,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
     };
     let result = engine.search(&input, &limits, Style::default(), &control, &mut print);
     written?;
+    crate::egdb_arg::warn_damage(egdb.as_deref());
     let best = result.best.map(|m| board.short(&m)).unwrap_or_default();
     // What the best line wins, in words ("27-22 wins 2 pieces: ..."), when it wins something.
     let explained = damier_game::explain(&board, &result.pv);

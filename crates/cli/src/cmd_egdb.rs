@@ -5,7 +5,7 @@ use crate::output::{outln, usage, UsageContext};
 use crate::PositionArgs;
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
-use damier_core::{notation, with_geometry, Variant};
+use damier_core::{notation, with_geometry, BitSet, Variant};
 use damier_egdb::build::Progress;
 use damier_egdb::store::{self, SetEvent};
 use damier_egdb::verify::{self, Again, VerifyEvent};
@@ -211,6 +211,31 @@ fn pair_name(m: Material) -> String {
     }
 }
 
+/// Slices as a list: `K1-K2, K2-K1`.
+pub(crate) fn material_list(slices: &[Material]) -> String {
+    slices
+        .iter()
+        .map(Material::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A failed build, with what to do about a damaged file it needed.
+fn build_failure(e: store::EgdbError) -> anyhow::Error {
+    let damaged = matches!(
+        &e,
+        store::EgdbError::File {
+            reason: damier_egdb::format::FormatError::Damaged(_),
+            ..
+        }
+    );
+    if damaged {
+        anyhow::anyhow!("{e} (delete that file and run the build again)")
+    } else {
+        e.into()
+    }
+}
+
 fn check_pieces(pieces: u32) -> Result<()> {
     if let Some(why) = unbuildable_set(pieces) {
         usage!("--{why}");
@@ -241,15 +266,25 @@ fn build_one(args: &BuildArgs, name: &str) -> Result<()> {
     let started = Instant::now();
     let outcome = pool
         .install(|| store::build_job(&root, variant, material, &|_| {}))
+        .map_err(build_failure)
         .with_context(|| format!("building {variant} slice {material} in {}", root.display()))?;
     let name = pair_name(material.pair_key());
     match outcome {
         store::JobOutcome::Kept => outln!("{name}: kept from an earlier run")?,
-        store::JobOutcome::Built { positions, bytes } => outln!(
-            "{name}: {positions} positions, {}, {:.1}s",
-            human_bytes(bytes),
-            started.elapsed().as_secs_f64()
-        )?,
+        store::JobOutcome::Built {
+            positions,
+            bytes,
+            replaced,
+        } => {
+            if let Some(reason) = replaced {
+                eprintln!("{name}: damaged ({reason}): built again");
+            }
+            outln!(
+                "{name}: {positions} positions, {}, {:.1}s",
+                human_bytes(bytes),
+                started.elapsed().as_secs_f64()
+            )?
+        }
     }
     Ok(())
 }
@@ -314,6 +349,17 @@ fn build(args: &BuildArgs) -> Result<()> {
                     format!("{} (pair {} of {total})", pair_name(material), done + 1);
                 *pair_started.lock().expect("not poisoned") = Instant::now();
             }
+            SetEvent::Damaged { material, reason } => {
+                let line = format!(
+                    "{}: damaged ({reason}): building it again",
+                    pair_name(material)
+                );
+                if terminal {
+                    bars.suspend(|| eprintln!("{line}"));
+                } else {
+                    eprintln!("{line}");
+                }
+            }
             SetEvent::Kept { material } => {
                 overall.inc(1);
                 lines
@@ -364,7 +410,9 @@ fn build(args: &BuildArgs) -> Result<()> {
     });
     overall.finish_and_clear();
     slice.finish_and_clear();
-    result.with_context(|| format!("building {variant} databases in {}", root.display()))?;
+    result
+        .map_err(build_failure)
+        .with_context(|| format!("building {variant} databases in {}", root.display()))?;
     let kept = lines.into_inner().expect("not poisoned").len();
     let db = Egdb::open(&root, variant, 1)?;
     let bytes: u64 = db.slices().iter().map(|&(_, b)| b).sum();
@@ -386,6 +434,7 @@ fn build(args: &BuildArgs) -> Result<()> {
 
 fn verify(args: &VerifyArgs) -> Result<()> {
     let variant = args.set.variant()?;
+    check_pieces(args.pieces)?;
     let only = args
         .slice
         .iter()
@@ -508,6 +557,16 @@ fn probe(args: &ProbeArgs) -> Result<()> {
     let db = Egdb::open(&root, variant, 16)?;
     with_geometry!(variant.rules().board, G => {
         let pos = args.position.position::<G>(variant)?;
+        let side = pos.side();
+        match (pos.pieces(side).is_empty(), pos.pieces(side.opponent()).is_empty()) {
+            (true, true) => usage!("--fen: the board is empty: there is nothing to probe"),
+            (false, true) => anyhow::bail!(
+                "the game is over: {} has no pieces",
+                side.opponent().name()
+            ),
+            (true, false) => anyhow::bail!("the game is over: {} has no pieces", side.name()),
+            (false, false) => {}
+        }
         let material = Material::of(&damier_egdb::oriented(&pos));
         let Some(value) = db.probe(&pos)? else {
             if material.pieces() > MAX_PIECES {
@@ -531,10 +590,42 @@ fn probe(args: &ProbeArgs) -> Result<()> {
             );
         };
         outln!("{material}, {} to move: {value}", pos.side().name())?;
-        if let Some(moves) = db.moves(&pos)? {
-            for (mv, v) in moves {
-                let keeps = if v == value { "  keeps it" } else { "" };
-                outln!("  {:<12} {v}{keeps}", notation::short(&pos, &mv))?;
+        let legal = pos.legal_moves();
+        // The databases count no moves, but a rule that ends the game as it stands is in
+        // them: the position's value is that draw, whatever its moves would lead to.
+        let ruled = damier_egdb::build::drawn_as_it_stands(&pos, &legal);
+        if ruled {
+            let why = damier_game::Game::from_board(damier_game::Board::from(pos))
+                .result()
+                .map_or_else(String::new, |r| format!(" ({})", r.describe()));
+            outln!(
+                "  the game is drawn by rule as it stands{why}; were play to go on, the moves would give:"
+            )?;
+        }
+        match db.moves(&pos)? {
+            Some(moves) => {
+                for (mv, v) in moves {
+                    let keeps = if v == value && !ruled { "  keeps it" } else { "" };
+                    outln!("  {:<12} {v}{keeps}", notation::short(&pos, &mv))?;
+                }
+            }
+            None => {
+                // A move leads to a slice that is not there: name it.
+                let mut missing = Vec::new();
+                for mv in legal.iter() {
+                    let after = pos.play_unchecked(mv);
+                    if db.probe(&after)?.is_none() {
+                        let m = Material::of(&damier_egdb::oriented(&after));
+                        if !missing.contains(&m) {
+                            missing.push(m);
+                        }
+                    }
+                }
+                outln!(
+                    "  the moves' values are not shown: they need slice {}, which is not in {}",
+                    material_list(&missing),
+                    db.dir().display()
+                )?;
             }
         }
         Ok(())
@@ -543,6 +634,10 @@ fn probe(args: &ProbeArgs) -> Result<()> {
 
 fn info(args: &InfoArgs) -> Result<()> {
     let root = args.dir.path();
+    if root.exists() && !root.is_dir() {
+        usage!("--dir {}: not a folder", root.display());
+    }
+    let mut damaged = Vec::new();
     let variants: Vec<Variant> = match &args.variant {
         // A set shared by two names is shown under the name its files carry.
         Some(v) => vec![store::set_variant(variant_arg(v)?)],
@@ -555,7 +650,12 @@ fn info(args: &InfoArgs) -> Result<()> {
         return Ok(());
     }
     for variant in variants {
-        let db = Egdb::open(&root, variant, 1)?;
+        // A damaged file is told and left out; the rest of the set is still listed.
+        let (db, bad) = Egdb::open_sound(&root, variant, 1)?;
+        for e in &bad {
+            outln!("{variant}: damaged: {e}")?;
+        }
+        damaged.extend(bad);
         let slices = db.slices();
         if slices.is_empty() {
             outln!("{variant}: no databases in {}", db.dir().display())?;
@@ -588,8 +688,20 @@ fn info(args: &InfoArgs) -> Result<()> {
                 outln!("  {pieces} pieces: {} slices, {}", of.len(), human_bytes(b))?;
             }
         }
+        let largest = slices.iter().map(|(m, _)| m.pieces()).max().unwrap_or(0);
+        let missing = db.missing(largest);
+        if !missing.is_empty() {
+            outln!("  missing: {}", material_list(&missing))?;
+        }
     }
-    Ok(())
+    match damaged.len() {
+        0 => Ok(()),
+        1 => anyhow::bail!("{} (delete it and build it again)", damaged[0]),
+        n => anyhow::bail!(
+            "{n} damaged files, the first {} (delete them and build them again)",
+            damaged[0]
+        ),
+    }
 }
 
 fn bench(args: &BenchArgs) -> Result<()> {

@@ -142,7 +142,9 @@ pub fn run(args: &PlayArgs) -> Result<()> {
         }
     }
     let view = if args.plain { View::Plain } else { View::Auto };
+    let egdb = config.egdb.clone();
     damier_tui::play(config, view, fake_clock)?;
+    crate::egdb_arg::warn_damage(egdb.as_deref());
     Ok(())
 }
 

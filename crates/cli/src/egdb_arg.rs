@@ -1,9 +1,9 @@
 //! `--egdb`: which endgame databases a searching command probes.
 
-use crate::output::usage;
+use crate::output::{usage, Usage};
 use anyhow::Result;
 use damier_core::Variant;
-use damier_egdb::{store, Egdb};
+use damier_egdb::{store, Egdb, EgdbError};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -25,7 +25,7 @@ pub fn open(text: Option<&str>, variant: Variant) -> Result<Option<Arc<Egdb>>> {
     };
     let db = match Egdb::open(&root, variant, store::SEARCH_CACHE_MB) {
         Ok(db) => db,
-        Err(e) => usage!("--egdb: {e}"),
+        Err(e) => return Err(refusal(e)),
     };
     if db.slices().is_empty() {
         if text.is_some() {
@@ -61,8 +61,28 @@ pub fn open_all(text: Option<&str>) -> Result<std::collections::HashMap<Variant,
                 out.insert(variant, Arc::new(db));
             }
             Ok(_) => {}
-            Err(e) => usage!("--egdb: {e}"),
+            Err(e) => return Err(refusal(e)),
         }
     }
     Ok(out)
+}
+
+/// Why a set named by `--egdb` cannot be opened: a folder that cannot be read is the
+/// user's mistake (status 2), a damaged file is not (status 1).
+fn refusal(e: EgdbError) -> anyhow::Error {
+    match e {
+        EgdbError::File { .. } => anyhow::anyhow!("--egdb: {e}"),
+        e => anyhow::Error::new(Usage(format!("--egdb: {e}"))),
+    }
+}
+
+/// Say once, after a search or a game, that the databases could not all be read: the
+/// search went on without the blocks it could not read.
+pub fn warn_damage(db: Option<&Egdb>) {
+    if let Some(damage) = db.and_then(Egdb::damage) {
+        eprintln!(
+            "damier: warning: a database is damaged ({damage}); the engine went on without \
+             it (delete the file and build it again with `damier egdb build`)"
+        );
+    }
 }

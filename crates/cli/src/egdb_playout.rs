@@ -66,14 +66,30 @@ pub fn run(args: &PlayoutArgs) -> Result<()> {
         usage!("--player: a Hub engine cannot be pointed at these databases; give a damier player");
     }
     let db = Egdb::open(root, variant, store::SEARCH_CACHE_MB)?;
-    let largest = db.slices().iter().map(|(m, _)| m.pieces()).max();
-    let Some(largest) = largest else {
+    if db.slices().is_empty() {
         bail!(
             "no {variant} databases in {} (build them with `damier egdb build -v {variant} --pieces N`)",
             db.dir().display()
         );
-    };
-    let pieces = args.pieces.unwrap_or(largest);
+    }
+    // Only a complete set: the engine probes nothing past it, so an ending that leads out of
+    // it would be played without the databases and its failures blamed on the engine.
+    let complete = db.max_pieces();
+    if complete < 2 {
+        let missing = db.missing(2);
+        bail!(
+            "the {variant} set in {} is incomplete: no slice {} (build them with `damier egdb build -v {variant} --pieces N`)",
+            db.dir().display(),
+            crate::cmd_egdb::material_list(&missing)
+        );
+    }
+    let pieces = args.pieces.unwrap_or(complete);
+    if !(2..=complete).contains(&pieces) {
+        usage!(
+            "--pieces {pieces}: the {variant} set in {} is complete for 2 to {complete} pieces",
+            db.dir().display()
+        );
+    }
     // The player probes the set being tested, whatever the spec says.
     let spec = format!(
         "{}{}egdb={}",
@@ -97,7 +113,7 @@ pub fn run(args: &PlayoutArgs) -> Result<()> {
             draws: args.draws,
         },
         &mut random,
-    );
+    )?;
     let won = endings.iter().filter(|e| e.winner().is_some()).count();
     let drawn = endings.len() - won;
     if won < args.wins || drawn < args.draws {

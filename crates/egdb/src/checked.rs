@@ -39,7 +39,7 @@ impl CheckRecord {
         let text = match std::fs::read_to_string(&path) {
             Ok(text) => text,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-            Err(source) => return Err(EgdbError::Folder { path, source }),
+            Err(reason) => return Err(EgdbError::Folder { path, reason }),
         };
         let passed = text
             .lines()
@@ -79,7 +79,7 @@ impl CheckRecord {
     /// The file cannot be looked at.
     pub fn stamp(&self, material: Material) -> Result<Stamp, EgdbError> {
         let path = slice_path(&self.dir, material);
-        stamp(&path).map_err(|source| EgdbError::Folder { path, source })
+        stamp(&path).map_err(|reason| EgdbError::Folder { path, reason })
     }
 
     /// Note that `material`'s file, as `now` found it, passed.
@@ -103,7 +103,7 @@ impl CheckRecord {
             .append(true)
             .open(&path)
             .and_then(|mut file| file.write_all(text.as_bytes()));
-        written.map_err(|source| EgdbError::Folder { path, source })?;
+        written.map_err(|reason| EgdbError::Folder { path, reason })?;
         self.passed.insert(material, now);
         Ok(())
     }

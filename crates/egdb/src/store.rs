@@ -3,15 +3,15 @@
 use crate::build::{build_pair, terminal, Progress, Solved, HOLE};
 use crate::format::{self, Block, FormatError, Header, BLOCK_ENTRIES};
 use crate::index::Indexer;
-use crate::material::{oriented, Material};
+use crate::material::{oriented, Material, MAX_PIECES};
 use crate::value::Value;
 use damier_core::{with_geometry, BitSet, Geometry, Move, Position, Variant};
 use std::collections::HashMap;
 use std::fs::File;
-use std::io::{Read, Seek, SeekFrom};
+use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// Legal moves, each with the value it keeps for the side to move.
 pub type MoveValues<B> = Vec<(Move<B>, Value)>;
@@ -19,21 +19,23 @@ pub type MoveValues<B> = Vec<(Move<B>, Value)>;
 /// Why a database cannot answer.
 #[derive(Debug, thiserror::Error)]
 pub enum EgdbError {
+    // The cause is told in the message and not also returned as the error's source, so
+    // that a chain printed cause by cause (anyhow's `{:#}`) says it once.
     /// A file is damaged, foreign or unreadable.
-    #[error("{}: {source}", path.display())]
+    #[error("{}: {reason}", path.display())]
     File {
         /// The file.
         path: PathBuf,
         /// What is wrong with it.
-        source: FormatError,
+        reason: FormatError,
     },
     /// The folder cannot be read or written.
-    #[error("{}: {source}", path.display())]
+    #[error("{}: {reason}", path.display())]
     Folder {
         /// The folder.
         path: PathBuf,
         /// Why.
-        source: std::io::Error,
+        reason: std::io::Error,
     },
     /// A slice needs another that is not there.
     #[error("slice {needs} needs slice {missing}, which is not in {}", dir.display())]
@@ -147,6 +149,9 @@ pub struct Egdb {
     /// queue for them.
     probes: AtomicU64,
     blocks_read: AtomicU64,
+    /// The first block that could not be read: a search carries on without it, and its
+    /// caller says so once ([`Egdb::damage`]).
+    damage: OnceLock<String>,
 }
 
 impl std::fmt::Debug for Egdb {
@@ -167,13 +172,34 @@ impl Egdb {
     /// # Errors
     /// A file that is not a database of this variant and slice, or is damaged in its header.
     pub fn open(root: &Path, variant: Variant, cache_mb: usize) -> Result<Egdb, EgdbError> {
+        let (db, mut damaged) = Egdb::open_sound(root, variant, cache_mb)?;
+        if damaged.is_empty() {
+            Ok(db)
+        } else {
+            Err(damaged.swap_remove(0))
+        }
+    }
+
+    /// As [`Egdb::open`], but a file that cannot be opened is left out of the handle and
+    /// returned with why (for a listing that goes on past a damaged file).
+    ///
+    /// # Errors
+    /// The folder cannot be read.
+    pub fn open_sound(
+        root: &Path,
+        variant: Variant,
+        cache_mb: usize,
+    ) -> Result<(Egdb, Vec<EgdbError>), EgdbError> {
         let dir = variant_dir(root, variant);
         let mut slices = HashMap::new();
-        let entries = match std::fs::read_dir(&dir) {
+        let mut damaged = Vec::new();
+        let mut entries: Vec<PathBuf> = match std::fs::read_dir(&dir) {
             Ok(entries) => entries.filter_map(Result::ok).map(|e| e.path()).collect(),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
-            Err(source) => return Err(EgdbError::Folder { path: dir, source }),
+            Err(reason) => return Err(EgdbError::Folder { path: dir, reason }),
         };
+        // In name order, so that the first damaged file named is the same on every system.
+        entries.sort();
         for path in entries {
             let Some(material) = path
                 .file_name()
@@ -183,11 +209,15 @@ impl Egdb {
             else {
                 continue;
             };
-            let slice = open_slice(&path, variant, material)?;
-            slices.insert(material, slice);
+            match open_slice(&path, variant, material) {
+                Ok(slice) => {
+                    slices.insert(material, slice);
+                }
+                Err(e) => damaged.push(e),
+            }
         }
         let max_pieces = complete_up_to(variant, &slices);
-        Ok(Egdb {
+        let db = Egdb {
             variant,
             dir,
             slices,
@@ -200,7 +230,9 @@ impl Egdb {
             }),
             probes: AtomicU64::new(0),
             blocks_read: AtomicU64::new(0),
-        })
+            damage: OnceLock::new(),
+        };
+        Ok((db, damaged))
     }
 
     /// The variant served.
@@ -230,6 +262,21 @@ impl Egdb {
     /// Every position of this many pieces or fewer is in the set.
     pub fn max_pieces(&self) -> u32 {
         self.max_pieces
+    }
+
+    /// The slices of `pieces` pieces or fewer that are not in the set.
+    pub fn missing(&self, pieces: u32) -> Vec<Material> {
+        let men = self.variant.rules().men;
+        (2..=pieces.min(MAX_PIECES))
+            .flat_map(|n| Material::with_pieces(n, men))
+            .filter(|m| !self.slices.contains_key(m))
+            .collect()
+    }
+
+    /// The first block a probe could not read since the handle was opened, if any (a
+    /// search leaves such a block out; see [`Egdb::read`]).
+    pub fn damage(&self) -> Option<&str> {
+        self.damage.get().map(String::as_str)
     }
 
     /// Probes and block reads so far.
@@ -280,9 +327,13 @@ impl Egdb {
     /// The value a probe from memory left on disk: its block read, kept in the cache.
     ///
     /// # Errors
-    /// A block that cannot be read or fails its checksum.
+    /// A block that cannot be read or fails its checksum; the first such is also kept for
+    /// [`Egdb::damage`].
     pub fn read(&self, at: OnDisk<'_>) -> Result<Value, EgdbError> {
-        let codes = Arc::new(read_block(at.slice, at.block as usize)?);
+        let block = read_block(at.slice, at.block as usize).inspect_err(|e| {
+            self.damage.get_or_init(|| e.to_string());
+        })?;
+        let codes = Arc::new(block);
         self.blocks_read.fetch_add(1, Ordering::Relaxed);
         self.cache
             .lock()
@@ -384,9 +435,9 @@ impl Egdb {
 }
 
 fn open_slice(path: &Path, variant: Variant, material: Material) -> Result<Slice, EgdbError> {
-    let file_error = |source| EgdbError::File {
+    let file_error = |reason| EgdbError::File {
         path: path.to_path_buf(),
-        source,
+        reason,
     };
     let mut file = File::open(path).map_err(|e| file_error(e.into()))?;
     let header = Header::read(&mut file).map_err(file_error)?;
@@ -399,8 +450,20 @@ fn open_slice(path: &Path, variant: Variant, material: Material) -> Result<Slice
             found_material: header.material,
         }));
     }
-    let ix =
-        with_geometry!(variant.rules().board, G => Indexer::new::<G>(variant.rules(), material));
+    // A header can be valid and still name a slice no set holds (a file renamed, or made
+    // by hand): numbering its positions would overrun the index's tables.
+    let rules = variant.rules();
+    if let Some(why) = material.unbuildable() {
+        return Err(file_error(FormatError::Damaged(format!(
+            "it names slice {material}, which no set holds ({why})"
+        ))));
+    }
+    if !Material::with_pieces(material.pieces(), rules.men).contains(&material) {
+        return Err(file_error(FormatError::Damaged(format!(
+            "it names slice {material}, which does not fit a {variant} board"
+        ))));
+    }
+    let ix = with_geometry!(rules.board, G => Indexer::new::<G>(rules, material));
     if ix.size() != header.entries {
         return Err(file_error(FormatError::Damaged(format!(
             "{} positions, {material} has {}",
@@ -427,9 +490,9 @@ fn open_slice(path: &Path, variant: Variant, material: Material) -> Result<Slice
 }
 
 fn read_block(slice: &Slice, block: usize) -> Result<Block, EgdbError> {
-    let file_error = |source| EgdbError::File {
+    let file_error = |reason| EgdbError::File {
         path: slice.path.clone(),
-        source,
+        reason,
     };
     let (offset, len, _) = slice.header.blocks[block];
     let mut packed = vec![0; len as usize];
@@ -483,6 +546,18 @@ pub fn dependencies(material: Material) -> Vec<Material> {
     out
 }
 
+/// Read every block of a slice's file, checking each against its checksum.
+///
+/// # Errors
+/// The file is missing, foreign, or damaged anywhere.
+pub fn check_file(dir: &Path, variant: Variant, material: Material) -> Result<(), EgdbError> {
+    let slice = open_slice(&slice_path(dir, material), variant, material)?;
+    for b in 0..slice.header.blocks.len() {
+        read_block(&slice, b)?;
+    }
+    Ok(())
+}
+
 /// Read a whole slice's codes (holes read as draws).
 pub fn load(dir: &Path, variant: Variant, material: Material) -> Result<Vec<u16>, EgdbError> {
     let path = slice_path(dir, material);
@@ -519,7 +594,7 @@ pub(crate) fn load_needed(
 }
 
 /// What a set build reports.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub enum SetEvent {
     /// A pair of slices is starting (`done` pairs of `total` are finished).
     Start {
@@ -530,10 +605,17 @@ pub enum SetEvent {
         /// Pairs in the set.
         total: usize,
     },
-    /// A pair found on disk from an earlier run.
+    /// A pair found on disk from an earlier run, every block of it checked.
     Kept {
         /// The pair's first slice.
         material: Material,
+    },
+    /// A pair found on disk damaged: it is built again.
+    Damaged {
+        /// The pair's first slice.
+        material: Material,
+        /// What is wrong with it.
+        reason: String,
     },
     /// Progress inside the pair.
     Pair(Progress),
@@ -577,7 +659,7 @@ pub fn plan(variant: Variant, pieces: u32) -> Vec<Job> {
 }
 
 /// What [`build_job`] did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum JobOutcome {
     /// Both slices were on disk, whole, from an earlier run.
     Kept,
@@ -587,13 +669,26 @@ pub enum JobOutcome {
         positions: u64,
         /// Bytes written.
         bytes: u64,
+        /// What was wrong with the files it replaced, if it replaced damaged ones.
+        replaced: Option<String>,
     },
 }
 
+/// What is on disk of a pair.
+enum PairState {
+    /// Both slices, every block sound.
+    Whole,
+    /// A slice is not there.
+    Absent,
+    /// A slice is there but cannot be read whole.
+    Damaged(EgdbError),
+}
+
 /// Build the pair of `material` (either slice of it names it) into `root`, unless it is
-/// there already; the slices it needs must be there. Each slice is written to a temporary
-/// file and renamed, so a half-written slice is never read, and jobs of one set may run at
-/// once in several processes sharing the folder. Threads: the current rayon pool.
+/// there already, whole (every block is read and checked; a damaged pair is built again);
+/// the slices it needs must be there. Each slice is written to a temporary file, synced and
+/// renamed, so a half-written slice is never read, and jobs of one set may run at once in
+/// several processes sharing the folder. Threads: the current rayon pool.
 ///
 /// # Errors
 /// An unwritable folder, a slice it needs missing, or a damaged slice found on the way.
@@ -603,16 +698,36 @@ pub fn build_job(
     material: Material,
     report: &(dyn Fn(Progress) + Sync),
 ) -> Result<JobOutcome, EgdbError> {
-    let material = material.pair_key();
     let dir = variant_dir(root, variant);
-    let folder_error = |source| EgdbError::Folder {
+    std::fs::create_dir_all(&dir).map_err(|reason| EgdbError::Folder {
         path: dir.clone(),
-        source,
+        reason,
+    })?;
+    remove_stale_parts(&dir);
+    build_in(&dir, variant, material.pair_key(), &|_| {}, report)
+}
+
+/// [`build_job`] in a variant's folder, which exists: `start` is told when the pair is to be
+/// solved (it is not whole on disk), with what is wrong with the files there if they are
+/// damaged.
+fn build_in(
+    dir: &Path,
+    variant: Variant,
+    material: Material,
+    start: &dyn Fn(Option<&str>),
+    report: &(dyn Fn(Progress) + Sync),
+) -> Result<JobOutcome, EgdbError> {
+    let replaced = match pair_state(dir, variant, material) {
+        PairState::Whole => return Ok(JobOutcome::Kept),
+        PairState::Absent => None,
+        PairState::Damaged(e) => Some(e.to_string()),
     };
-    std::fs::create_dir_all(&dir).map_err(folder_error)?;
-    if pair_present(&dir, variant, material) {
-        return Ok(JobOutcome::Kept);
-    }
+    start(replaced.as_deref());
+    let dir = dir.to_path_buf();
+    let folder_error = |reason| EgdbError::Folder {
+        path: dir.clone(),
+        reason,
+    };
     let rules = variant.rules();
     let mut solved = Solved::new();
     for dep in dependencies(material) {
@@ -631,22 +746,76 @@ pub fn build_job(
         let data = format::encode(&set_variant(variant).to_string(), table.material, &codes);
         let path = slice_path(&dir, table.material);
         // The process's id keeps two builders of the same slice off each other's file.
-        let tmp = path.with_extension(format!("egdb.{}.part", std::process::id()));
-        std::fs::write(&tmp, &data)
+        let tmp = path.with_extension(format!("egdb.{}.{PART}", std::process::id()));
+        // Synced before the rename, so that a crash cannot leave a named file whose blocks
+        // never reached the disk.
+        File::create(&tmp)
+            .and_then(|mut f| f.write_all(&data).and_then(|_| f.sync_all()))
             .and_then(|_| std::fs::rename(&tmp, &path))
             .map_err(folder_error)?;
         bytes += data.len() as u64;
         positions += codes.len() as u64;
     }
-    Ok(JobOutcome::Built { positions, bytes })
+    Ok(JobOutcome::Built {
+        positions,
+        bytes,
+        replaced,
+    })
 }
 
-/// Whether both slices of `material`'s pair are in `dir`, whole.
-fn pair_present(dir: &Path, variant: Variant, material: Material) -> bool {
-    [material, material.swapped()].iter().all(|&m| {
-        let path = slice_path(dir, m);
-        path.exists() && open_slice(&path, variant, m).is_ok()
-    })
+/// The last extension of a slice being written: `K2-K1.egdb.<pid>.part`.
+const PART: &str = "part";
+
+/// Remove the temporary files of `dir` left by builders that are no longer running (a build
+/// killed part way). One whose process may still run is left alone: it may be writing.
+fn remove_stale_parts(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for path in entries.filter_map(Result::ok).map(|e| e.path()) {
+        let Some(pid) = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .and_then(|n| n.strip_suffix(&format!(".{PART}")))
+            .and_then(|n| n.rsplit_once(".egdb."))
+            .and_then(|(_, pid)| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if pid != std::process::id() && !process_may_run(pid, &path) {
+            // Another builder may have removed it first: nothing to do then.
+            let _ = std::fs::remove_file(&path);
+        }
+    }
+}
+
+/// Whether process `pid`, which wrote the temporary file `part`, may still be running.
+fn process_may_run(pid: u32, part: &Path) -> bool {
+    if cfg!(target_os = "linux") {
+        return Path::new(&format!("/proc/{pid}")).exists();
+    }
+    // Elsewhere no process table is at hand without unsafe code: a builder writes its file
+    // in seconds, so one untouched for a day is left over.
+    let age = std::fs::metadata(part)
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|t| t.elapsed().ok());
+    age.map_or(true, |a| a < std::time::Duration::from_secs(24 * 3600))
+}
+
+/// What is on disk of `material`'s pair in `dir`: each file is read whole and its blocks
+/// checked, so that a file damaged after its header is found (and built again) too.
+fn pair_state(dir: &Path, variant: Variant, material: Material) -> PairState {
+    let pair = [material, material.swapped()];
+    if !pair.iter().all(|&m| slice_path(dir, m).exists()) {
+        return PairState::Absent;
+    }
+    for m in pair {
+        if let Err(e) = check_file(dir, variant, m) {
+            return PairState::Damaged(e);
+        }
+    }
+    PairState::Whole
 }
 
 /// Build every slice of `variant` up to `pieces` pieces into `root`, keeping finished slices
@@ -663,20 +832,33 @@ pub fn build_set(
 ) -> Result<(), EgdbError> {
     let jobs = plan(variant, pieces);
     let dir = variant_dir(root, variant);
+    std::fs::create_dir_all(&dir).map_err(|reason| EgdbError::Folder {
+        path: dir.clone(),
+        reason,
+    })?;
+    remove_stale_parts(&dir);
     for (done, job) in jobs.iter().enumerate() {
         let material = job.material;
-        if pair_present(&dir, variant, material) {
-            report(SetEvent::Kept { material });
-            continue;
-        }
-        report(SetEvent::Start {
-            material,
-            done,
-            total: jobs.len(),
-        });
-        match build_job(root, variant, material, &|p| report(SetEvent::Pair(p)))? {
+        let start = |damage: Option<&str>| {
+            if let Some(reason) = damage {
+                report(SetEvent::Damaged {
+                    material,
+                    reason: reason.to_string(),
+                });
+            }
+            report(SetEvent::Start {
+                material,
+                done,
+                total: jobs.len(),
+            })
+        };
+        match build_in(&dir, variant, material, &start, &|p| {
+            report(SetEvent::Pair(p))
+        })? {
             JobOutcome::Kept => report(SetEvent::Kept { material }),
-            JobOutcome::Built { positions, bytes } => report(SetEvent::Finished {
+            JobOutcome::Built {
+                positions, bytes, ..
+            } => report(SetEvent::Finished {
                 material,
                 positions,
                 bytes,

@@ -7,7 +7,7 @@ use crate::player::{Player, PlayerError};
 use crate::pool::run_jobs;
 use crate::runner::{play_game, MatchConfig, PlayerFactory};
 use damier_core::{with_geometry, Color};
-use damier_egdb::{Egdb, Material, Sampler, Value};
+use damier_egdb::{Egdb, EgdbError, Material, Sampler, Value};
 use damier_game::{claim_limit, quiet_king_limit, win_within_counts, Board, Game, Outcome};
 
 /// A start position and what the databases say of it.
@@ -52,11 +52,14 @@ pub struct EndingRequest {
 
 /// Endings drawn at random from `db`'s slices as `request` says, either side to move;
 /// `random` supplies the randomness. Fewer come back when the set holds too few.
+///
+/// # Errors
+/// A probe that cannot read its file: a damaged set is not one to test the engine on.
 pub fn draw_endings(
     db: &Egdb,
     request: &EndingRequest,
     random: &mut dyn FnMut() -> u64,
-) -> Vec<Ending> {
+) -> Result<Vec<Ending>, EgdbError> {
     let variant = db.variant();
     let materials: Vec<Material> = db
         .slices()
@@ -83,7 +86,7 @@ pub fn draw_endings(
             if pos.legal_moves().is_empty() {
                 continue;
             }
-            let Ok(Some(value)) = db.probe(&pos) else {
+            let Some(value) = db.probe(&pos)? else {
                 continue;
             };
             let board = Board::from(pos);
@@ -109,7 +112,7 @@ pub fn draw_endings(
             }
         }
         won.extend(drawn);
-        won
+        Ok(won)
     })
 }
 

@@ -424,3 +424,224 @@ fn a_game_under_two_names_builds_and_reads_one_set() {
     assert_eq!(value(&as_spanish), value(&as_portuguese));
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+/// A folder of this process for one test, emptied (not [`temp_root`], which empties the
+/// folder another test is using).
+fn own_root(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("damier-cli-egdb-{}.{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// The exit status and standard error of a run.
+fn status(args: &[&str]) -> (i32, String) {
+    let out = damier(args);
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    (out.status.code().expect("no signal"), err)
+}
+
+/// Flip 8 bytes in the middle of a file: past a small file's header, into its blocks.
+fn bend(file: &Path) {
+    let mut bytes = std::fs::read(file).unwrap();
+    let middle = bytes.len() / 2;
+    for b in &mut bytes[middle..middle + 8] {
+        *b ^= 0xff;
+    }
+    std::fs::write(file, bytes).unwrap();
+}
+
+/// CRC-32 (IEEE), as the header's checksum.
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &b in bytes {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 {
+                (crc >> 1) ^ 0xEDB8_8320
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    !crc
+}
+
+#[test]
+fn frisian_king_against_king_is_drawn_as_it_stands() {
+    let root = own_root("frisian");
+    let dir = root.to_str().unwrap();
+    ok(&build("frisian", "2", dir));
+    let fen = "W:WK46:BK5";
+    let analysis = ok(&[
+        "analyze", "-v", "frisian", "--fen", fen, "--depth", "3", "--egdb", dir,
+    ]);
+    says(
+        &analysis,
+        &[
+            "database draw",
+            "the game is over as it stands (draw: one king against one king",
+            "score      +0.00",
+        ],
+    );
+    assert!(!analysis.contains("loss"), "{analysis}");
+    let probe = ok(&["egdb", "probe", "-v", "frisian", "--fen", fen, "--dir", dir]);
+    says(
+        &probe,
+        &["K1-K1, white to move: draw", "drawn by rule as it stands"],
+    );
+    assert!(!probe.contains("keeps it"), "{probe}");
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn damaged_incomplete_and_impossible_files_are_told() {
+    let root = own_root("faults");
+    let dir = root.to_str().unwrap();
+    let english = root.join("english");
+    ok(&build("english", "3", dir));
+
+    // A stale temporary file of a killed build goes; one of a running process stays.
+    let stale = english.join("K1-K1.egdb.4000000000.part");
+    let live = english.join(format!("K1-K1.egdb.{}.part", std::process::id()));
+    std::fs::write(&stale, b"half").unwrap();
+    std::fs::write(&live, b"half").unwrap();
+
+    // A block damaged past the header is found by the next build and built again.
+    let file = english.join("K1-K2.egdb");
+    let whole = std::fs::read(&file).unwrap();
+    bend(&file);
+    let out = damier(&build("english", "3", dir));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    says(&err, &["K1-K2 and K2-K1: damaged (", "building it again"]);
+    assert_eq!(std::fs::read(&file).unwrap(), whole);
+    assert!(!stale.exists() && live.exists());
+    std::fs::remove_file(&live).unwrap();
+
+    // Each cause said once, and a damaged file is no usage mistake (status 1).
+    let bytes = std::fs::read(english.join("K2-K1.egdb")).unwrap();
+    std::fs::write(english.join("K2-K1.egdb"), &bytes[..bytes.len() - 1]).unwrap();
+    let (code, err) = status(&corner_probe(dir));
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(err.matches("damaged").count(), 1, "{err}");
+    let (code, err) = status(&[
+        "analyze",
+        "-v",
+        "english",
+        "--fen",
+        "W:WK29,K30:BK1",
+        "--depth",
+        "2",
+        "--egdb",
+        dir,
+    ]);
+    assert_eq!(code, 1, "{err}");
+    // `info` lists the rest and ends with the damaged file.
+    let out = damier(&["egdb", "info", "--dir", dir]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1));
+    says(
+        &text,
+        &["english: damaged: ", "K2-K1.egdb", "english: 15 slices"],
+    );
+    std::fs::write(english.join("K2-K1.egdb"), &bytes).unwrap();
+
+    // A header-valid file naming a slice no set holds: refused, not a panic.
+    let k1k1 = std::fs::read(english.join("K1-K1.egdb")).unwrap();
+    let mut forged = k1k1.clone();
+    let at = 13 + forged[12] as usize;
+    forged[at + 1] = 20;
+    forged[at + 3] = 20;
+    // The slice, the entries (8), the code width (1), the block size (4), the block count.
+    let count = u32::from_le_bytes(forged[at + 17..at + 21].try_into().unwrap()) as usize;
+    let end = at + 21 + count * 16;
+    let crc = crc32(&forged[..end]);
+    forged[end..end + 4].copy_from_slice(&crc.to_le_bytes());
+    let impossible = english.join("K20-K20.egdb");
+    std::fs::write(&impossible, &forged).unwrap();
+    let (code, err) = status(&corner_probe(dir));
+    assert_eq!(code, 1, "{err}");
+    says(&err, &["K20-K20.egdb", "which no set holds"]);
+    std::fs::remove_file(&impossible).unwrap();
+
+    // Every block damaged: the search goes on and says so; a playout refuses.
+    let saved: Vec<(PathBuf, Vec<u8>)> = std::fs::read_dir(&english)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "egdb"))
+        .map(|p| (p.clone(), std::fs::read(&p).unwrap()))
+        .collect();
+    for (p, _) in &saved {
+        bend(p);
+    }
+    let out = damier(&[
+        "analyze",
+        "-v",
+        "english",
+        "--fen",
+        "W:WK29,K30:BK1",
+        "--depth",
+        "4",
+        "--egdb",
+        dir,
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    says(&err, &["warning: a database is damaged (", ".egdb"]);
+    let (code, err) = status(&[
+        "egdb", "playout", "-v", "english", "--wins", "2", "--draws", "2", "--dir", dir,
+    ]);
+    assert_eq!(code, 1, "{err}");
+    says(&err, &[".egdb: damaged"]);
+    for (p, bytes) in &saved {
+        std::fs::write(p, bytes).unwrap();
+    }
+
+    // An incomplete set: played only as far as it is complete, and told what it lacks.
+    std::fs::remove_file(english.join("K2-K1.egdb")).unwrap();
+    let played = ok(&[
+        "egdb", "playout", "-v", "english", "--wins", "2", "--draws", "2", "--dir", dir,
+    ]);
+    says(&played, &["endings of at most 2 pieces"]);
+    let (code, err) = status(&[
+        "egdb", "playout", "-v", "english", "--pieces", "9", "--dir", dir,
+    ]);
+    assert_eq!(code, 2, "{err}");
+    says(&err, &["--pieces 9: ", "complete for 2 to 2 pieces"]);
+    let info = ok(&["egdb", "info", "--dir", dir]);
+    says(&info, &["complete up to 2 pieces", "missing: K2-K1"]);
+    // A move into a missing slice: named.
+    std::fs::remove_file(english.join("K1-K1.egdb")).unwrap();
+    let probe = ok(&[
+        "egdb",
+        "probe",
+        "-v",
+        "english",
+        "--fen",
+        "W:WK22:BK18,K30",
+        "--dir",
+        dir,
+    ]);
+    says(&probe, &["K1-K2, white to move: ", "need slice K1-K1"]);
+
+    // Positions with nothing to probe, and arguments out of place.
+    let err = fails(&[
+        "egdb", "probe", "-v", "english", "--fen", "W:WK29:B", "--dir", dir,
+    ]);
+    says(&err, &["the game is over: black has no pieces"]);
+    let (code, err) = status(&[
+        "egdb", "probe", "-v", "english", "--fen", "W:W:B", "--dir", dir,
+    ]);
+    assert_eq!(code, 2, "{err}");
+    says(&err, &["the board is empty"]);
+    let (code, err) = status(&[
+        "egdb", "verify", "-v", "english", "--pieces", "0", "--dir", dir,
+    ]);
+    assert_eq!(code, 2, "{err}");
+    says(&err, &["--pieces must be between 2 and 8"]);
+    let a_file = english.join("M1-M1.egdb");
+    let (code, err) = status(&["egdb", "info", "--dir", a_file.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    says(&err, &["not a folder"]);
+    std::fs::remove_dir_all(&root).unwrap();
+}

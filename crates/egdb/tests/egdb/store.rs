@@ -141,6 +141,20 @@ fn a_damaged_or_foreign_file_is_an_error() {
         probed.is_err(),
         "a damaged block must not answer: {probed:?}"
     );
+    // The handle keeps the failure, for a search that went on without the block.
+    assert!(db.damage().is_some_and(|d| d.contains("K1-K1.egdb")));
+    drop(db);
+    // A build reads every block of the files it keeps: the damaged pair is built again.
+    let events = Mutex::new(Vec::new());
+    build_set(&root, variant, 2, &|e| events.lock().unwrap().push(e)).unwrap();
+    let events = events.into_inner().unwrap();
+    assert!(
+        events.iter().any(|e| matches!(e,
+            SetEvent::Damaged { material, reason }
+                if material.to_string() == "K1-K1" && reason.contains("K1-K1.egdb"))),
+        "{events:?}"
+    );
+    assert_eq!(std::fs::read(&path).unwrap(), good);
 
     // Another slice's file under this name.
     let other = std::fs::read(slice_path(
@@ -207,5 +221,37 @@ fn a_game_under_two_names_has_one_set() {
         wins += usize::from(matches!(value, Some(Value::Win(_))));
     }
     assert!(probed > 100 && wins > 0, "{probed} probed, {wins} wins");
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+/// A header may be valid and still name a slice no set holds: refused, not a panic in the
+/// numbering.
+#[test]
+fn a_file_naming_an_impossible_slice_is_refused() {
+    let root = temp_root("impossible");
+    let variant: Variant = "english".parse().unwrap();
+    build_set(&root, variant, 2, &|_| {}).unwrap();
+    let dir = variant_dir(&root, variant);
+    let good = std::fs::read(slice_path(&dir, "K1-K1".parse().unwrap())).unwrap();
+    let header = damier_egdb::format::Header::read(&mut &good[..]).unwrap();
+    // The slice's counts come after the magic, version and variant name; the checksum
+    // closes the header.
+    let mut forged = good.clone();
+    let at = 13 + usize::from(forged[12]);
+    forged[at + 1] = 20;
+    forged[at + 3] = 20;
+    let end = header.len() as usize - 4;
+    let crc = crc32fast::hash(&forged[..end]);
+    forged[end..end + 4].copy_from_slice(&crc.to_le_bytes());
+    let material: Material = "K20-K20".parse().unwrap();
+    assert_eq!(
+        damier_egdb::format::Header::read(&mut &forged[..])
+            .unwrap()
+            .material,
+        material
+    );
+    std::fs::write(slice_path(&dir, material), &forged).unwrap();
+    let err = Egdb::open(&root, variant, 1).expect_err("an impossible slice is refused");
+    assert!(err.to_string().contains("which no set holds"), "{err}");
     std::fs::remove_dir_all(&root).unwrap();
 }

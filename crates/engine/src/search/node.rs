@@ -431,6 +431,13 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 return -Score::INFINITE;
             }
         }
+        if ply == 0 && Self::drawn_as_it_stands(pos, &moves) {
+            // The rules end the game here, before any move: every move is worth the draw.
+            // One is still named, for a caller that must have a move.
+            self.pv_len[1] = 0;
+            self.update_pv(0, moves[0]);
+            return Score::DRAW;
+        }
         let side = pos.side();
         let tt_move = entry.map_or(0, |e| e.mv);
         let mut scores = order::scores(&moves, side, tt_move, self.killers.at(ply), &self.history);

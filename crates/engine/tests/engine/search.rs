@@ -241,6 +241,9 @@ fn a_material_drawn_as_it_stands_is_a_draw_in_the_search() {
         // The same forced capture with one more white king: the game goes on, and White's
         // two kings take the man.
         ("turkish", "B:WKa1,Kb1,e4:Be5", false),
+        // Drawn at the root itself (one king each, no capture forced), though every move
+        // would let the black king take White's: the game is over, a draw.
+        ("frisian", "W:WK46:BK5", true),
     ] {
         let variant: Variant = name.parse().unwrap();
         let game = damier_game::Game::from_fen(variant, fen).unwrap();
@@ -251,6 +254,7 @@ fn a_material_drawn_as_it_stands_is_a_draw_in_the_search() {
             &Control::new(),
             &mut Silent,
         );
+        assert!(r.best.is_some(), "{fen}: a move is named all the same");
         if drawn {
             assert_eq!(r.score.0, 0, "{fen}: {:?}", r.score);
         } else {
