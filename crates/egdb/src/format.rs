@@ -329,7 +329,11 @@ mod tests {
             let err = decode_block(&header, 1, packed).unwrap_err();
             // The thread's inflater, reset, still reads a sound block after a damaged one.
             let sound = &bytes[offset as usize..offset as usize + len as usize];
-            assert_eq!(decode_block(&header, 1, sound).unwrap(), block, "after {err}");
+            assert_eq!(
+                decode_block(&header, 1, sound).unwrap(),
+                block,
+                "after {err}"
+            );
 
             // A block cut short, and a full block's stream read as the shorter last block
             // (40 000 entries leave 3 136 in it): both refused.

@@ -32,15 +32,17 @@ fn corner_probe(dir: &str) -> [&str; 8] {
     ]
 }
 
-fn temp_root() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("damier-cli-egdb-{}", std::process::id()));
+/// A folder of this process for one test, emptied first: each test has its own, since
+/// tests run at once.
+fn own_root(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("damier-cli-egdb-{}.{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     dir
 }
 
 #[test]
 fn build_verify_probe_and_analyse() {
-    let root = temp_root();
+    let root = own_root("main");
     let dir = root.to_str().unwrap();
     let built = ok(&build("english", "3", dir));
     assert!(built.contains("every slice up to 3 pieces"), "{built}");
@@ -258,7 +260,7 @@ fn build_verify_probe_and_analyse() {
 
 #[test]
 fn bad_arguments_get_one_line() {
-    let root = temp_root().with_extension("bad");
+    let root = own_root("bad");
     let dir = root.to_str().unwrap();
     let err = fails(&build("english", "40", dir));
     assert!(err.contains("--pieces must be between 2 and 8"), "{err}");
@@ -294,7 +296,7 @@ fn bad_arguments_get_one_line() {
 
 #[test]
 fn a_set_built_job_by_job_is_the_set_built_at_once() {
-    let root = temp_root().with_extension("jobs");
+    let root = own_root("jobs");
     let whole = root.join("whole");
     let jobs = root.join("jobs");
     ok(&build("english", "3", whole.to_str().unwrap()));
@@ -384,7 +386,7 @@ fn a_set_built_job_by_job_is_the_set_built_at_once() {
 
 #[test]
 fn a_game_under_two_names_builds_and_reads_one_set() {
-    let root = temp_root().with_extension("shared");
+    let root = own_root("shared");
     let _ = std::fs::remove_dir_all(&root);
     let dir = root.to_str().unwrap();
     // Portuguese is Spanish under another name: its build fills Spanish's folder.
@@ -423,14 +425,6 @@ fn a_game_under_two_names_builds_and_reads_one_set() {
     let value = |text: &str| text.lines().next().unwrap_or("").to_string();
     assert_eq!(value(&as_spanish), value(&as_portuguese));
     std::fs::remove_dir_all(&root).unwrap();
-}
-
-/// A folder of this process for one test, emptied (not [`temp_root`], which empties the
-/// folder another test is using).
-fn own_root(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("damier-cli-egdb-{}.{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
 }
 
 /// The exit status and standard error of a run.
