@@ -120,9 +120,18 @@ pub fn start_engine_move(app: &Arc<App>, entry: &Arc<GameEntry>, s: &mut Session
             if !s.finish_busy(id) {
                 return;
             }
-            let Some(r) = result else {
-                // The search failed: leave the turn to a person (undo, or "engine move").
-                entry.publish(&s);
+            // A move chosen (and scored) for another position must not be played there: its
+            // score is another side's, and its move may be legal for the wrong side.
+            let stale = s.game().plies().len() != ply || *s.game().position() != board;
+            let Some(r) = result.filter(|_| !stale) else {
+                // The search failed: leave the turn to a person (undo, or "engine move"). A
+                // stale one leaves it to whoever is to move now.
+                if stale {
+                    drop(s);
+                    after_change(&app, &entry);
+                } else {
+                    entry.publish(&s);
+                }
                 return;
             };
             if let Some(best) = r.best {
@@ -215,7 +224,10 @@ pub fn start_analysis(
             }
         }
         s.finish_busy(id);
-        entry.publish(&s);
+        drop(s);
+        // The engine may have a turn waiting for the analysis to end (a game of the engine
+        // against itself resumed meanwhile).
+        after_change(&app, &entry);
     });
     Ok(ply)
 }
@@ -304,9 +316,12 @@ pub fn start_game_evals(
             s.changed();
             entry.publish(&s);
         }
-        let mut s = entry.lock();
-        s.finish_busy(id);
-        entry.publish(&s);
+        let finished = entry.lock().finish_busy(id);
+        // As after an analysis: the engine's turn may be waiting. A job cancelled was
+        // followed by whoever cancelled it.
+        if finished {
+            after_change(&app, &entry);
+        }
     });
     Ok(count)
 }

@@ -281,12 +281,14 @@ fn act<T>(
     act: impl FnOnce(&mut Session, Actor) -> Result<T, ApiError>,
 ) -> Result<Json<GameView>, ApiError> {
     let entry = app.game(id)?;
-    {
+    let done = {
         let mut s = entry.lock();
-        let actor = s.actor(token)?;
-        act(&mut s, actor)?;
-    }
+        s.actor(token).and_then(|actor| act(&mut s, actor))
+    };
+    // Even after a refusal: a time-out applied on the way is published, and the engine is
+    // never left without its turn.
     engine_task::after_change(app, &entry);
+    done?;
     let s = entry.lock();
     Ok(Json(view(&s, token)))
 }
