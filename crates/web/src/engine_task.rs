@@ -68,6 +68,10 @@ struct Job {
 /// An engine-against-engine game nobody watches stops here until it is asked for again.
 pub fn after_change(app: &Arc<App>, entry: &Arc<GameEntry>) {
     let mut s = entry.lock();
+    // A deleted game plays on for nobody (and must not be written back).
+    if entry.is_deleted() {
+        return;
+    }
     if let Some(level) = s.engine_turn() {
         let idle_ms = app.options.idle_after.as_millis() as u64;
         let unwatched = entry.unwatched_for(app.store.now());
@@ -493,7 +497,8 @@ pub fn watch_clock(app: &Arc<App>, entry: &Arc<GameEntry>) {
             let wait = {
                 let Some(e) = weak.upgrade() else { return };
                 let s = e.lock();
-                if s.game().is_over() {
+                // A watcher or a request may keep a deleted entry alive: its clock stops.
+                if s.game().is_over() || e.is_deleted() {
                     return;
                 }
                 s.play.time_left_to_move()
@@ -503,6 +508,9 @@ pub fn watch_clock(app: &Arc<App>, entry: &Arc<GameEntry>) {
             });
             tokio::time::sleep(wait).await;
             let Some(e) = weak.upgrade() else { return };
+            if e.is_deleted() {
+                return;
+            }
             let changed = e.lock().check_time();
             if changed {
                 after_change(&app, &e);

@@ -229,7 +229,11 @@ async fn state(
     if let Some(since) = q.since {
         let mut rx = entry.changes.subscribe();
         let wait = Duration::from_millis(q.wait_ms.unwrap_or(10_000).min(30_000));
-        let _ = tokio::time::timeout(wait, rx.wait_for(|v| *v > since)).await;
+        // A deletion ends the wait too (its wake-up leaves the version as it was).
+        let _ = tokio::time::timeout(wait, rx.wait_for(|v| *v > since || entry.is_deleted())).await;
+        if entry.is_deleted() {
+            return Err(ApiError::UnknownGame(id));
+        }
     }
     if entry.lock().check_time() {
         engine_task::after_change(&app, &entry);

@@ -1,7 +1,9 @@
-//! Actions that meet a search under way: a move played while the engine thinks for that
-//! side, a refusal while the engine is about to move, an analysis that ends in a paused game.
+//! Actions that meet a search or a clock under way: a move played while the engine thinks
+//! for that side, a game deleted while it is watched and timed, a refusal while the engine is
+//! about to move, an analysis that ends in a paused game.
 
-use crate::common::{plies, start, Client};
+use crate::common::{plies, start, start_with, temp_folder, Client};
+use damier_web::ServeOptions;
 use serde_json::json;
 use std::time::Duration;
 
@@ -42,6 +44,79 @@ async fn a_move_drops_the_hint_searching_the_position_before() {
     assert_eq!(plies(&s), 2, "{s}");
     assert_eq!(s["history"][0]["notation"], "36-31", "{s}");
     assert_eq!(s["draw_answer"], "Black declines white's draw offer", "{s}");
+}
+
+/// A timed game deleted while a WebSocket and a long poll follow it: it stays deleted (its
+/// clock does not run out and write it back), and both watchers are told.
+#[tokio::test]
+async fn a_deleted_game_stays_deleted_and_its_watchers_are_told() {
+    use futures_util::StreamExt;
+    use tokio_tungstenite::tungstenite::Message;
+    let data = temp_folder("deleted");
+    let (base, _server) = start_with(ServeOptions {
+        data: Some(data.clone()),
+        ..ServeOptions::default()
+    })
+    .await;
+    let c = Client::new(&base);
+    let (id, token, _) = c
+        .create(json!({"clock": {"type": "per_move", "time_ms": 1500}}))
+        .await;
+    assert_eq!(c.play(&id, &token, "32-28").await.status, 200);
+    let url = format!("{}/api/games/{id}/ws", base.replace("http://", "ws://"));
+    let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+    let first = ws.next().await.unwrap().unwrap();
+    assert!(matches!(&first, Message::Text(t) if t.contains("\"state\"")));
+    let version = c.state(&id).await["version"].as_u64().unwrap();
+    let poll = {
+        let (c, id) = (c.clone(), id.clone());
+        tokio::spawn(async move {
+            c.get(&format!("/api/games/{id}?since={version}&wait_ms=20000"))
+                .await
+        })
+    };
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let gone = c
+        .send(
+            reqwest::Method::DELETE,
+            &format!("/api/games/{id}"),
+            Some(&token),
+            None,
+        )
+        .await;
+    assert_eq!(gone.status, 200, "{}", gone.body);
+
+    let polled = tokio::time::timeout(Duration::from_secs(5), poll)
+        .await
+        .expect("the long poll ends")
+        .unwrap();
+    assert_eq!(polled.status, 404, "{}", polled.body);
+    // The socket says so and closes (a state or two may come before, from the deletion).
+    let told = tokio::time::timeout(Duration::from_secs(5), async {
+        let mut told = false;
+        while let Some(Ok(msg)) = ws.next().await {
+            if let Message::Text(t) = &msg {
+                let v: serde_json::Value = serde_json::from_str(t).unwrap();
+                told |= v["type"] == "deleted" && v["id"] == id.as_str();
+            }
+        }
+        told
+    })
+    .await
+    .expect("the socket closes");
+    assert!(told, "no 'deleted' message");
+
+    // Past Black's time: the clock would have ended the game and saved it again.
+    tokio::time::sleep(Duration::from_millis(2000)).await;
+    assert_eq!(c.get(&format!("/api/games/{id}")).await.status, 404);
+    let db = rusqlite::Connection::open(data.join("games.sqlite")).unwrap();
+    let kept: i64 = db
+        .query_row("SELECT COUNT(*) FROM games WHERE id = ?1", [&id], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    assert_eq!(kept, 0, "the deleted game was written back");
+    let _ = std::fs::remove_dir_all(&data);
 }
 
 /// A redo refused at once after a move (nothing to replay) leaves the engine's reply
