@@ -356,6 +356,20 @@ async fn multi_captures_and_ambiguous_captures() {
         .await;
     assert_eq!(a.status, 200, "{}", a.body);
     assert_eq!(a.body["history"][0]["long"], "22x13x6");
+
+    // The captured squares choose among the moves the text fits; they do not override it.
+    let (id, token, _) = c
+        .create(json!({"variant": "english", "fen": "W:W22,30:B9,10,17,18,3"}))
+        .await;
+    let a = c
+        .post(
+            &format!("/api/games/{id}/moves"),
+            Some(&token),
+            json!({"move": "22x15x6", "captured": ["17", "9"]}),
+        )
+        .await;
+    assert_eq!(a.status, 422, "{}", a.body);
+    assert_eq!(plies(&c.state(&id).await), 0);
 }
 
 #[tokio::test]
