@@ -9,7 +9,7 @@ use crate::caps::AnalysisTicket;
 use crate::error::ApiError;
 use crate::notes::line_steps;
 use crate::scheduler::Slot;
-use crate::session::{BusyKind, Session};
+use crate::session::{Actor, BusyKind, Session};
 use crate::store::GameEntry;
 use damier_core::Color;
 use damier_engine::{Control, Level, Limits, SearchInfo, SearchInput, SearchResult, Style};
@@ -160,6 +160,8 @@ pub struct AnalysisAsk<'a> {
     pub time: Duration,
     /// Best moves reported at each depth.
     pub lines: usize,
+    /// Who asks: only that seat (or the creator) may stop or replace it.
+    pub by: Actor,
 }
 
 /// Start the analysis `ask` describes; `ticket` (the client's place) is held until it ends.
@@ -179,9 +181,11 @@ pub fn start_analysis(
         threat,
         time,
         lines,
+        by,
     } = *ask;
     let mut s = entry.lock();
     refuse_while_moving(&s)?;
+    s.check_analysis_owner(by)?;
     let ply = ply.unwrap_or(s.game().plies().len());
     let game = s
         .game_at(ply)
@@ -197,7 +201,7 @@ pub fn start_analysis(
         ));
     }
     let control = Arc::new(Control::new());
-    let id = s.start_busy(BusyKind::Analysis { ply }, control.clone());
+    let id = s.start_busy_for(BusyKind::Analysis { ply }, control.clone(), by);
     entry.publish(&s);
     drop(s);
     let job = Job {
@@ -268,9 +272,11 @@ pub fn start_game_evals(
     app: &Arc<App>,
     entry: &Arc<GameEntry>,
     depth: i32,
+    by: Actor,
 ) -> Result<usize, ApiError> {
     let mut s = entry.lock();
     refuse_while_moving(&s)?;
+    s.check_analysis_owner(by)?;
     let plies: Vec<usize> = (0..s.game().positions().len())
         .filter(|&i| {
             s.evals[i].as_ref().map_or(true, |e| e.depth < depth)
@@ -278,7 +284,7 @@ pub fn start_game_evals(
         })
         .collect();
     let control = Arc::new(Control::new());
-    let id = s.start_busy(BusyKind::GameEvals, control.clone());
+    let id = s.start_busy_for(BusyKind::GameEvals, control.clone(), by);
     let inputs: Vec<(usize, SearchInput)> = plies
         .iter()
         .filter_map(|&p| Some((p, SearchInput::from_game(&s.game_at(p)?))))
@@ -330,11 +336,16 @@ pub fn start_game_evals(
     Ok(count)
 }
 
-/// Stop an analysis or the game evaluations (not an engine move).
-pub fn stop_analysis(entry: &GameEntry) {
+/// Stop an analysis or the game evaluations (not an engine move) for `by`.
+///
+/// # Errors
+/// Forbidden for an analysis another seat asked for.
+pub fn stop_analysis(entry: &GameEntry, by: Actor) -> Result<(), ApiError> {
     let mut s = entry.lock();
+    s.check_analysis_owner(by)?;
     s.stop_analysis();
     entry.publish(&s);
+    Ok(())
 }
 
 fn refuse_while_moving(s: &Session) -> Result<(), ApiError> {

@@ -94,6 +94,8 @@ pub struct Busy {
     pub control: Arc<Control>,
     /// Identifies the job: a finished search whose job is no longer current is discarded.
     pub job: u64,
+    /// Who asked for an analysis: another seat may not stop it or put its own in its place.
+    pub by: Option<Actor>,
 }
 
 /// One game on the server.
@@ -621,9 +623,49 @@ impl Session {
             kind,
             control,
             job: self.jobs,
+            by: None,
         });
         self.changed();
         self.jobs
+    }
+
+    /// [`Session::start_busy`] for a job `by` asked for (an analysis).
+    pub fn start_busy_for(&mut self, kind: BusyKind, control: Arc<Control>, by: Actor) -> u64 {
+        let job = self.start_busy(kind, control);
+        if let Some(b) = &mut self.busy {
+            b.by = Some(by);
+        }
+        job
+    }
+
+    /// Refuse `actor` stopping or replacing an analysis another seat asked for: between two
+    /// people (a casual game) each side's analysis is its own. The creator's token holds
+    /// every side.
+    ///
+    /// # Errors
+    /// [`ApiError::Forbidden`] naming the side whose analysis runs.
+    pub fn check_analysis_owner(&self, actor: Actor) -> Result<(), ApiError> {
+        let Some(b) = &self.busy else {
+            return Ok(());
+        };
+        match (b.kind, b.by) {
+            (BusyKind::Analysis { .. } | BusyKind::GameEvals, Some(Actor::Side(c)))
+                if actor != Actor::Master && actor != Actor::Side(c) =>
+            {
+                Err(ApiError::Forbidden(format!(
+                    "{}'s analysis is running: only that side may stop it",
+                    c.title()
+                )))
+            }
+            (BusyKind::Analysis { .. } | BusyKind::GameEvals, Some(Actor::Master))
+                if actor != Actor::Master =>
+            {
+                Err(ApiError::Forbidden(
+                    "the creator's analysis is running: only the creator may stop it".into(),
+                ))
+            }
+            _ => Ok(()),
+        }
     }
 
     /// End job `job` if it is still current: returns false when it was cancelled meanwhile.
