@@ -290,38 +290,53 @@ impl Board {
         on!(self, p => notation::parse(p, text).map(|m| widen(&m)))
     }
 
-    /// The legal move meant by `text`, or, with `captured` (square names), the one from its
-    /// first square to its last that captures exactly those squares: a move is its start, end
-    /// and captured set, so `22x6` with its captures names a move that the short form alone
-    /// would leave ambiguous.
+    /// The legal move meant by `text`, or, with `captured` (square names), the one of the
+    /// moves `text` fits that captures exactly those squares: a move is its start, end and
+    /// captured set, so `22x6` with its captures names a move that the short form alone
+    /// would leave ambiguous. The squares written must fit the move picked: `captured` only
+    /// chooses among the moves the text could mean, it never overrides it.
     ///
     /// # Errors
-    /// [`MoveError`]: unreadable, illegal or ambiguous.
+    /// [`MoveError`]: unreadable, illegal or ambiguous; a word of `captured` that is no
+    /// square is reported against the captured list, not the move text.
     pub fn find_move(&self, text: &str, captured: Option<&[String]>) -> Result<AnyMove, MoveError> {
         let text = text.trim();
         let Some(captured) = captured else {
             return self.parse_move(text);
         };
         let names = self.names();
-        let square = |word: &str| {
-            names.parse(word.trim()).ok_or_else(|| MoveError::Syntax {
-                text: text.to_string(),
-                column: 1,
-                message: format!("'{word}' is not a square of this board"),
-            })
+        let illegal = |reason: String| MoveError::Illegal {
+            text: text.to_string(),
+            reason,
         };
-        let ends: Vec<&str> = text.split(['-', 'x', 'X', ':']).collect();
-        let (from, to) = (square(ends[0])?, square(ends[ends.len() - 1])?);
         let mut set = 0u128;
         for word in captured {
-            set |= 1 << square(word)?;
+            let square = names.parse(word.trim()).ok_or_else(|| {
+                illegal(format!("captured: '{word}' is not a square of this board"))
+            })?;
+            set |= 1 << square;
         }
-        match self.moves_between(from, to, Some(set)).as_slice() {
-            [mv] => Ok(*mv),
-            _ => Err(MoveError::Illegal {
-                text: text.to_string(),
-                reason: "no legal move there captures exactly those squares".into(),
-            }),
+        let differs = || illegal("it does not capture exactly the squares of captured".into());
+        match self.parse_move(text) {
+            Ok(mv) if mv.captured == set => Ok(mv),
+            Ok(_) => Err(differs()),
+            // The text fits several moves: the captured squares pick among those only.
+            Err(MoveError::Ambiguous { candidates, .. }) => {
+                let picked: Vec<AnyMove> = self
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|m| m.captured == set && candidates.contains(&self.long(m)))
+                    .collect();
+                match picked.as_slice() {
+                    [mv] => Ok(*mv),
+                    [] => Err(differs()),
+                    _ => Err(MoveError::Ambiguous {
+                        text: text.to_string(),
+                        candidates: picked.iter().map(|m| self.long(m)).collect(),
+                    }),
+                }
+            }
+            Err(e) => Err(e),
         }
     }
 
@@ -443,6 +458,34 @@ impl std::fmt::Debug for Board {
 mod tests {
     use super::*;
     use damier_core::Base;
+
+    /// The captured squares pick among the moves the text fits; they never replace the
+    /// squares written, and a bad one is named as the captured list's.
+    #[test]
+    fn captured_squares_choose_among_the_moves_the_text_fits() {
+        let board = Board::from_fen(Variant::new(Base::English), "W:W22,30:B9,10,17,18,3").unwrap();
+        let list = |words: &[&str]| words.iter().map(|w| w.to_string()).collect::<Vec<_>>();
+        let find = |text: &str, captured: &[&str]| {
+            board
+                .find_move(text, Some(&list(captured)))
+                .map(|m| board.long(&m))
+        };
+        assert_eq!(find("22x6", &["17", "9"]).unwrap(), "22x13x6");
+        assert_eq!(find("22x6", &["18", "10"]).unwrap(), "22x15x6");
+        assert_eq!(find("22x15x6", &["10", "18"]).unwrap(), "22x15x6");
+        let wrong = find("22x15x6", &["17", "9"]).unwrap_err();
+        assert!(
+            matches!(&wrong, MoveError::Illegal { reason, .. } if reason.contains("captured")),
+            "{wrong}"
+        );
+        assert!(find("22x6", &["17"]).is_err());
+        let bad = find("22x6", &["99"]).unwrap_err().to_string();
+        assert!(bad.contains("captured: '99' is not a square"), "{bad}");
+        assert!(!bad.contains("column"), "{bad}");
+        // A text that names no move is the text's error, whatever the captured list says.
+        let unreadable = find("22x99", &["17", "9"]).unwrap_err().to_string();
+        assert!(unreadable.contains("'99' is not a square"), "{unreadable}");
+    }
 
     #[test]
     fn boards_from_sets_are_the_positions_they_list() {

@@ -279,6 +279,7 @@ function sameKey(a, b) { return a.ply === b.ply && a.moves.join(' ') === b.moves
 
 function onMessage(msg) {
   if (msg.type === 'state') applyState(msg.state);
+  else if (msg.type === 'deleted') { if (msg.id === S.id) showLost(msg.id); }
   else if (msg.type === 'analysis') {
     if (!S.cursor || !sameKey({ ply: msg.ply, moves: msg.moves || [] }, keyOf(S.cursor))) return;
     if (Boolean(msg.threat) !== S.threat) return;

@@ -154,7 +154,9 @@ impl App {
     /// # Errors
     /// [`ApiError::Internal`] when the storage fails.
     pub fn delete(&self, id: &str) -> Result<(), ApiError> {
-        self.store.remove(id);
+        if let Some(gone) = self.store.remove(id) {
+            gone.mark_deleted();
+        }
         if let Some(storage) = &self.storage {
             storage
                 .delete(id)

@@ -6,7 +6,7 @@ use crate::ids;
 use crate::notes::NoteLineOut;
 use crate::session::real_time;
 use crate::session::{Player, Seats, Session};
-use damier_core::Variant;
+use damier_core::{Color, Variant};
 use damier_engine::Level;
 use damier_game::ballot::Deck;
 use damier_game::{pdn, Game, TimeControl, TimeoutPenalty};
@@ -39,8 +39,9 @@ pub struct BallotSpec {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClockSpec {
-    /// No clock.
-    None,
+    /// No clock. Braces, not a unit variant: serde ignores every other field of a unit
+    /// variant, and an unknown field must be refused here as everywhere.
+    None {},
     /// Sudden death with an increment.
     Fischer {
         /// Time for the game.
@@ -178,7 +179,7 @@ fn duration(ms: u64, what: &str, zero_ok: bool) -> Result<Duration, ApiError> {
 /// [`ApiError::Invalid`] for times out of range.
 pub fn control(spec: Option<&ClockSpec>) -> Result<TimeControl, ApiError> {
     Ok(match spec {
-        None | Some(ClockSpec::None) => TimeControl::Unlimited,
+        None | Some(ClockSpec::None {}) => TimeControl::Unlimited,
         Some(ClockSpec::Fischer {
             base_ms,
             increment_ms,
@@ -254,17 +255,27 @@ fn start_game(req: &NewGame, variant: Variant) -> Result<Game, ApiError> {
         }
         (None, None) => Game::new(variant),
     };
-    // A game must have a move to make: a position the rules have already ended (no piece, or
-    // no move, for the side to move) is refused rather than created finished.
-    if let Some(result) = game.result() {
-        return Err(ApiError::Invalid(format!(
-            "fen: the game is over in this position before it starts ({})",
-            result.describe_at(game.position())
-        )));
-    }
     for (i, m) in req.moves.iter().enumerate() {
         game.play_text(m)
             .map_err(|e| ApiError::Invalid(format!("moves[{i}] '{m}': {e}")))?;
+    }
+    // A game must have a move to make: a position the rules have already ended (no piece, or
+    // no move, for the side to move) is refused rather than created finished, as is one
+    // where the side not to move has no piece left (lost whatever is played), and the same
+    // after the moves asked for.
+    let whose = if req.moves.is_empty() { "fen" } else { "moves" };
+    let over = |why: String| {
+        ApiError::Invalid(format!(
+            "{whose}: the game is over in this position before it starts ({why})"
+        ))
+    };
+    if let Some(result) = game.result() {
+        return Err(over(result.describe_at(game.position())));
+    }
+    for side in [Color::White, Color::Black] {
+        if game.position().pieces(side) == 0 {
+            return Err(over(format!("{} has no piece", side.name())));
+        }
     }
     Ok(game)
 }

@@ -9,7 +9,7 @@ use crate::caps::AnalysisTicket;
 use crate::error::ApiError;
 use crate::notes::line_steps;
 use crate::scheduler::Slot;
-use crate::session::{BusyKind, Session};
+use crate::session::{Actor, BusyKind, Session};
 use crate::store::GameEntry;
 use damier_core::Color;
 use damier_engine::{Control, Level, Limits, SearchInfo, SearchInput, SearchResult, Style};
@@ -68,6 +68,10 @@ struct Job {
 /// An engine-against-engine game nobody watches stops here until it is asked for again.
 pub fn after_change(app: &Arc<App>, entry: &Arc<GameEntry>) {
     let mut s = entry.lock();
+    // A deleted game plays on for nobody (and must not be written back).
+    if entry.is_deleted() {
+        return;
+    }
     if let Some(level) = s.engine_turn() {
         let idle_ms = app.options.idle_after.as_millis() as u64;
         let unwatched = entry.unwatched_for(app.store.now());
@@ -120,9 +124,18 @@ pub fn start_engine_move(app: &Arc<App>, entry: &Arc<GameEntry>, s: &mut Session
             if !s.finish_busy(id) {
                 return;
             }
-            let Some(r) = result else {
-                // The search failed: leave the turn to a person (undo, or "engine move").
-                entry.publish(&s);
+            // A move chosen (and scored) for another position must not be played there: its
+            // score is another side's, and its move may be legal for the wrong side.
+            let stale = s.game().plies().len() != ply || *s.game().position() != board;
+            let Some(r) = result.filter(|_| !stale) else {
+                // The search failed: leave the turn to a person (undo, or "engine move"). A
+                // stale one leaves it to whoever is to move now.
+                if stale {
+                    drop(s);
+                    after_change(&app, &entry);
+                } else {
+                    entry.publish(&s);
+                }
                 return;
             };
             if let Some(best) = r.best {
@@ -147,6 +160,8 @@ pub struct AnalysisAsk<'a> {
     pub time: Duration,
     /// Best moves reported at each depth.
     pub lines: usize,
+    /// Who asks: only that seat (or the creator) may stop or replace it.
+    pub by: Actor,
 }
 
 /// Start the analysis `ask` describes; `ticket` (the client's place) is held until it ends.
@@ -166,9 +181,11 @@ pub fn start_analysis(
         threat,
         time,
         lines,
+        by,
     } = *ask;
     let mut s = entry.lock();
     refuse_while_moving(&s)?;
+    s.check_analysis_owner(by)?;
     let ply = ply.unwrap_or(s.game().plies().len());
     let game = s
         .game_at(ply)
@@ -184,7 +201,7 @@ pub fn start_analysis(
         ));
     }
     let control = Arc::new(Control::new());
-    let id = s.start_busy(BusyKind::Analysis { ply }, control.clone());
+    let id = s.start_busy_for(BusyKind::Analysis { ply }, control.clone(), by);
     entry.publish(&s);
     drop(s);
     let job = Job {
@@ -215,7 +232,10 @@ pub fn start_analysis(
             }
         }
         s.finish_busy(id);
-        entry.publish(&s);
+        drop(s);
+        // The engine may have a turn waiting for the analysis to end (a game of the engine
+        // against itself resumed meanwhile).
+        after_change(&app, &entry);
     });
     Ok(ply)
 }
@@ -252,9 +272,11 @@ pub fn start_game_evals(
     app: &Arc<App>,
     entry: &Arc<GameEntry>,
     depth: i32,
+    by: Actor,
 ) -> Result<usize, ApiError> {
     let mut s = entry.lock();
     refuse_while_moving(&s)?;
+    s.check_analysis_owner(by)?;
     let plies: Vec<usize> = (0..s.game().positions().len())
         .filter(|&i| {
             s.evals[i].as_ref().is_none_or(|e| e.depth < depth)
@@ -262,7 +284,7 @@ pub fn start_game_evals(
         })
         .collect();
     let control = Arc::new(Control::new());
-    let id = s.start_busy(BusyKind::GameEvals, control.clone());
+    let id = s.start_busy_for(BusyKind::GameEvals, control.clone(), by);
     let inputs: Vec<(usize, SearchInput)> = plies
         .iter()
         .filter_map(|&p| Some((p, SearchInput::from_game(&s.game_at(p)?))))
@@ -304,18 +326,26 @@ pub fn start_game_evals(
             s.changed();
             entry.publish(&s);
         }
-        let mut s = entry.lock();
-        s.finish_busy(id);
-        entry.publish(&s);
+        let finished = entry.lock().finish_busy(id);
+        // As after an analysis: the engine's turn may be waiting. A job cancelled was
+        // followed by whoever cancelled it.
+        if finished {
+            after_change(&app, &entry);
+        }
     });
     Ok(count)
 }
 
-/// Stop an analysis or the game evaluations (not an engine move).
-pub fn stop_analysis(entry: &GameEntry) {
+/// Stop an analysis or the game evaluations (not an engine move) for `by`.
+///
+/// # Errors
+/// Forbidden for an analysis another seat asked for.
+pub fn stop_analysis(entry: &GameEntry, by: Actor) -> Result<(), ApiError> {
     let mut s = entry.lock();
+    s.check_analysis_owner(by)?;
     s.stop_analysis();
     entry.publish(&s);
+    Ok(())
 }
 
 fn refuse_while_moving(s: &Session) -> Result<(), ApiError> {
@@ -478,7 +508,8 @@ pub fn watch_clock(app: &Arc<App>, entry: &Arc<GameEntry>) {
             let wait = {
                 let Some(e) = weak.upgrade() else { return };
                 let s = e.lock();
-                if s.game().is_over() {
+                // A watcher or a request may keep a deleted entry alive: its clock stops.
+                if s.game().is_over() || e.is_deleted() {
                     return;
                 }
                 s.play.time_left_to_move()
@@ -488,6 +519,9 @@ pub fn watch_clock(app: &Arc<App>, entry: &Arc<GameEntry>) {
             });
             tokio::time::sleep(wait).await;
             let Some(e) = weak.upgrade() else { return };
+            if e.is_deleted() {
+                return;
+            }
             let changed = e.lock().check_time();
             if changed {
                 after_change(&app, &e);

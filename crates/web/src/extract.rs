@@ -7,15 +7,36 @@ use axum::http::request::Parts;
 use axum::Json;
 use serde::de::DeserializeOwned;
 
-/// A JSON body; a syntax error, a wrong type or an oversized body is an [`ApiError`].
+/// A JSON object body; a syntax error, a wrong type, another JSON value than an object or an
+/// oversized body is an [`ApiError`].
 pub struct Body<T>(pub T);
 
 impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
-        let Json(value) = Json::<T>::from_request(req, state).await?;
+        if !is_json(req.headers()) {
+            return Err(ApiError::UnsupportedMediaType);
+        }
+        let bytes = axum::body::Bytes::from_request(req, state)
+            .await
+            .map_err(|_| ApiError::TooLarge {
+                limit: crate::server::BODY_LIMIT,
+            })?;
+        refuse_non_object(&bytes)?;
+        let Json(value) = Json::<T>::from_bytes(&bytes)?;
         Ok(Body(value))
+    }
+}
+
+/// Every body of the API is an object: serde would read a struct from an array too (`[]`
+/// as all defaults, `["32-28"]` as a move), which no client means.
+fn refuse_non_object(bytes: &[u8]) -> Result<(), ApiError> {
+    match bytes.iter().find(|b| !b.is_ascii_whitespace()) {
+        Some(b'{') | None => Ok(()),
+        Some(_) => Err(ApiError::BadRequest(
+            "the JSON body must be an object ({…})".into(),
+        )),
     }
 }
 
@@ -40,20 +61,25 @@ impl<S: Send + Sync, T: DeserializeOwned + Default> FromRequest<S> for OptionalB
         if !json {
             return Err(ApiError::UnsupportedMediaType);
         }
+        refuse_non_object(&bytes)?;
         serde_json::from_slice(&bytes)
             .map(OptionalBody)
             .map_err(|e| ApiError::BadRequest(format!("invalid JSON body: {e}")))
     }
 }
 
-/// Whether the request declares a JSON body (`application/json`, with or without
-/// parameters such as a charset).
+/// Whether the request declares a JSON body (`application/json` or `application/…+json`, as
+/// axum's `Json` accepts, with or without parameters such as a charset).
 fn is_json(headers: &axum::http::HeaderMap) -> bool {
     headers
         .get(axum::http::header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.split(';').next())
-        .is_some_and(|mime| mime.trim().eq_ignore_ascii_case("application/json"))
+        .map(|mime| mime.trim().to_ascii_lowercase())
+        .is_some_and(|mime| {
+            mime == "application/json"
+                || (mime.starts_with("application/") && mime.ends_with("+json"))
+        })
 }
 
 /// The address of the client, when the server knows it (it serves with connection info).
@@ -70,8 +96,27 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
     }
 }
 
-/// The token of `Authorization: Bearer <token>`, if the request has one.
+/// The token of `Authorization: Bearer <token>`, if the request has one; another scheme
+/// (`Basic …`, as a proxy's login adds) is refused, since an action needs the game's token.
 pub struct Token(pub Option<String>);
+
+/// The token of a request that only reads: it only fills `you`, so an `Authorization`
+/// header of another scheme (a proxy's `Basic …` login) is not this API's and is ignored
+/// rather than refusing a read anyone may make.
+pub struct ReadToken(pub Option<String>);
+
+impl<S: Send + Sync> FromRequestParts<S> for ReadToken {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        Ok(ReadToken(
+            Token::from_request_parts(parts, state)
+                .await
+                .ok()
+                .and_then(|t| t.0),
+        ))
+    }
+}
 
 impl<S: Send + Sync> FromRequestParts<S> for Token {
     type Rejection = ApiError;

@@ -5,9 +5,9 @@ use crate::app::App;
 use crate::create::{import_session, new_session, ImportGame, NewGame};
 use crate::engine_task::{self, MAX_ANALYSIS};
 use crate::error::ApiError;
-use crate::extract::{Body, ClientAddr, OptionalBody, Token};
+use crate::extract::{Body, ClientAddr, OptionalBody, ReadToken, Token};
 use crate::notes::{self, ExportRequest, MoveStep, NoteLineOut};
-use crate::session::{Actor, BusyKind, MoveRequest, Session};
+use crate::session::{Actor, BusyKind, MoveRequest, Player, Session};
 use crate::view::{game_view, pieces, GameView, PieceView};
 use crate::{assets, variants, ws};
 use axum::extract::rejection::QueryRejection;
@@ -221,7 +221,7 @@ struct StateQuery {
 async fn state(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
-    Token(token): Token,
+    ReadToken(token): ReadToken,
     query: Result<Query<StateQuery>, QueryRejection>,
 ) -> Result<Json<GameView>, ApiError> {
     let Query(q) = query?;
@@ -229,7 +229,11 @@ async fn state(
     if let Some(since) = q.since {
         let mut rx = entry.changes.subscribe();
         let wait = Duration::from_millis(q.wait_ms.unwrap_or(10_000).min(30_000));
-        let _ = tokio::time::timeout(wait, rx.wait_for(|v| *v > since)).await;
+        // A deletion ends the wait too (its wake-up leaves the version as it was).
+        let _ = tokio::time::timeout(wait, rx.wait_for(|v| *v > since || entry.is_deleted())).await;
+        if entry.is_deleted() {
+            return Err(ApiError::UnknownGame(id));
+        }
     }
     if entry.lock().check_time() {
         engine_task::after_change(&app, &entry);
@@ -281,12 +285,14 @@ fn act<T>(
     act: impl FnOnce(&mut Session, Actor) -> Result<T, ApiError>,
 ) -> Result<Json<GameView>, ApiError> {
     let entry = app.game(id)?;
-    {
+    let done = {
         let mut s = entry.lock();
-        let actor = s.actor(token)?;
-        act(&mut s, actor)?;
-    }
+        s.actor(token).and_then(|actor| act(&mut s, actor))
+    };
+    // Even after a refusal: a time-out applied on the way is published, and the engine is
+    // never left without its turn.
     engine_task::after_change(app, &entry);
+    done?;
     let s = entry.lock();
     Ok(Json(view(&s, token)))
 }
@@ -469,7 +475,15 @@ async fn engine(
         s.check_engine_help()?;
         let thinking = s.busy.as_ref().filter(|b| b.kind == BusyKind::EngineMove);
         if let Some(b) = thinking {
-            // Already thinking: play the best move found so far.
+            // Already thinking: play the best move found so far. On the engine's own turn any
+            // seat may hurry it; a move asked for a person's side is that side's to cut short.
+            let side = s.game().side_to_move();
+            if s.player(side) == Player::Human && !s.sides_of(actor).contains(&side) {
+                return Err(ApiError::Forbidden(format!(
+                    "the engine is choosing {}'s move for it: this token cannot hurry it",
+                    side.name()
+                )));
+            }
             b.control.stop();
         } else {
             s.check_time();
@@ -524,7 +538,7 @@ async fn analysis(
     OptionalBody(req): OptionalBody<AnalysisRequest>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let entry = app.game(&id)?;
-    entry.lock().actor(token.as_deref())?;
+    let actor = entry.lock().actor(token.as_deref())?;
     let action = req.action.as_deref().unwrap_or("start");
     if action != "stop" {
         entry.lock().check_engine_help()?;
@@ -549,12 +563,13 @@ async fn analysis(
                 threat: req.threat,
                 time,
                 lines,
+                by: actor,
             };
             let ply = engine_task::start_analysis(&app, &entry, &ask, ticket)?;
             Ok(Json(serde_json::json!({"analysing": ply})))
         }
         "stop" => {
-            engine_task::stop_analysis(&entry);
+            engine_task::stop_analysis(&entry, actor)?;
             Ok(Json(serde_json::json!({"stopped": true})))
         }
         "game" => {
@@ -562,7 +577,7 @@ async fn analysis(
             if !(1..=20).contains(&depth) {
                 return Err(ApiError::Invalid("depth must be 1 to 20".into()));
             }
-            let n = engine_task::start_game_evals(&app, &entry, depth)?;
+            let n = engine_task::start_game_evals(&app, &entry, depth, actor)?;
             Ok(Json(serde_json::json!({"positions": n})))
         }
         other => Err(ApiError::Invalid(format!(

@@ -11,6 +11,26 @@ use serde::{Deserialize, Serialize};
 /// The version of [`SavedGame`]'s layout; a record of another is refused, not misread.
 pub const FORMAT: u32 = 1;
 
+/// A session's version is kept only when it enters another block of this many: a change
+/// only clients see (an analysis line) bumps the version and must not write the game each
+/// time, yet a rebuilt game must start above every version a client saw
+/// ([`rebuilt_version`]).
+pub const VERSION_BLOCK: u64 = 1000;
+
+/// The block of `version`: a record is written again when it changes.
+pub fn version_block(version: u64) -> u64 {
+    version / VERSION_BLOCK
+}
+
+/// The version of a game rebuilt from a record kept at version `kept`. The game was written
+/// whenever its version entered a new block, so every version a client saw lies in the kept
+/// one's block or the next (the few changes between two writes are far fewer than a block):
+/// starting two blocks on is above them all, and clients waiting on the old server see the
+/// rebuilt game as a change.
+pub fn rebuilt_version(kept: u64) -> u64 {
+    (version_block(kept) + 2) * VERSION_BLOCK
+}
+
 /// Who plays a side, as kept.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -50,7 +70,8 @@ pub struct SavedGame {
     /// Engine-against-engine play paused by the creator.
     #[serde(default)]
     pub paused: bool,
-    /// The version clients last saw.
+    /// The version when written: the record is written again whenever the version enters
+    /// another [`VERSION_BLOCK`].
     pub version: u64,
 }
 
@@ -96,8 +117,8 @@ impl Session {
         }
     }
 
-    /// Rebuild a kept session from its JSON. Its version moves past the one kept, so that a
-    /// client waiting on the old server sees the rebuilt game as a change.
+    /// Rebuild a kept session from its JSON. Its version moves past every one clients may
+    /// have seen ([`rebuilt_version`]).
     ///
     /// # Errors
     /// [`LoadError`] saying what does not fit.
@@ -128,7 +149,7 @@ impl Session {
         session.casual = saved.casual;
         session.draw_answer = saved.draw_answer;
         session.paused = saved.paused;
-        session.version = saved.version + 1;
+        session.version = rebuilt_version(saved.version);
         Ok(session)
     }
 }

@@ -94,6 +94,8 @@ pub struct Busy {
     pub control: Arc<Control>,
     /// Identifies the job: a finished search whose job is no longer current is discarded.
     pub job: u64,
+    /// Who asked for an analysis: another seat may not stop it or put its own in its place.
+    pub by: Option<Actor>,
 }
 
 /// One game on the server.
@@ -267,8 +269,10 @@ impl Session {
         self.check_time();
         self.check_turn(actor, req.ply)?;
         let mv = find_move(self.game().position(), &req.text, req.captured.as_deref())?;
-        self.stop_analysis();
         self.play.play(&mv, req.offer_draw).map_err(game_error)?;
+        // Any search is of the position before: an analysis, or an engine move asked for this
+        // side (a hint), which would otherwise be played for the side now to move.
+        self.cancel_busy();
         self.draw_answer = None;
         self.takeback_request = None;
         self.changed();
@@ -311,6 +315,8 @@ impl Session {
         self.check_time();
         self.check_turn(actor, ply)?;
         self.play.pass().map_err(game_error)?;
+        // As for a move: a search of the position before is moot.
+        self.cancel_busy();
         self.changed();
         Ok(())
     }
@@ -380,10 +386,13 @@ impl Session {
                 side.name()
             )));
         }
+        if accept {
+            // Checked before the request is withdrawn, so that a refusal changes nothing.
+            self.check_takeback()?;
+        }
         self.takeback_request = None;
         let mut n = 0;
         if accept {
-            self.check_takeback()?;
             self.cancel_busy();
             while let Some(last) = self.game().plies().last().map(|p| p.mover) {
                 if !self.play.undo() {
@@ -445,7 +454,9 @@ impl Session {
         Ok(side)
     }
 
-    /// Take back moves until a human is to move again (at least one ply).
+    /// Take back moves until a human is to move again (at least one ply). With no human
+    /// side (the engine against itself) one ply goes back, and play pauses there: going on
+    /// at once would replay a move in the place of the one taken back.
     ///
     /// # Errors
     /// Forbidden unless `actor` is the creator; conflict with a clock or at the start.
@@ -455,33 +466,44 @@ impl Session {
             return Err(ApiError::Conflict("nothing to take back".into()));
         }
         self.cancel_busy();
+        let engines_only = self.engines_only();
         let mut n = 0;
         while self.play.undo() {
             n += 1;
-            if self.player(self.game().side_to_move()) == Player::Human {
+            if engines_only || self.player(self.game().side_to_move()) == Player::Human {
                 break;
             }
+        }
+        if engines_only {
+            self.paused = true;
         }
         self.changed();
         Ok(n)
     }
 
-    /// Replay what [`Session::undo`] took back, up to the next human turn.
+    /// Replay what [`Session::undo`] took back, up to the next human turn (one ply with no
+    /// human side; a pause stays until resumed).
     ///
     /// # Errors
-    /// As [`Session::undo`].
+    /// As [`Session::undo`]; conflict when nothing was taken back. A refusal changes
+    /// nothing: the engine's search under way goes on.
     pub fn redo(&mut self) -> Result<usize, ApiError> {
         self.check_takeback()?;
+        if !self.game().can_redo() {
+            return Err(ApiError::Conflict("nothing to replay".into()));
+        }
         self.cancel_busy();
+        let engines_only = self.engines_only();
         let mut n = 0;
         while self.play.redo() {
             n += 1;
-            if self.player(self.game().side_to_move()) == Player::Human {
+            if engines_only || self.player(self.game().side_to_move()) == Player::Human {
                 break;
             }
         }
-        if n == 0 {
-            return Err(ApiError::Conflict("nothing to replay".into()));
+        if self.game().is_over() {
+            // A finished game is not paused: nothing is left to resume.
+            self.paused = false;
         }
         self.changed();
         Ok(n)
@@ -601,9 +623,49 @@ impl Session {
             kind,
             control,
             job: self.jobs,
+            by: None,
         });
         self.changed();
         self.jobs
+    }
+
+    /// [`Session::start_busy`] for a job `by` asked for (an analysis).
+    pub fn start_busy_for(&mut self, kind: BusyKind, control: Arc<Control>, by: Actor) -> u64 {
+        let job = self.start_busy(kind, control);
+        if let Some(b) = &mut self.busy {
+            b.by = Some(by);
+        }
+        job
+    }
+
+    /// Refuse `actor` stopping or replacing an analysis another seat asked for: between two
+    /// people (a casual game) each side's analysis is its own. The creator's token holds
+    /// every side.
+    ///
+    /// # Errors
+    /// [`ApiError::Forbidden`] naming the side whose analysis runs.
+    pub fn check_analysis_owner(&self, actor: Actor) -> Result<(), ApiError> {
+        let Some(b) = &self.busy else {
+            return Ok(());
+        };
+        match (b.kind, b.by) {
+            (BusyKind::Analysis { .. } | BusyKind::GameEvals, Some(Actor::Side(c)))
+                if actor != Actor::Master && actor != Actor::Side(c) =>
+            {
+                Err(ApiError::Forbidden(format!(
+                    "{}'s analysis is running: only that side may stop it",
+                    c.title()
+                )))
+            }
+            (BusyKind::Analysis { .. } | BusyKind::GameEvals, Some(Actor::Master))
+                if actor != Actor::Master =>
+            {
+                Err(ApiError::Forbidden(
+                    "the creator's analysis is running: only the creator may stop it".into(),
+                ))
+            }
+            _ => Ok(()),
+        }
     }
 
     /// End job `job` if it is still current: returns false when it was cancelled meanwhile.
@@ -775,6 +837,67 @@ mod tests {
         assert_eq!(s.undo(), Ok(2));
         assert!(s.game().plies().is_empty());
         assert_eq!(s.sides_of(Actor::Master), vec![Color::White]);
+    }
+
+    /// A person's move stops the engine move asked for that side (a hint): left running, it
+    /// would be played for the other side.
+    #[test]
+    fn a_move_cancels_the_hint_for_its_side() {
+        let mut s = session([Player::Human, Player::Human]);
+        let control = Arc::new(Control::new());
+        let job = s.start_busy(BusyKind::EngineMove, control.clone());
+        s.play_move(Actor::Master, &mv("32-28")).unwrap();
+        assert!(s.busy.is_none());
+        assert!(control.is_stopped());
+        assert!(!s.finish_busy(job), "the hint's result is discarded");
+        // A refused move leaves a search running.
+        let control = Arc::new(Control::new());
+        s.start_busy(BusyKind::EngineMove, control.clone());
+        assert!(s.play_move(Actor::Master, &mv("19-25")).is_err());
+        assert!(s.busy.is_some() && !control.is_stopped());
+    }
+
+    /// Redo with nothing to replay is refused and changes nothing: the engine's search for
+    /// its reply goes on.
+    #[test]
+    fn a_refused_redo_leaves_the_engine_thinking() {
+        let mut s = session([Player::Human, Player::Engine(Level::DEFAULT)]);
+        s.play_move(Actor::Master, &mv("32-28")).unwrap();
+        let control = Arc::new(Control::new());
+        let job = s.start_busy(BusyKind::EngineMove, control.clone());
+        let version = s.version();
+        assert_eq!(
+            s.redo(),
+            Err(ApiError::Conflict("nothing to replay".into()))
+        );
+        assert!(s.is_current(job) && !control.is_stopped());
+        assert_eq!(s.version(), version);
+    }
+
+    /// With no human side, undo takes back one ply and pauses; redo replays one.
+    #[test]
+    fn undo_between_engines_takes_back_one_ply_and_pauses() {
+        let mut s = session([
+            Player::Engine(Level::DEFAULT),
+            Player::Engine(Level::DEFAULT),
+        ]);
+        for _ in 0..3 {
+            let reply = s.game().legal_moves()[0];
+            s.play_engine_move(&reply, Score(0), 1, Vec::new());
+        }
+        assert_eq!(s.undo(), Ok(1));
+        assert_eq!(s.game().plies().len(), 2);
+        assert!(s.paused);
+        assert_eq!(
+            s.engine_turn(),
+            None,
+            "paused: the engine does not replay at once"
+        );
+        assert_eq!(s.redo(), Ok(1));
+        assert_eq!(s.game().plies().len(), 3);
+        assert!(s.paused, "still paused until resumed");
+        s.set_paused(false).unwrap();
+        assert_eq!(s.engine_turn(), Some(Level::DEFAULT));
     }
 
     /// White's time does not run while a new game waits for its first move; Black's starts

@@ -10,7 +10,7 @@ use damier_egdb::Egdb;
 use damier_engine::{Engine, EngineOptions, EvalChoice};
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::Instant;
 use tokio::sync::{broadcast, watch};
@@ -33,6 +33,8 @@ pub struct GameEntry {
     /// Hash of the record last written, so that a change only clients see (an analysis
     /// line) writes nothing.
     saved: AtomicU64,
+    /// Deleted by its creator: nothing writes it again, and its tasks and watchers end.
+    deleted: AtomicBool,
 }
 
 impl GameEntry {
@@ -59,7 +61,27 @@ impl GameEntry {
             last_used: AtomicU64::new(now),
             storage,
             saved: AtomicU64::new(0),
+            deleted: AtomicBool::new(false),
         }
+    }
+
+    /// Mark the game deleted, stop its search and tell its watchers (WebSockets, long polls),
+    /// which end. Done before the storage forgets it: a task still holding the entry (a clock
+    /// watcher, a search, a request under way) would otherwise write it back.
+    pub fn mark_deleted(&self) {
+        {
+            let mut s = self.lock();
+            // Set with the session locked: every save runs locked and looks at it.
+            self.deleted.store(true, Ordering::SeqCst);
+            s.cancel_busy();
+        }
+        // Wakes every watcher although the version is unchanged.
+        self.changes.send_modify(|_| {});
+    }
+
+    /// Whether the game was deleted ([`GameEntry::mark_deleted`]).
+    pub fn is_deleted(&self) -> bool {
+        self.deleted.load(Ordering::SeqCst)
     }
 
     /// Lock the session. A panic elsewhere while it was held leaves it usable: every
@@ -84,11 +106,15 @@ impl GameEntry {
         let Some(storage) = &self.storage else {
             return;
         };
+        if self.is_deleted() {
+            return;
+        }
         let saved = session.saved();
         // What a client sees change with every analysis line (the version) or every instant
-        // (the time a running turn has used) is no reason to write.
+        // (the time a running turn has used) is no reason to write; but a version entering a
+        // new block is, so that a restart never goes back below a version clients saw.
         let mut steady = saved.clone();
-        steady.version = 0;
+        steady.version = crate::saved::version_block(saved.version);
         if let Some(turn) = &mut steady.play.clock.turn {
             turn.used = std::time::Duration::ZERO;
         }
@@ -187,15 +213,11 @@ impl Store {
         Some(entry)
     }
 
-    /// Remove a game; returns whether it existed.
-    pub fn remove(&self, id: &str) -> bool {
-        match self.map().remove(id) {
-            Some(gone) => {
-                gone.lock().cancel_busy();
-                true
-            }
-            None => false,
-        }
+    /// Remove a game, its search stopped; returns it if it was held.
+    pub fn remove(&self, id: &str) -> Option<Arc<GameEntry>> {
+        let gone = self.map().remove(id)?;
+        gone.lock().cancel_busy();
+        Some(gone)
     }
 
     /// Number of games held.

@@ -39,10 +39,22 @@ fn state_message(entry: &GameEntry, token: Option<&str>) -> String {
     serde_json::json!({"type": "state", "state": game_view(&s, s.actor(token).ok())}).to_string()
 }
 
+/// Tell a watcher that the game was deleted, and close: the page stops watching it.
+async fn say_deleted(mut socket: WebSocket, entry: &GameEntry) {
+    let text = serde_json::json!({"type": "deleted", "id": entry.id}).to_string();
+    if socket.send(Message::Text(text.into())).await.is_ok() {
+        let _ = socket.send(Message::Close(None)).await;
+    }
+}
+
 async fn watch(mut socket: WebSocket, entry: Arc<GameEntry>, token: Option<String>) {
     let mut changes = entry.changes.subscribe();
     let mut events = entry.events.subscribe();
     changes.mark_unchanged();
+    // Deleted between the upgrade and now: `mark_deleted`'s wake-up came before `subscribe`.
+    if entry.is_deleted() {
+        return say_deleted(socket, &entry).await;
+    }
     let first = state_message(&entry, token.as_deref());
     if socket.send(Message::Text(first.into())).await.is_err() {
         return;
@@ -52,6 +64,9 @@ async fn watch(mut socket: WebSocket, entry: Arc<GameEntry>, token: Option<Strin
             changed = changes.changed() => {
                 if changed.is_err() {
                     break;
+                }
+                if entry.is_deleted() {
+                    return say_deleted(socket, &entry).await;
                 }
                 let text = state_message(&entry, token.as_deref());
                 if socket.send(Message::Text(text.into())).await.is_err() {

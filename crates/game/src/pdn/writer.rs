@@ -98,10 +98,12 @@ impl Wrapped {
         self.column += 1;
     }
 
-    /// A comment: `{…}`, or `; …` to the end of the line when it holds a `}`.
+    /// A comment: `{…}`, or `; …` to the end of the line when it holds a `}`. A `;` comment
+    /// ends at the line's end, so its line breaks become spaces (as reading normalises a
+    /// comment's spaces anyway): what followed one would be read as movetext.
     fn comment(&mut self, text: &str) {
         if text.contains('}') {
-            self.word(format!("; {text}"));
+            self.word(format!("; {}", text.replace(['\n', '\r'], " ")));
             self.break_next = true;
         } else {
             self.word(format!("{{{text}}}"));

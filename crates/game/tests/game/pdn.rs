@@ -107,6 +107,20 @@ fn comments_variations_nags_and_marks_are_kept() {
     assert_eq!(again, g);
 }
 
+/// A comment holding a `}` is written after `;`, to the end of its line: a line break in
+/// it must not let its rest be read back as moves.
+#[test]
+fn a_comment_with_a_brace_and_a_line_break_reads_back_as_one_comment() {
+    let mut g = one("1. 32-28 19-23 *", Variant::INTERNATIONAL);
+    g.main.moves[0].comments = vec!["a } b\n19-23 c\r\nd".into()];
+    let written = pdn::write_game(&g, &WriteOptions::default());
+    assert!(written.contains("; a } b 19-23 c  d\n"), "{written}");
+    let again = one(&written, Variant::INTERNATIONAL);
+    assert_eq!(again.main.moves.len(), 2, "{written}");
+    assert_eq!(again.main.moves[0].comments, ["a } b 19-23 c d"]);
+    assert_eq!(again.main.moves[1].notation, "19-23");
+}
+
 #[test]
 fn marks_beyond_the_six_and_in_brackets_read_and_write_back() {
     // PDN 3.0's MOVESTRENGTH: any run of ! and ?, bare or in brackets (`(?)`);

@@ -356,6 +356,20 @@ async fn multi_captures_and_ambiguous_captures() {
         .await;
     assert_eq!(a.status, 200, "{}", a.body);
     assert_eq!(a.body["history"][0]["long"], "22x13x6");
+
+    // The captured squares choose among the moves the text fits; they do not override it.
+    let (id, token, _) = c
+        .create(json!({"variant": "english", "fen": "W:W22,30:B9,10,17,18,3"}))
+        .await;
+    let a = c
+        .post(
+            &format!("/api/games/{id}/moves"),
+            Some(&token),
+            json!({"move": "22x15x6", "captured": ["17", "9"]}),
+        )
+        .await;
+    assert_eq!(a.status, 422, "{}", a.body);
+    assert_eq!(plies(&c.state(&id).await), 0);
 }
 
 #[tokio::test]
@@ -739,4 +753,124 @@ async fn pdn_export_and_import() {
         "{}",
         english.body
     );
+}
+
+/// Between two people in a casual game, each seat's engine help is its own: the other seat
+/// cannot cut short a move the engine chooses for it, nor stop or replace its analysis.
+#[tokio::test]
+async fn a_seat_cannot_stop_the_other_seat_s_engine_help() {
+    let c = Client::new(&start().await);
+    let (id, master, created) = c.create(json!({"casual": true})).await;
+    let white = created["seats"]["white"].as_str().unwrap().to_string();
+    let black = created["seats"]["black"].as_str().unwrap().to_string();
+    let engine = format!("/api/games/{id}/engine");
+    let analysis = format!("/api/games/{id}/analysis");
+
+    let long = json!({"time_ms": 300_000});
+    assert_eq!(
+        c.post(&analysis, Some(&white), long.clone()).await.status,
+        200
+    );
+    let stop = json!({"action": "stop"});
+    let refused = c.post(&analysis, Some(&black), stop.clone()).await;
+    assert_eq!(refused.status, 403, "{}", refused.body);
+    let replaced = c.post(&analysis, Some(&black), long.clone()).await;
+    assert_eq!(replaced.status, 403, "{}", replaced.body);
+    assert_eq!(c.state(&id).await["busy"]["kind"], "analysis");
+    assert_eq!(
+        c.post(&analysis, Some(&white), stop.clone()).await.status,
+        200
+    );
+    // The creator holds both seats.
+    assert_eq!(c.post(&analysis, Some(&black), long).await.status, 200);
+    assert_eq!(c.post(&analysis, Some(&master), stop).await.status, 200);
+
+    // White asks the engine for its move; Black may not hurry it, White may.
+    let asked = c.post(&engine, Some(&white), json!({"level": 10})).await;
+    assert_eq!(asked.status, 200, "{}", asked.body);
+    let hurried = c.post(&engine, Some(&black), json!({})).await;
+    assert_eq!(hurried.status, 403, "{}", hurried.body);
+    assert_eq!(c.state(&id).await["busy"]["kind"], "move");
+    assert_eq!(c.post(&engine, Some(&white), json!({})).await.status, 200);
+    let s = c.wait_for(&id, |s| plies(s) == 1).await;
+    assert_eq!(s["history"][0]["mover"], "white");
+}
+
+/// A read needs no token, so an `Authorization` header of another scheme (a proxy's login)
+/// does not refuse it; an action still needs a Bearer token.
+#[tokio::test]
+async fn a_basic_authorization_header_is_ignored_by_reads() {
+    let c = Client::new(&start().await);
+    let (id, _, _) = c.create(json!({})).await;
+    let path = format!("{}/api/games/{id}", c.base);
+    let r = c
+        .http
+        .get(&path)
+        .basic_auth("user", Some("password"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    let moved = c
+        .http
+        .post(format!("{path}/moves"))
+        .basic_auth("user", Some("password"))
+        .json(&json!({"move": "32-28"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(moved.status(), 403);
+}
+
+/// Bodies are JSON objects, with no field their type does not know, and a game starts
+/// with a move to make: the same rule for every way of asking.
+#[tokio::test]
+async fn requests_are_read_strictly_and_no_game_starts_decided() {
+    let c = Client::new(&start().await);
+    let create = |body: Value| {
+        let c = c.clone();
+        async move { c.post("/api/games", None, body).await }
+    };
+    for body in [json!([]), json!({"clock": {"type": "none", "base_ms": 5}})] {
+        let a = create(body.clone()).await;
+        assert_eq!(
+            (a.status, a.body["error"].as_str()),
+            (400, Some("bad_request")),
+            "{body}: {}",
+            a.body
+        );
+    }
+    assert_eq!(create(json!({"clock": {"type": "none"}})).await.status, 201);
+    let (id, token, _) = c.create(json!({})).await;
+    let a = c
+        .post(
+            &format!("/api/games/{id}/moves"),
+            Some(&token),
+            json!(["32-28"]),
+        )
+        .await;
+    assert_eq!(a.status, 400, "{}", a.body);
+    assert_eq!(plies(&c.state(&id).await), 0);
+
+    // Decided before it starts: whoever has no piece, before or after the moves asked for.
+    for body in [
+        json!({"fen": "B:W31:B"}),
+        json!({"fen": "W:W31"}),
+        json!({"fen": "W:W31:B"}),
+        json!({"fen": "W:W28:B23", "moves": ["28x19"]}),
+    ] {
+        let a = create(body.clone()).await;
+        assert_eq!(
+            (a.status, a.body["error"].as_str()),
+            (422, Some("invalid")),
+            "{body}: {}",
+            a.body
+        );
+        assert!(
+            a.body["message"].as_str().unwrap().contains("over"),
+            "{body}: {}",
+            a.body
+        );
+    }
+    assert_eq!(create(json!({"fen": "W:W28:B23,19"})).await.status, 201);
 }

@@ -171,6 +171,42 @@ async fn outlive(kept: impl Fn() -> ServeOptions) {
     assert_eq!(c.state(&resigned).await["result"]["reason"], "resignation");
 }
 
+/// Changes only clients see (an analysis starting and ending) write nothing, yet the game
+/// rebuilt after a restart has a higher version than any a client saw: the page ignores a
+/// state older than the one it shows.
+#[tokio::test]
+async fn the_version_never_goes_back_over_a_restart() {
+    let dir = temp_folder("version");
+    let (base, first) = start_with(kept_in(&dir)).await;
+    let c = Client::new(&base);
+    let (id, token, _) = c.create(json!({})).await;
+    assert_eq!(c.play(&id, &token, "32-28").await.status, 200);
+    for _ in 0..2 {
+        let a = c
+            .post(
+                &format!("/api/games/{id}/analysis"),
+                Some(&token),
+                json!({"time_ms": 100}),
+            )
+            .await;
+        assert_eq!(a.status, 200, "{}", a.body);
+        c.wait_for(&id, |s| s["busy"].is_null()).await;
+    }
+    let seen = c.state(&id).await["version"].as_u64().unwrap();
+    first.abort();
+    let _ = first.await;
+    let (base, _second) = start_with(kept_in(&dir)).await;
+    let c = Client::new(&base);
+    let after = c.state(&id).await;
+    assert_eq!(history(&after), vec!["32-28"]);
+    let version = after["version"].as_u64().unwrap();
+    assert!(
+        version > seen,
+        "version {version} after the restart, {seen} before"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[tokio::test]
 async fn a_damaged_record_is_an_error_not_a_crash() {
     let dir = temp_folder("damaged");
