@@ -800,7 +800,7 @@ fn process_may_run(pid: u32, part: &Path) -> bool {
         .and_then(|m| m.modified())
         .ok()
         .and_then(|t| t.elapsed().ok());
-    age.map_or(true, |a| a < std::time::Duration::from_secs(24 * 3600))
+    age.is_none_or(|a| a < std::time::Duration::from_secs(24 * 3600))
 }
 
 /// What is on disk of `material`'s pair in `dir`: each file is read whole and its blocks
