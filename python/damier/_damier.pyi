@@ -124,9 +124,9 @@ def egdb_plan(variant: str, pieces: int) -> List[Tuple[str, List[str]]]:
 
 def egdb_build_slice(
     variant: str, slice: str, dir: Optional[str] = None, threads: int = 0
-) -> Dict[str, Union[str, bool, int]]:
+) -> Dict[str, Union[str, bool, int, None]]:
     """Build one job (a slice and its swap) whose needs are built; a pair already there is kept.
-    Returns `{"slice", "kept", "positions", "bytes"}`; runs without the interpreter's lock."""
+    Returns `{"slice", "kept", "positions", "bytes", "replaced"}` (`replaced`: why damaged files were built again, or None); runs without the interpreter's lock."""
 
 def selfplay(
     out: str,

@@ -179,8 +179,9 @@ pub fn egdb_plan(variant: &str, pieces: u32) -> PyResult<Vec<(String, Vec<String
 
 /// Build one job of a set — `slice` and its swap — into `dir` (the slices it needs must be
 /// there), on `threads` threads (0: every core), without holding the interpreter's lock.
-/// Returns `{"slice", "kept", "positions", "bytes"}`: a pair already there is kept, not
-/// built again (`kept` True, no positions).
+/// Returns `{"slice", "kept", "positions", "bytes", "replaced"}`: a pair already there is
+/// kept, not built again (`kept` True, no positions); `replaced` says why damaged files of the
+/// pair were built again (None when there were none).
 #[pyfunction]
 #[pyo3(signature = (variant, slice, dir = None, threads = 0))]
 pub fn egdb_build_slice<'py>(
@@ -203,14 +204,19 @@ pub fn egdb_build_slice<'py>(
     let outcome = py
         .allow_threads(|| pool.install(|| store::build_job(&root, v, material, &|_| {})))
         .map_err(error)?;
-    let (kept, positions, bytes) = match outcome {
-        JobOutcome::Kept => (true, 0, 0),
-        JobOutcome::Built { positions, bytes } => (false, positions, bytes),
+    let (kept, positions, bytes, replaced) = match outcome {
+        JobOutcome::Kept => (true, 0, 0, None),
+        JobOutcome::Built {
+            positions,
+            bytes,
+            replaced,
+        } => (false, positions, bytes, replaced),
     };
     let done = PyDict::new(py);
     done.set_item("slice", material.pair_key().to_string())?;
     done.set_item("kept", kept)?;
     done.set_item("positions", positions)?;
     done.set_item("bytes", bytes)?;
+    done.set_item("replaced", replaced)?;
     Ok(done)
 }
