@@ -169,7 +169,15 @@ impl PuzzleSession {
         if !self.counted && (self.attempt.mistakes() > 0 || self.attempt.solved()) {
             out.push(self.finish());
         }
-        let i = match nearest(&self.puzzles, &self.rating, &self.seen) {
+        // A puzzle passed over without a move counts for nothing, but is not the next one
+        // either: leave it out of this choice (it stays unseen for later).
+        let current = self.attempt.puzzle().id.clone();
+        let passed_over = self.seen.insert(current.clone());
+        let choice = nearest(&self.puzzles, &self.rating, &self.seen);
+        if passed_over {
+            self.seen.remove(&current);
+        }
+        let i = match choice {
             Some(i) => i,
             None => {
                 self.seen.clear();

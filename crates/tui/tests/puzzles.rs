@@ -75,6 +75,25 @@ fn a_puzzle_is_solved_move_by_move_and_rated() {
 }
 
 #[test]
+fn next_passes_over_a_puzzle_not_tried_without_counting_it() {
+    let mut s = PuzzleSession::new(
+        vec![stroke("a", 1500), stroke("b", 1000)],
+        Rating::default(),
+        HashSet::new(),
+    );
+    assert!(says(&s.show(), "Puzzle b"));
+    let out = s.handle("next");
+    assert!(says(&out, "Puzzle a (rated 1500)"), "{out:?}");
+    let out = s.handle("hint");
+    assert_eq!(out, vec!["Move the piece on 22.".to_string()]);
+    // Nothing counted: both are still unseen, and next goes back to b.
+    let out = s.handle("skip");
+    assert!(says(&out, "Puzzle b"), "{out:?}");
+    assert!(s.seen().is_empty());
+    assert_eq!(s.rating().solved + s.rating().failed, 0);
+}
+
+#[test]
 fn the_solution_can_be_shown_and_bad_input_is_answered() {
     let mut s = PuzzleSession::new(vec![stroke("a", 900)], Rating::default(), HashSet::new());
     let out = s.handle("22-99");
