@@ -593,19 +593,25 @@ fn probe(args: &ProbeArgs) -> Result<()> {
         let legal = pos.legal_moves();
         // The databases count no moves, but a rule that ends the game as it stands is in
         // them: the position's value is that draw, whatever its moves would lead to.
-        let ruled = damier_egdb::build::drawn_as_it_stands(&pos, &legal);
-        if ruled {
-            let why = damier_game::Game::from_board(damier_game::Board::from(pos))
-                .result()
-                .map_or_else(String::new, |r| format!(" ({})", r.describe()));
+        // The game layer's draw rules say it, once (the position has moves: no-move
+        // results are not draws).
+        let ruled = damier_game::Game::from_board(damier_game::Board::from(pos))
+            .result()
+            .filter(|r| r.outcome == damier_game::Outcome::Draw);
+        if let Some(r) = &ruled {
             outln!(
-                "  the game is drawn by rule as it stands{why}; were play to go on, the moves would give:"
+                "  the game is drawn by rule as it stands ({}); were play to go on, the moves would give:",
+                r.describe()
             )?;
         }
         match db.moves(&pos)? {
             Some(moves) => {
                 for (mv, v) in moves {
-                    let keeps = if v == value && !ruled { "  keeps it" } else { "" };
+                    let keeps = if v == value && ruled.is_none() {
+                        "  keeps it"
+                    } else {
+                        ""
+                    };
                     outln!("  {:<12} {v}{keeps}", notation::short(&pos, &mv))?;
                 }
             }

@@ -51,82 +51,43 @@ fn syntax(column: usize, message: impl Into<String>) -> FenError {
 ///
 /// # Errors
 /// [`FenError`] naming the column of the first syntax error, or every defect of the position;
-/// for a numbered FEN that fails both ways, the error of reading it by the variant's names.
+/// a FEN written in numbers is told in numbers.
 pub fn parse<G: Geometry>(rules: &'static Rules, text: &str) -> Result<Position<G>, FenError> {
-    let by_name = parse_named(rules, text);
     let names = SquareNames::of(rules);
-    if by_name.is_ok() || !names.is_algebraic() || rules.board != BoardKind::Diagonal8 {
+    let by_name = parse_named(rules, names, text);
+    if by_name.is_ok()
+        || !names.is_algebraic()
+        || rules.board != BoardKind::Diagonal8
+        || !squares_are_numbers(text)
+    {
         return by_name;
     }
-    match numbered_to_algebraic(names, text) {
-        None => by_name,
-        Some(Err(e)) => Err(e),
-        // The rewritten text's columns are not the given text's: keep a syntax error of the
-        // reading by names, which points into what was typed.
-        Some(Ok(rewritten)) => parse_named(rules, &rewritten).or_else(|e| match e {
-            FenError::Position { .. } => Err(e),
-            _ => by_name,
-        }),
-    }
+    // English checkers numbers the same 32 squares: its names read the FEN as it is written,
+    // so that an error points into what was typed.
+    parse_named(
+        rules,
+        SquareNames::of(Variant::new(Base::English).rules()),
+        text,
+    )
 }
 
-/// A FEN numbered as in English checkers, rewritten with the squares' algebraic names.
-/// `None` when its squares are not all numbers; an error naming the column of a number
-/// that is no square.
-fn numbered_to_algebraic(names: &SquareNames, text: &str) -> Option<Result<String, FenError>> {
-    let numbered = SquareNames::of(Variant::new(Base::English).rules());
-    let mut fields = text.split(':');
-    let mut out = fields.next()?.trim().trim_start_matches('"').to_string();
-    let mut column = text.split(':').next()?.chars().count() + 1;
-    for field in fields {
-        let field_column = column + 1;
-        column += field.chars().count() + 1;
-        let field = field.trim_end().trim_end_matches('"').trim_end_matches('.');
-        let lead = field.chars().count() - field.trim_start().chars().count();
-        let field = field.trim_start();
-        let head = field.chars().next()?;
-        out.push(':');
-        out.push(head);
-        let mut squares = Vec::new();
-        let mut item_column = field_column + lead + 1;
-        for raw in field[head.len_utf8()..].split(',') {
-            let at = item_column + raw.chars().count() - raw.trim_start().chars().count();
-            item_column += raw.chars().count() + 1;
-            let item = raw.trim();
-            if item.is_empty() {
-                continue;
-            }
-            let (king, item) = match item.strip_prefix('K') {
-                Some(rest) => ("K", rest),
-                None => ("", item),
-            };
-            let (lo, hi) = match item.split_once('-') {
-                Some((a, b)) => (a.trim().parse::<u32>().ok()?, b.trim().parse::<u32>().ok()?),
-                None => {
-                    let n = item.parse::<u32>().ok()?;
-                    (n, n)
-                }
-            };
-            if lo > hi {
-                return Some(Err(syntax(at, format!("range {item} runs backwards"))));
-            }
-            for n in lo..=hi {
-                let Some(square) = numbered.from_number(n) else {
-                    return Some(Err(syntax(
-                        at,
-                        format!("'{n}' is not a square: a numbered FEN counts 1-32, as in English checkers"),
-                    )));
-                };
-                squares.push(format!("{king}{}", names.name(square)));
-            }
-        }
-        out.push_str(&squares.join(","));
-    }
-    Some(Ok(out))
+/// Whether every square list of a FEN is written in numbers (`W:W21-32,K5:B1-12`).
+fn squares_are_numbers(text: &str) -> bool {
+    text.split(':').skip(1).all(|field| {
+        let field = field.trim().trim_end_matches(['"', '.']);
+        field
+            .chars()
+            .skip(1)
+            .all(|c| c.is_ascii_digit() || matches!(c, 'K' | '-' | ',' | ' '))
+    })
 }
 
-fn parse_named<G: Geometry>(rules: &'static Rules, text: &str) -> Result<Position<G>, FenError> {
-    let names = SquareNames::of(rules);
+/// Read a FEN whose squares are written by `names`.
+fn parse_named<G: Geometry>(
+    rules: &'static Rules,
+    names: &SquareNames,
+    text: &str,
+) -> Result<Position<G>, FenError> {
     // Column numbers count from the start of the original text.
     let lead = text.len() - text.trim_start().len();
     let mut body = text.trim();
@@ -200,7 +161,8 @@ fn parse_named<G: Geometry>(rules: &'static Rules, text: &str) -> Result<Positio
         seen[color as usize] = true;
         let mut item_col = col + 2;
         for item in rest.split(',') {
-            let here = item_col;
+            // An error points at the item itself, past the spaces before it.
+            let here = item_col + (item.len() - item.trim_start().len());
             item_col += item.len() + 1;
             let item = item.trim();
             if item.is_empty() {
@@ -470,7 +432,7 @@ mod tests {
         let e = read("W:W21,22:B10, 99").unwrap_err().to_string();
         assert_eq!(
             e,
-            "FEN column 15: '99' is not a square: a numbered FEN counts 1-32, as in English checkers"
+            "FEN column 15: '99' is not a square of this board (squares are numbered 1-32)"
         );
         assert!(read("W:W22-21")
             .unwrap_err()

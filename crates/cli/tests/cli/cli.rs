@@ -95,7 +95,7 @@ fn moves_read_a_russian_fen_numbered_as_in_english_checkers() {
     );
     let out = damier(&["moves", "-v", "russian", "--fen", "W:W21:B40"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("'40' is not a square: a numbered FEN counts 1-32"));
+    assert!(stderr(&out).contains("'40' is not a square of this board (squares are numbered 1-32)"));
 }
 
 #[test]

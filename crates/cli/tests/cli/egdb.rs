@@ -32,6 +32,21 @@ fn corner_probe(dir: &str) -> [&str; 8] {
     ]
 }
 
+/// `analyze` of the same corner ending to `depth`, with the databases of `dir`.
+fn corner_analyze<'a>(dir: &'a str, depth: &'a str) -> [&'a str; 9] {
+    [
+        "analyze",
+        "-v",
+        "english",
+        "--fen",
+        "W:WK29,K30:BK1",
+        "--depth",
+        depth,
+        "--egdb",
+        dir,
+    ]
+}
+
 /// A folder of this process for one test, emptied first: each test has its own, since
 /// tests run at once.
 fn own_root(name: &str) -> PathBuf {
@@ -143,17 +158,7 @@ fn build_verify_probe_and_analyse() {
     );
     assert!(probe.contains("keeps it"), "{probe}");
 
-    let analysis = ok(&[
-        "analyze",
-        "-v",
-        "english",
-        "--fen",
-        "W:WK29,K30:BK1",
-        "--depth",
-        "6",
-        "--egdb",
-        dir,
-    ]);
+    let analysis = ok(&corner_analyze(dir, "6"));
     let plies = first
         .trim_start_matches("K2-K1, white to move: win in ")
         .trim_end_matches(" plies");
@@ -226,28 +231,9 @@ fn build_verify_probe_and_analyse() {
     let bytes = std::fs::read(&file).unwrap();
     std::fs::write(&file, &bytes[..bytes.len() / 2]).unwrap();
     for args in [
-        vec![
-            "egdb",
-            "probe",
-            "-v",
-            "english",
-            "--fen",
-            "W:WK29,K30:BK1",
-            "--dir",
-            dir,
-        ],
+        corner_probe(dir).to_vec(),
         vec!["egdb", "info", "--dir", dir],
-        vec![
-            "analyze",
-            "-v",
-            "english",
-            "--fen",
-            "W:WK29,K30:BK1",
-            "--depth",
-            "2",
-            "--egdb",
-            dir,
-        ],
+        corner_analyze(dir, "2").to_vec(),
     ] {
         let err = fails(&args);
         assert!(
@@ -444,22 +430,6 @@ fn bend(file: &Path) {
     std::fs::write(file, bytes).unwrap();
 }
 
-/// CRC-32 (IEEE), as the header's checksum.
-fn crc32(bytes: &[u8]) -> u32 {
-    let mut crc = !0u32;
-    for &b in bytes {
-        crc ^= u32::from(b);
-        for _ in 0..8 {
-            crc = if crc & 1 == 1 {
-                (crc >> 1) ^ 0xEDB8_8320
-            } else {
-                crc >> 1
-            };
-        }
-    }
-    !crc
-}
-
 #[test]
 fn frisian_king_against_king_is_drawn_as_it_stands() {
     let root = own_root("frisian");
@@ -518,17 +488,7 @@ fn damaged_incomplete_and_impossible_files_are_told() {
     let (code, err) = status(&corner_probe(dir));
     assert_eq!(code, 1, "{err}");
     assert_eq!(err.matches("damaged").count(), 1, "{err}");
-    let (code, err) = status(&[
-        "analyze",
-        "-v",
-        "english",
-        "--fen",
-        "W:WK29,K30:BK1",
-        "--depth",
-        "2",
-        "--egdb",
-        dir,
-    ]);
+    let (code, err) = status(&corner_analyze(dir, "2"));
     assert_eq!(code, 1, "{err}");
     // `info` lists the rest and ends with the damaged file.
     let out = damier(&["egdb", "info", "--dir", dir]);
@@ -549,7 +509,7 @@ fn damaged_incomplete_and_impossible_files_are_told() {
     // The slice, the entries (8), the code width (1), the block size (4), the block count.
     let count = u32::from_le_bytes(forged[at + 17..at + 21].try_into().unwrap()) as usize;
     let end = at + 21 + count * 16;
-    let crc = crc32(&forged[..end]);
+    let crc = crc32fast::hash(&forged[..end]);
     forged[end..end + 4].copy_from_slice(&crc.to_le_bytes());
     let impossible = english.join("K20-K20.egdb");
     std::fs::write(&impossible, &forged).unwrap();
@@ -568,17 +528,7 @@ fn damaged_incomplete_and_impossible_files_are_told() {
     for (p, _) in &saved {
         bend(p);
     }
-    let out = damier(&[
-        "analyze",
-        "-v",
-        "english",
-        "--fen",
-        "W:WK29,K30:BK1",
-        "--depth",
-        "4",
-        "--egdb",
-        dir,
-    ]);
+    let out = damier(&corner_analyze(dir, "4"));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{err}");
     says(&err, &["warning: a database is damaged (", ".egdb"]);

@@ -419,9 +419,6 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         if moves.is_empty() {
             return self.no_moves(ply);
         }
-        if ply > 0 && Self::drawn_as_it_stands(pos, &moves) {
-            return Score::DRAW;
-        }
         // A forced move costs the opponent nothing to foresee: look one ply further.
         let depth = if moves.len() == 1 { depth + 1 } else { depth };
         let excluding = ply == 0 && !self.root_excluded.is_empty();
@@ -431,11 +428,13 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 return -Score::INFINITE;
             }
         }
-        if ply == 0 && Self::drawn_as_it_stands(pos, &moves) {
-            // The rules end the game here, before any move: every move is worth the draw.
-            // One is still named, for a caller that must have a move.
-            self.pv_len[1] = 0;
-            self.update_pv(0, moves[0]);
+        if Self::drawn_as_it_stands(pos, &moves) {
+            if ply == 0 {
+                // Every move is worth the draw; one is still named, for a caller that must
+                // have a move.
+                self.pv_len[1] = 0;
+                self.update_pv(0, moves[0]);
+            }
             return Score::DRAW;
         }
         let side = pos.side();

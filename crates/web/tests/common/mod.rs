@@ -143,11 +143,7 @@ impl Client {
         for variant in variants {
             let (id, token, _) = self.create(json!({ "variant": variant })).await;
             let a = self
-                .post(
-                    &format!("/api/games/{id}/analysis"),
-                    Some(&token),
-                    json!({"time_ms": 300_000}),
-                )
+                .act(&id, &token, "analysis", json!({"time_ms": 300_000}))
                 .await;
             assert_eq!(a.status, 200, "{}", a.body);
             games.push((id, token));
@@ -169,12 +165,13 @@ impl Client {
         }
     }
 
+    /// POST an action of a game (`moves`, `engine`, `analysis`, `undo`, ...) with its token.
+    pub async fn act(&self, id: &str, token: &str, action: &str, body: Value) -> Answer {
+        self.post(&format!("/api/games/{id}/{action}"), Some(token), body)
+            .await
+    }
+
     pub async fn play(&self, id: &str, token: &str, mv: &str) -> Answer {
-        self.post(
-            &format!("/api/games/{id}/moves"),
-            Some(token),
-            json!({ "move": mv }),
-        )
-        .await
+        self.act(id, token, "moves", json!({ "move": mv })).await
     }
 }

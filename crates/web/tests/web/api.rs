@@ -115,13 +115,9 @@ async fn games_in_several_variants_play_undo_and_redo() {
         let a = c.play(&id, &token, second).await;
         assert_eq!(a.status, 200, "{variant} {second}: {}", a.body);
         assert_eq!(plies(&a.body), 2);
-        let u = c
-            .post(&format!("/api/games/{id}/undo"), Some(&token), json!({}))
-            .await;
+        let u = c.act(&id, &token, "undo", json!({})).await;
         assert_eq!(plies(&u.body), 1, "{}", u.body);
-        let r = c
-            .post(&format!("/api/games/{id}/redo"), Some(&token), json!({}))
-            .await;
+        let r = c.act(&id, &token, "redo", json!({})).await;
         assert_eq!(plies(&r.body), 2);
         assert_eq!(r.body["history"][1]["notation"], second);
     }
@@ -179,24 +175,12 @@ async fn bad_requests_get_json_errors_and_change_nothing() {
     assert_eq!(r.status(), 400);
     let body: Value = r.json().await.unwrap();
     assert_eq!(body["error"], "bad_request");
-    let a = c
-        .post(
-            &format!("/api/games/{id}/moves"),
-            Some(&token),
-            json!({"mvoe": "32-28"}),
-        )
-        .await;
+    let a = c.act(&id, &token, "moves", json!({"mvoe": "32-28"})).await;
     assert_eq!(
         (a.status, a.body["error"].as_str()),
         (400, Some("bad_request"))
     );
-    let a = c
-        .post(
-            &format!("/api/games/{id}/moves"),
-            Some(&token),
-            json!({"move": 3228}),
-        )
-        .await;
+    let a = c.act(&id, &token, "moves", json!({"move": 3228})).await;
     assert_eq!(a.status, 400);
     let r = c
         .http
@@ -281,11 +265,7 @@ async fn bad_requests_get_json_errors_and_change_nothing() {
         .await;
     assert_eq!(a.status, 403);
     let a = c
-        .post(
-            &format!("/api/games/{id}/moves"),
-            Some(&token),
-            json!({"move": "32-28", "ply": 3}),
-        )
+        .act(&id, &token, "moves", json!({"move": "32-28", "ply": 3}))
         .await;
     assert_eq!(
         (a.status, a.body["error"].as_str()),
@@ -348,9 +328,10 @@ async fn multi_captures_and_ambiguous_captures() {
     );
     assert_eq!(a.body["candidates"].as_array().unwrap().len(), 2);
     let a = c
-        .post(
-            &format!("/api/games/{id}/moves"),
-            Some(&token),
+        .act(
+            &id,
+            &token,
+            "moves",
             json!({"move": "22x6", "captured": ["17", "9"]}),
         )
         .await;
@@ -362,9 +343,10 @@ async fn multi_captures_and_ambiguous_captures() {
         .create(json!({"variant": "english", "fen": "W:W22,30:B9,10,17,18,3"}))
         .await;
     let a = c
-        .post(
-            &format!("/api/games/{id}/moves"),
-            Some(&token),
+        .act(
+            &id,
+            &token,
+            "moves",
             json!({"move": "22x15x6", "captured": ["17", "9"]}),
         )
         .await;
@@ -426,19 +408,16 @@ async fn draw_offers_and_clocks() {
     let c = Client::new(&start().await);
     let (id, token, _) = c.create(json!({"variant": "czech"})).await;
     let a = c
-        .post(
-            &format!("/api/games/{id}/moves"),
-            Some(&token),
+        .act(
+            &id,
+            &token,
+            "moves",
             json!({"move": "c3-d4", "offer_draw": true}),
         )
         .await;
     assert_eq!(a.body["draw_offer"], "white");
     let d = c
-        .post(
-            &format!("/api/games/{id}/draw"),
-            Some(&token),
-            json!({"action": "accept"}),
-        )
+        .act(&id, &token, "draw", json!({"action": "accept"}))
         .await;
     assert_eq!(d.body["result"]["outcome"], "draw", "{}", d.body);
     assert_eq!(d.body["result"]["reason"], "agreement");
@@ -485,9 +464,10 @@ async fn the_engine_answers_and_analysis_streams_over_the_websocket() {
 
     // Analysis of the current position, streamed.
     let a = c
-        .post(
-            &format!("/api/games/{id}/analysis"),
-            Some(&token),
+        .act(
+            &id,
+            &token,
+            "analysis",
             json!({"action": "start", "time_ms": 400}),
         )
         .await;
@@ -521,9 +501,10 @@ async fn the_engine_answers_and_analysis_streams_over_the_websocket() {
     // The whole game evaluated for the graph.
     c.wait_for(&id, |s| s["busy"].is_null()).await;
     let g = c
-        .post(
-            &format!("/api/games/{id}/analysis"),
-            Some(&token),
+        .act(
+            &id,
+            &token,
+            "analysis",
             json!({"action": "game", "depth": 3}),
         )
         .await;
@@ -541,9 +522,10 @@ async fn analysis_streams_several_lines_when_asked() {
     let c = Client::new(&start().await);
     let (id, token, _) = c.create(json!({"variant": "international"})).await;
     let bad = c
-        .post(
-            &format!("/api/games/{id}/analysis"),
-            Some(&token),
+        .act(
+            &id,
+            &token,
+            "analysis",
             json!({"action": "start", "lines": 0}),
         )
         .await;
@@ -555,9 +537,10 @@ async fn analysis_streams_several_lines_when_asked() {
     );
     let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
     let a = c
-        .post(
-            &format!("/api/games/{id}/analysis"),
-            Some(&token),
+        .act(
+            &id,
+            &token,
+            "analysis",
             json!({"action": "start", "time_ms": 3000, "lines": 3}),
         )
         .await;
@@ -591,12 +574,8 @@ async fn analysis_streams_several_lines_when_asked() {
             lines.iter().map(|v| v["pv"][0].as_str().unwrap()).collect();
         assert_eq!(firsts.len(), 3, "depth {depth}: {lines:?}");
     }
-    c.post(
-        &format!("/api/games/{id}/analysis"),
-        Some(&token),
-        json!({"action": "stop"}),
-    )
-    .await;
+    c.act(&id, &token, "analysis", json!({"action": "stop"}))
+        .await;
     // The position's evaluation is the best line's.
     let s = c.wait_for(&id, |s| s["busy"].is_null()).await;
     let best = by_depth.values().rev().find(|l| l.len() == 3).unwrap()[0].clone();
@@ -637,9 +616,7 @@ async fn no_engine_help_while_two_people_play_each_other() {
         409
     );
     // Once over, the engine may look.
-    let r = c
-        .post(&format!("/api/games/{id}/resign"), Some(&token), json!({}))
-        .await;
+    let r = c.act(&id, &token, "resign", json!({})).await;
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(r.body["engine_help"], true);
     assert_eq!(
@@ -650,13 +627,7 @@ async fn no_engine_help_while_two_people_play_each_other() {
     let casual = json!({"variant": "russian", "white": "human", "black": "human", "casual": true});
     let (id, token, created) = c.create(casual).await;
     assert_eq!(created["state"]["engine_help"], true);
-    let a = c
-        .post(
-            &format!("/api/games/{id}/engine"),
-            Some(&token),
-            json!({"level": 1}),
-        )
-        .await;
+    let a = c.act(&id, &token, "engine", json!({"level": 1})).await;
     assert_eq!(a.status, 200, "{}", a.body);
 }
 
@@ -669,13 +640,7 @@ async fn engine_against_engine_and_move_now() {
     c.wait_for(&id, |s| plies(s) >= 4).await;
     // A human asks the engine to play for them.
     let (id, token, _) = c.create(json!({"variant": "spanish"})).await;
-    let a = c
-        .post(
-            &format!("/api/games/{id}/engine"),
-            Some(&token),
-            json!({"level": 1}),
-        )
-        .await;
+    let a = c.act(&id, &token, "engine", json!({"level": 1})).await;
     assert_eq!(a.status, 200, "{}", a.body);
     let s = c.wait_for(&id, |s| plies(s) == 1).await;
     assert_eq!(s["players"]["white"]["type"], "human");
@@ -842,13 +807,7 @@ async fn requests_are_read_strictly_and_no_game_starts_decided() {
     }
     assert_eq!(create(json!({"clock": {"type": "none"}})).await.status, 201);
     let (id, token, _) = c.create(json!({})).await;
-    let a = c
-        .post(
-            &format!("/api/games/{id}/moves"),
-            Some(&token),
-            json!(["32-28"]),
-        )
-        .await;
+    let a = c.act(&id, &token, "moves", json!(["32-28"])).await;
     assert_eq!(a.status, 400, "{}", a.body);
     assert_eq!(plies(&c.state(&id).await), 0);
 

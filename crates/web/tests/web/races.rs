@@ -20,19 +20,14 @@ async fn a_move_drops_the_hint_searching_the_position_before() {
             "level": 1,
         }))
         .await;
-    let hint = c
-        .post(
-            &format!("/api/games/{id}/engine"),
-            Some(&token),
-            json!({"level": 10}),
-        )
-        .await;
+    let hint = c.act(&id, &token, "engine", json!({"level": 10})).await;
     assert_eq!(hint.status, 200, "{}", hint.body);
     tokio::time::sleep(Duration::from_millis(200)).await;
     let own = c
-        .post(
-            &format!("/api/games/{id}/moves"),
-            Some(&token),
+        .act(
+            &id,
+            &token,
+            "moves",
             json!({"move": "36-31", "offer_draw": true}),
         )
         .await;
@@ -126,9 +121,7 @@ async fn a_refused_redo_does_not_stop_the_engine_s_reply() {
     let c = Client::new(&start().await);
     let (id, token, _) = c.create(json!({"black": "engine", "level": 9})).await;
     assert_eq!(c.play(&id, &token, "32-28").await.status, 200);
-    let redo = c
-        .post(&format!("/api/games/{id}/redo"), Some(&token), json!({}))
-        .await;
+    let redo = c.act(&id, &token, "redo", json!({})).await;
     assert_eq!(redo.status, 409, "{}", redo.body);
     assert_eq!(redo.body["message"], "nothing to replay");
     c.wait_for(&id, |s| plies(s) == 2).await;
@@ -146,23 +139,15 @@ async fn an_analysis_ending_lets_a_resumed_engine_game_go_on() {
     let engine = |action: &'static str| {
         let (c, id, token) = (c.clone(), id.clone(), token.clone());
         async move {
-            c.post(
-                &format!("/api/games/{id}/engine"),
-                Some(&token),
-                json!({ "action": action }),
-            )
-            .await
+            c.act(&id, &token, "engine", json!({ "action": action }))
+                .await
         }
     };
     let paused = engine("pause").await;
     assert_eq!(paused.status, 200, "{}", paused.body);
     let at = plies(&paused.body);
     let a = c
-        .post(
-            &format!("/api/games/{id}/analysis"),
-            Some(&token),
-            json!({"time_ms": 1000}),
-        )
+        .act(&id, &token, "analysis", json!({"time_ms": 1000}))
         .await;
     assert_eq!(a.status, 200, "{}", a.body);
     let resumed = engine("resume").await;
@@ -180,16 +165,10 @@ async fn undo_between_engines_takes_back_one_ply() {
         .await;
     c.wait_for(&id, |s| plies(s) >= 4).await;
     let paused = c
-        .post(
-            &format!("/api/games/{id}/engine"),
-            Some(&token),
-            json!({"action": "pause"}),
-        )
+        .act(&id, &token, "engine", json!({"action": "pause"}))
         .await;
     let at = plies(&paused.body);
-    let undone = c
-        .post(&format!("/api/games/{id}/undo"), Some(&token), json!({}))
-        .await;
+    let undone = c.act(&id, &token, "undo", json!({})).await;
     assert_eq!(undone.status, 200, "{}", undone.body);
     assert_eq!(plies(&undone.body), at - 1);
     assert_eq!(undone.body["paused"], true);

@@ -183,11 +183,7 @@ async fn the_version_never_goes_back_over_a_restart() {
     assert_eq!(c.play(&id, &token, "32-28").await.status, 200);
     for _ in 0..2 {
         let a = c
-            .post(
-                &format!("/api/games/{id}/analysis"),
-                Some(&token),
-                json!({"time_ms": 100}),
-            )
+            .act(&id, &token, "analysis", json!({"time_ms": 100}))
             .await;
         assert_eq!(a.status, 200, "{}", a.body);
         c.wait_for(&id, |s| s["busy"].is_null()).await;
