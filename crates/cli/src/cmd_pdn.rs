@@ -1,6 +1,6 @@
 //! `damier pdn check` and `damier pdn convert`: PDN files, every move checked by the rules.
 
-use crate::output::UsageContext;
+use crate::output::{plural, UsageContext};
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
 use damier_core::Variant;
@@ -234,10 +234,6 @@ fn result_contradicted(g: &PdnGame) -> Option<String> {
             winner.name()
         )
     })
-}
-
-fn plural(n: usize, word: &str) -> String {
-    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }
 
 fn convert(input: &Input, to: Target) -> Result<()> {

@@ -2,12 +2,12 @@
 
 use crate::egdb_arg;
 use crate::log_lines::LogLines;
-use crate::output::{outln, usage, UsageContext};
+use crate::output::{outln, plural, usage, UsageContext};
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 use damier_core::Variant;
 use damier_game::pdn;
-use damier_puzzles::find::{default_depth, Finder};
+use damier_puzzles::find::{default_depth, difference, Finder};
 use damier_puzzles::generate::{generate, Games, Settings};
 use damier_puzzles::{file, shipped, Puzzle};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -29,7 +29,8 @@ enum PuzzlesCommand {
     Generate(GenerateArgs),
     /// Solve puzzles in the terminal, with hints, the solution, and your rating.
     Play(crate::puzzle_play::PlayArgs),
-    /// Judge every puzzle of a set again: is its first move still the only one that wins?
+    /// Judge every puzzle of a set again: is its first move still the only one that wins, and
+    /// are its goal and line those the search gives?
     Check(CheckArgs),
     /// The puzzles of a set: name, rating, goal and solution (or each variant's count).
     List(ListArgs),
@@ -113,6 +114,10 @@ struct CheckArgs {
     set: SetArgs,
     #[arg(long, help = egdb_arg::HELP)]
     egdb: Option<String>,
+    /// Write the set as judged now to this file: each puzzle that still holds with the goal,
+    /// line and rating the search gives, the others left out (names are kept).
+    #[arg(long)]
+    out: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -242,20 +247,40 @@ fn run_check(args: &CheckArgs) -> Result<()> {
     let puzzles = args.set.load()?;
     let egdb = egdb_arg::open(args.egdb.as_deref(), variant)?;
     let mut finder = Finder::new(default_depth(variant), egdb);
-    let mut bad = 0;
+    let mut kept = Vec::new();
+    let (mut changed, mut dropped) = (0, 0);
     for p in &puzzles {
-        if let Err(why) = finder.check(p) {
-            bad += 1;
-            outln!("{}: {why}", p.id)?;
+        match finder.rejudge(p) {
+            Ok(now) => {
+                if let Some(why) = difference(p, &now) {
+                    changed += 1;
+                    outln!("{}: {why}", p.id)?;
+                }
+                kept.push(now);
+            }
+            Err(why) => {
+                dropped += 1;
+                outln!("{}: {why}", p.id)?;
+            }
         }
     }
+    let n = puzzles.len();
     outln!(
-        "{variant}: {} puzzles, {} the only winning move at their depth, {bad} not",
-        puzzles.len(),
-        puzzles.len() - bad
+        "{variant}: {}, {} as stated, {changed} with another goal, line or rating, {dropped} no longer a puzzle",
+        plural(n, "puzzle"),
+        n - changed - dropped
     )?;
-    if bad > 0 {
-        anyhow::bail!("{bad} puzzles no longer hold");
+    match &args.out {
+        Some(out) => {
+            std::fs::write(out, file::write(&kept))
+                .with_context(|| format!("writing {}", out.display()))?;
+            outln!("{}: {}", out.display(), plural(kept.len(), "puzzle"))?;
+        }
+        None if changed + dropped > 0 => anyhow::bail!(
+            "{} no longer as stated (--out FILE writes the set as judged now)",
+            plural(changed + dropped, "puzzle")
+        ),
+        None => {}
     }
     Ok(())
 }

@@ -100,6 +100,11 @@ pub fn exit_status(error: &anyhow::Error) -> i32 {
     }
 }
 
+/// A count and its noun: "1 game", "3 games".
+pub fn plural(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

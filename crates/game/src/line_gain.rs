@@ -1,5 +1,5 @@
-//! What a line of play wins for the side to move: the game, the most material it is ahead once
-//! the other side has nothing left to take back, or a crowning — for explanations ("27-22 wins
+//! What a line of play wins for the side to move: the game, the most material it is ahead and
+//! stays ahead to the end of the line, or a crowning — for explanations ("27-22 wins
 //! 2 pieces: 18x27 31x22 …") and for puzzles' goals.
 
 use crate::board::{AnyMove, Board};
@@ -9,9 +9,10 @@ use crate::board::{AnyMove, Board};
 pub enum LineGain {
     /// The line ends the game, won by the side to move.
     Win,
-    /// After `plies` plies (a move of the side to move, the other side then having no
-    /// capture), it is this many pieces further ahead than at the start: the most the line
-    /// shows, at the first point it shows it.
+    /// After `plies` plies (ending with a move of the side to move), it is this many pieces
+    /// further ahead than at the start, counted where no capture is pending, and stays at
+    /// least that far ahead to the end of the line: the most the line keeps, at the first
+    /// point it has it.
     Material {
         /// Pieces gained, net.
         pieces: u32,
@@ -62,6 +63,12 @@ pub fn line_gain(board: &Board, line: &[AnyMove]) -> Option<LineGain> {
 
 /// What `line` wins in material or by a crowning, on the way, whether or not it goes on to
 /// win the game (see [`LineGain::Material`] and [`LineGain::Crown`]).
+///
+/// Material counts only as far as it is kept: a gain the other side wins back later in the
+/// line (a piece given to be taken back with interest) is not a gain. So the gain at a point is
+/// the least the mover is ahead at any quiet position (no capture pending for the side to
+/// move) from there to the end of the line, and the line is cut after the first move of the
+/// mover's that keeps the most.
 pub fn material_gain(board: &Board, line: &[AnyMove]) -> Option<LineGain> {
     let mover = board.side();
     let other = mover.opponent();
@@ -72,18 +79,32 @@ pub fn material_gain(board: &Board, line: &[AnyMove]) -> Option<LineGain> {
     };
     let kings = |b: &Board, c| b.material().kings(c);
     let start = &positions[0];
+    // kept[k]: the least gain at a quiet position from ply k on (None: no quiet one).
+    let mut kept = vec![None; positions.len()];
+    let mut least: Option<i64> = None;
+    for k in (1..positions.len()).rev() {
+        if !positions[k].must_capture() {
+            let gain = balance(&positions[k]) - balance(start);
+            least = Some(least.map_or(gain, |l| l.min(gain)));
+        }
+        kept[k] = least;
+    }
     let mut best = (0, 0);
     let mut crowned = None;
-    // After each of the mover's moves at which the other side has nothing to take back.
+    let quiet = |k: usize| positions.get(k).is_some_and(|p| !p.must_capture());
+    // After each of the mover's moves that puts the gain on the board: no capture is pending,
+    // or only the other side's one take-back (the line then shows what was won, and the
+    // take-back is counted in what is kept); a crowning only once nothing is pending.
     for k in (1..positions.len()).step_by(2) {
-        if positions[k].must_capture() {
+        if !quiet(k) && !quiet(k + 1) {
             continue;
         }
-        let gain = balance(&positions[k]) - balance(start);
+        let Some(gain) = kept[k] else { continue };
         if gain > best.0 {
             best = (gain, k);
         }
         if crowned.is_none()
+            && quiet(k)
             && gain >= 0
             && kings(&positions[k], mover) > kings(start, mover)
             && kings(&positions[k], other) <= kings(start, other)
@@ -163,6 +184,60 @@ mod tests {
         let l = line(&run, "26-31");
         assert_eq!(line_gain(&run, &l), Some(LineGain::Crown { plies: 1 }));
         assert_eq!(explain(&run, &l).unwrap(), "26-31 crowns: 26-31");
+    }
+
+    /// A self-play position of international draughts: White's shot wins three men, but
+    /// Black gives a man to take two back (7-12 18x7 2x33). What is kept is one piece, on
+    /// the board once Black has taken back after 31x11.
+    #[test]
+    fn a_gain_given_back_is_not_counted() {
+        let v: Variant = "international".parse().unwrap();
+        let b = Board::from_fen(
+            v,
+            "W:W25,26,28,35,36,37,38,42,49,50:B2,6,7,9,12,16,17,19,27,29",
+        )
+        .unwrap();
+        let pv = line(
+            &b,
+            "37-31 9-14 31x11 6x17 36-31 12-18 31-27 18-22 27x18 17-21 26x17 7-12 18x7 2x33 38-32",
+        );
+        assert_eq!(
+            line_gain(&b, &pv),
+            Some(LineGain::Material {
+                pieces: 1,
+                plies: 3
+            })
+        );
+        assert_eq!(
+            explain(&b, &pv).unwrap(),
+            "37-31 wins a piece: 37-31 9-14 31x11"
+        );
+        // Cut before the give-back, the line shows the three men.
+        assert_eq!(
+            line_gain(&b, &pv[..11]),
+            Some(LineGain::Material {
+                pieces: 3,
+                plies: 11
+            })
+        );
+        // A gain is shown only once it is on the board: Black's 17-22 gives a man, and only
+        // 28x17 19x39 brings the two pieces in.
+        let b = Board::from_fen(
+            v,
+            "B:W11,23,28,29,33,35,36,37,41,45,49,50:B1,4,5,6,8,14,16,19,20,21,26",
+        )
+        .unwrap();
+        let pv = line(
+            &b,
+            "6x17 45-40 17-22 28x17 19x39 36-31 21x12 40-34 39x30 35x15",
+        );
+        assert_eq!(
+            line_gain(&b, &pv),
+            Some(LineGain::Material {
+                pieces: 2,
+                plies: 5
+            })
+        );
     }
 
     /// In giveaway, taking a man leaves the taker a piece ahead, which is no gain: only a line

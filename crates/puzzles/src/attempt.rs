@@ -22,6 +22,8 @@ pub enum Verdict {
 #[derive(Clone, Debug)]
 pub struct Attempt {
     puzzle: Puzzle,
+    /// The line followed: the puzzle's, or from an accepted other move on, the judge's.
+    line: Vec<AnyMove>,
     /// Plies of the line played so far.
     played: usize,
     mistakes: u32,
@@ -33,6 +35,7 @@ impl Attempt {
     /// A fresh attempt at `puzzle`.
     pub fn new(puzzle: Puzzle) -> Attempt {
         Attempt {
+            line: puzzle.line.clone(),
             puzzle,
             played: 0,
             mistakes: 0,
@@ -41,21 +44,21 @@ impl Attempt {
         }
     }
 
-    /// The puzzle.
+    /// The puzzle, as given.
     pub fn puzzle(&self) -> &Puzzle {
         &self.puzzle
     }
 
     /// The position the solver faces now.
     pub fn position(&self) -> Board {
-        self.puzzle.line[..self.played]
+        self.line[..self.played]
             .iter()
             .fold(self.puzzle.start, |b, mv| b.play_unchecked(mv))
     }
 
     /// Whether every move of the line has been played.
     pub fn solved(&self) -> bool {
-        self.played >= self.puzzle.line.len()
+        self.played >= self.line.len()
     }
 
     /// Whether it was solved with no wrong move, no hint and the solution not shown: what
@@ -69,16 +72,41 @@ impl Attempt {
         self.mistakes
     }
 
-    /// Play the solver's `mv`.
+    /// Play the solver's `mv`: right only if it is the line's move.
     pub fn try_move(&mut self, mv: &AnyMove) -> Verdict {
-        if self.solved() || self.puzzle.line[self.played] != *mv {
-            if !self.solved() {
-                self.mistakes += 1;
-            }
+        self.try_move_or(mv, |_, _, _| None)
+    }
+
+    /// Play the solver's `mv`, asking `judge` about a move other than the line's after the
+    /// first (the first is the only one that wins; later ones need not be): given the puzzle,
+    /// the plies played and the move, it answers with the rest of a line from that move that
+    /// achieves the goal ([`crate::find::Finder::alternative`]), which the attempt follows
+    /// from then on.
+    pub fn try_move_or(
+        &mut self,
+        mv: &AnyMove,
+        judge: impl FnOnce(&Puzzle, usize, &AnyMove) -> Option<Vec<AnyMove>>,
+    ) -> Verdict {
+        if self.solved() {
             return Verdict::Wrong;
         }
+        if self.line[self.played] != *mv {
+            let rest = if self.played > 0 {
+                let mut followed = self.puzzle.clone();
+                followed.line.clone_from(&self.line);
+                judge(&followed, self.played, mv).filter(|rest| rest.first() == Some(mv))
+            } else {
+                None
+            };
+            let Some(rest) = rest else {
+                self.mistakes += 1;
+                return Verdict::Wrong;
+            };
+            self.line.truncate(self.played);
+            self.line.extend(rest);
+        }
         self.played += 1;
-        let reply = self.puzzle.line.get(self.played).copied();
+        let reply = self.line.get(self.played).copied();
         if reply.is_some() {
             self.played += 1;
         }
@@ -91,7 +119,7 @@ impl Attempt {
     /// The square of the piece the solver should move next (internal numbering), and the
     /// hint counted; `None` once solved.
     pub fn hint(&mut self) -> Option<u8> {
-        let mv = self.puzzle.line.get(self.played)?;
+        let mv = self.line.get(self.played)?;
         self.hints += 1;
         Some(mv.from)
     }
@@ -99,6 +127,6 @@ impl Attempt {
     /// The rest of the line from here, and the solution counted as shown.
     pub fn show(&mut self) -> &[AnyMove] {
         self.shown = true;
-        &self.puzzle.line[self.played.min(self.puzzle.line.len())..]
+        &self.line[self.played.min(self.line.len())..]
     }
 }

@@ -180,41 +180,39 @@ impl Finder {
             return None;
         }
         let (goal, line) = goal_of(board, &lines.best, giveaway)?;
-        let solver_moves = line.len().div_ceil(2) as i32;
-        let rating = (700 + 100 * lines.settled_at + 60 * (solver_moves - 1)).clamp(600, 2400);
         Some(Puzzle {
             id: id.to_string(),
             start: *board,
+            rating: rating(lines.settled_at, &line),
             line,
             goal,
-            rating: rating as u32,
             depth: self.depth,
             source: source.to_string(),
         })
     }
 
-    /// Whether `puzzle`'s first move is still the one move that wins, at the puzzle's depth:
-    /// `Err` says what the search found instead.
+    /// `puzzle` judged again at its depth: its first move must still be the one move that
+    /// wins; its goal, line and rating are what the search gives now (they change when the
+    /// search or the goal's reading does). Its name, source and depth are kept.
     ///
     /// # Errors
-    /// The search's best move or its verdict, in words, when they differ from the puzzle's.
-    pub fn check(&mut self, puzzle: &Puzzle) -> Result<(), String> {
-        let giveaway = puzzle.start.rules().no_move_wins();
-        let lines = self
-            .search(&puzzle.start, puzzle.depth, 2)
-            .ok_or("no legal move")?;
+    /// What the search found instead, in words, when the first move no longer holds.
+    pub fn rejudge(&mut self, puzzle: &Puzzle) -> Result<Puzzle, String> {
+        let start = &puzzle.start;
+        let giveaway = start.rules().no_move_wins();
+        let lines = self.search(start, puzzle.depth, 2).ok_or("no legal move")?;
         let best = lines.best.pv.first().copied();
         if best != puzzle.line.first().copied() {
             return Err(format!(
                 "the search plays {} (score {})",
-                best.map_or("nothing".into(), |mv| puzzle.start.short(&mv)),
+                best.map_or("nothing".into(), |mv| start.short(&mv)),
                 lines.best.score
             ));
         }
         if !only_winner(&lines, giveaway) {
             return Err(format!(
                 "not the only winning move: {} scores {}, the next {}",
-                puzzle.start.short(&puzzle.line[0]),
+                start.short(&puzzle.line[0]),
                 lines.best.score,
                 lines
                     .second
@@ -222,8 +220,106 @@ impl Finder {
                     .map_or("nothing".into(), |l| l.score.to_string())
             ));
         }
-        Ok(())
+        let (goal, line) = goal_of(start, &lines.best, giveaway)
+            .ok_or_else(|| format!("the line {} wins nothing", start.line_short(&lines.best.pv)))?;
+        Ok(Puzzle {
+            rating: rating(lines.settled_at, &line),
+            goal,
+            line,
+            ..puzzle.clone()
+        })
     }
+
+    /// Whether `puzzle` still holds at its depth: its first move the one move that wins, and
+    /// its goal, line and rating those the search gives ([`Finder::rejudge`]).
+    ///
+    /// # Errors
+    /// What differs, in words.
+    pub fn check(&mut self, puzzle: &Puzzle) -> Result<(), String> {
+        let now = self.rejudge(puzzle)?;
+        difference(puzzle, &now).map_or(Ok(()), Err)
+    }
+}
+
+impl Finder {
+    /// Whether the solver's `mv`, played where the line has another move after its first
+    /// `played` plies, achieves the puzzle's goal as well: then the rest of the line from `mv`
+    /// on (the search's line, cut where the goal is reached). Only the first move of a
+    /// puzzle is judged the only one that wins; later on, another way to the goal counts.
+    pub fn alternative(
+        &mut self,
+        puzzle: &Puzzle,
+        played: usize,
+        mv: &AnyMove,
+    ) -> Option<Vec<AnyMove>> {
+        let start = &puzzle.start;
+        let giveaway = start.rules().no_move_wins();
+        let line = puzzle.line.get(..played)?;
+        let before = line.iter().fold(*start, |b, m| b.play_unchecked(m));
+        if before.side() != start.side() {
+            return None;
+        }
+        let after = before.play(mv).ok()?;
+        if after.no_move_winner() == Some(start.side()) {
+            return Some(vec![*mv]);
+        }
+        // As deep as the judge looked from here, and never a mere glance.
+        let depth = (puzzle.depth - played as i32 - 1).max(SHALLOW + 2);
+        let reply = self.search(&after, depth, 1)?.best;
+        let score = Score(-reply.score.0);
+        if !wins(score, giveaway) {
+            return None;
+        }
+        let whole: Vec<AnyMove> = line
+            .iter()
+            .chain(std::iter::once(mv))
+            .chain(&reply.pv)
+            .copied()
+            .collect();
+        let (goal, cut) = goal_of(start, &Line { score, pv: whole }, giveaway)?;
+        if !goal.achieves(puzzle.goal) {
+            return None;
+        }
+        // The goal may stand already with `mv` (the search's line can reach it sooner).
+        Some(
+            cut.get(played..)
+                .filter(|rest| !rest.is_empty())
+                .map_or_else(|| vec![*mv], <[_]>::to_vec),
+        )
+    }
+}
+
+/// How a puzzle judged again (`now`) differs from what its set says (`was`), in words; `None`
+/// when it does not.
+pub fn difference(was: &Puzzle, now: &Puzzle) -> Option<String> {
+    if now.goal != was.goal {
+        Some(format!(
+            "the goal is now \"{}\" ({}), not \"{}\"",
+            now.task(),
+            now.line_text(),
+            was.task()
+        ))
+    } else if now.line != was.line {
+        Some(format!(
+            "the line is now {}, not {}",
+            now.line_text(),
+            was.line_text()
+        ))
+    } else if now.rating != was.rating {
+        Some(format!(
+            "the rating is now {}, not {}",
+            now.rating, was.rating
+        ))
+    } else {
+        None
+    }
+}
+
+/// A puzzle's rating: 700, 100 for each ply of the depth from which the search has not changed
+/// its mind about the first move, 60 for each further move the solver must find.
+fn rating(settled_at: i32, line: &[AnyMove]) -> u32 {
+    let solver_moves = line.len().div_ceil(2) as i32;
+    (700 + 100 * settled_at + 60 * (solver_moves - 1)).clamp(600, 2400) as u32
 }
 
 /// A proven win for the side to move.

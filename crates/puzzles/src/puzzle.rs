@@ -27,6 +27,18 @@ impl Goal {
         }
     }
 
+    /// Whether reaching this goal achieves `wanted`: a win achieves every goal, more material
+    /// achieves less, and any gain achieves a crowning.
+    pub fn achieves(self, wanted: Goal) -> bool {
+        match (self, wanted) {
+            (Goal::Win, _) | (_, Goal::Crown) => true,
+            (Goal::Material(got), Goal::Material(want)) => got >= want,
+            (Goal::Material(_) | Goal::Crown, Goal::Win) | (Goal::Crown, Goal::Material(_)) => {
+                false
+            }
+        }
+    }
+
     /// The form kept in a file's `Goal` tag: `win`, `material 2`, `crown`.
     pub fn tag(self) -> String {
         match self {
@@ -106,6 +118,12 @@ mod tests {
             assert_eq!(Goal::from_tag(&goal.tag()), Some(goal));
         }
         assert_eq!(Goal::from_tag("material 0"), None);
+        assert!(Goal::Win.achieves(Goal::Material(3)));
+        assert!(Goal::Material(2).achieves(Goal::Material(2)));
+        assert!(!Goal::Material(1).achieves(Goal::Material(2)));
+        assert!(Goal::Material(1).achieves(Goal::Crown));
+        assert!(!Goal::Crown.achieves(Goal::Material(1)));
+        assert!(!Goal::Material(5).achieves(Goal::Win));
         assert_eq!(Goal::from_tag("mate"), None);
         assert_eq!(
             Goal::Material(2).task(Color::Black),

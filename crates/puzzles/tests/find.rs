@@ -1,10 +1,10 @@
 //! The judge against published problems, and the making of sets.
 
 use damier_core::Variant;
-use damier_game::Board;
+use damier_game::{AnyMove, Board};
 use damier_puzzles::find::Finder;
 use damier_puzzles::generate::{generate, Games, Settings};
-use damier_puzzles::{file, Goal};
+use damier_puzzles::{file, Attempt, Goal, Puzzle, Verdict};
 use std::sync::atomic::AtomicBool;
 
 fn english(fen: &str) -> Board {
@@ -101,4 +101,73 @@ fn bad_files_are_refused_with_the_game_named() {
         err.contains("must end with a move of the side to play"),
         "{err}"
     );
+}
+
+/// A self-play puzzle of international draughts (White crowns after a shot): only its first
+/// move is the one move that wins; further on, another way to the goal is taken, and the
+/// attempt follows the judge's line from there. A move that gives the goal up is not.
+#[test]
+fn another_way_to_the_goal_counts_after_the_first_move() {
+    let v: Variant = "international".parse().unwrap();
+    let start = Board::from_fen(v, "W:W26,27,31,32,36,37,38,43:B4,5,11,16,18,22,30,K49").unwrap();
+    let mut board = start;
+    let line: Vec<AnyMove> =
+        "32-28 22x42 37x48 49x21 26x6 18-23 6-1 23-28 1-6 28-32 6-44 30-35 44-49 5-10 49x27"
+            .split_whitespace()
+            .map(|t| {
+                let mv = board.parse_move(t).unwrap();
+                board = board.play_unchecked(&mv);
+                mv
+            })
+            .collect();
+    let puzzle = Puzzle {
+        id: "international-18".into(),
+        start,
+        line,
+        goal: Goal::Crown,
+        rating: 1200,
+        depth: 10,
+        source: "selfplay".into(),
+    };
+    let mut finder = Finder::new(10, None);
+    let mut attempt = Attempt::new(puzzle.clone());
+    let mut play = |attempt: &mut Attempt, text: &str| {
+        let mv = attempt.position().parse_move(text).unwrap();
+        attempt.try_move_or(&mv, |p, played, mv| finder.alternative(p, played, mv))
+    };
+    // The first move has no other: 38-33 is wrong, and the judge is not asked.
+    assert_eq!(play(&mut attempt, "38-33"), Verdict::Wrong);
+    for text in ["32-28", "37x48", "26x6", "6-1", "1-6"] {
+        assert!(
+            matches!(
+                play(&mut attempt, text),
+                Verdict::Right { solved: false, .. }
+            ),
+            "{text}"
+        );
+    }
+    // The line has 6-44; 6-39 keeps the crowned king too (and wins a man), 6-17 does not.
+    assert_eq!(play(&mut attempt, "6-17"), Verdict::Wrong);
+    assert!(matches!(
+        play(&mut attempt, "6-39"),
+        Verdict::Right {
+            reply: Some(_),
+            solved: false
+        }
+    ));
+    // From there the judge's line is followed: 30-35 39-43 32-37 31x42.
+    assert!(matches!(
+        play(&mut attempt, "39-43"),
+        Verdict::Right { solved: false, .. }
+    ));
+    assert_eq!(
+        play(&mut attempt, "31x42"),
+        Verdict::Right {
+            reply: None,
+            solved: true
+        }
+    );
+    assert_eq!(attempt.mistakes(), 2);
+    // The puzzle itself is as it was: a retry follows its own line.
+    assert_eq!(attempt.puzzle(), &puzzle);
 }

@@ -5,6 +5,7 @@
 use crate::grid::{Grid, LastMove};
 use crate::text_board;
 use damier_game::{AnyMove, Board};
+use damier_puzzles::find::Finder;
 use damier_puzzles::{Attempt, Puzzle, Rating, Verdict};
 use std::collections::HashSet;
 
@@ -19,6 +20,8 @@ pub struct PuzzleSession {
     /// Whether the current puzzle's result has gone into the rating.
     counted: bool,
     quit: bool,
+    /// Judges a move other than the line's, made when first needed.
+    judge: Option<Finder>,
 }
 
 /// What `help` prints.
@@ -43,6 +46,7 @@ impl PuzzleSession {
             seen,
             counted: false,
             quit: false,
+            judge: None,
         }
     }
 
@@ -117,7 +121,13 @@ impl PuzzleSession {
             Ok(mv) => mv,
             Err(e) => return vec![format!("{text}: {e}")],
         };
-        match self.attempt.try_move(&mv) {
+        // `alternative` searches at the depth each puzzle states; a finder's own depth is for
+        // finding puzzles, not used here.
+        let judge = self.judge.get_or_insert_with(|| Finder::new(1, None));
+        match self
+            .attempt
+            .try_move_or(&mv, |p, played, mv| judge.alternative(p, played, mv))
+        {
             Verdict::Wrong => vec![format!(
                 "{} is not the move. Try again (hint, solution, next).",
                 before.short(&mv)

@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use crate::common::{fails, ok};
+use crate::common::{damier, fails, ok, stderr, stdout};
 
 fn temp(name: &str) -> std::path::PathBuf {
     std::env::temp_dir().join(format!("damier-puzzles-{}-{name}", std::process::id()))
@@ -38,7 +38,38 @@ fn a_set_is_made_checked_listed_and_played() {
     // The file's games name their variant: --variant is not needed to list them.
     assert_eq!(ok(&["puzzles", "list", "--file", f]), list);
     let check = ok(&["puzzles", "check", "-v", "english", "--file", f]);
-    assert!(check.contains(" 0 not"), "{check}");
+    assert!(check.contains("1 puzzle, 1 as stated"), "{check}");
+
+    // A goal the line does not keep is found, and `--out` writes the set as judged now.
+    let text = std::fs::read_to_string(&file).unwrap();
+    let overstated = temp("overstated.pdn");
+    let goal = text
+        .lines()
+        .find(|l| l.starts_with("[Goal "))
+        .unwrap()
+        .to_string();
+    std::fs::write(&overstated, text.replace(&goal, "[Goal \"material 9\"]")).unwrap();
+    let o = overstated.to_str().unwrap();
+    let out = damier(&["puzzles", "check", "-v", "english", "--file", o]);
+    assert_eq!(out.status.code(), Some(1));
+    let said = stdout(&out);
+    assert!(
+        said.contains("english-1: the goal is now") && said.contains("to play and win 9 pieces\""),
+        "{said}"
+    );
+    assert!(
+        stderr(&out).contains("1 puzzle no longer as stated"),
+        "{}",
+        stderr(&out)
+    );
+    let mended = temp("mended.pdn");
+    let m = mended.to_str().unwrap();
+    let wrote = ok(&["puzzles", "check", "-v", "english", "--file", o, "--out", m]);
+    assert!(wrote.contains(&format!("{m}: 1 puzzle")), "{wrote}");
+    assert_eq!(std::fs::read_to_string(&mended).unwrap(), text);
+    for f in [&overstated, &mended] {
+        let _ = std::fs::remove_file(f);
+    }
 
     // Play the one puzzle: its solution, typed move by move.
     let first = list.lines().next().unwrap();
