@@ -192,11 +192,19 @@ fn start_game(
                 game.variant()
             ));
         }
+        // Plies, as PDN counts them; a "move" of the notation is a pair of them.
+        let plies = game.plies().len();
         notes.push(format!(
-            "Continuing game {} of {} after {} moves.",
+            "Continuing game {} of {} after {} (move {}, {} to play).",
             args.game,
             path.display(),
-            game.plies().len()
+            if plies == 1 {
+                "1 ply".to_string()
+            } else {
+                format!("{plies} plies")
+            },
+            plies / 2 + 1,
+            game.position().side().title()
         ));
         args.position.play_onto(&mut game)?;
         return Ok((game, tags));

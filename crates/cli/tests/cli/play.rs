@@ -418,7 +418,10 @@ fn continue_a_pdn_game_or_open_with_a_ballot() {
     );
     assert!(has(
         &run,
-        &format!("Continuing game 2 of {} after 2 moves.", file.display())
+        &format!(
+            "Continuing game 2 of {} after 2 plies (move 2, White to play).",
+            file.display()
+        )
     ));
     assert!(has(&run, "2. white d4:f6"));
     assert!(has(&run, "Game over: white wins: black resigned (1-0)."));
@@ -448,7 +451,10 @@ fn continue_a_pdn_game_or_open_with_a_ballot() {
     );
     assert!(has(
         &run,
-        &format!("Continuing game 3 of {} after 2 moves.", file.display())
+        &format!(
+            "Continuing game 3 of {} after 2 plies (move 2, Black to play).",
+            file.display()
+        )
     ));
     let args = [
         "play",
