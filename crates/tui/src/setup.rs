@@ -25,11 +25,13 @@ impl Player {
         self == Player::Human
     }
 
-    /// The name written in a saved game's `White`/`Black` tag.
-    pub fn name(self) -> String {
-        match self {
-            Player::Human => "Human".into(),
-            Player::Engine(level) => format!("Damier level {}", level.number()),
+    /// The name shown and written in a saved game's `White`/`Black` tag. A fixed search
+    /// `depth` replaces the level's own limits, so it is what the engine is named by.
+    pub fn name(self, depth: Option<i32>) -> String {
+        match (self, depth) {
+            (Player::Human, _) => "Human".into(),
+            (Player::Engine(_), Some(d)) => format!("Damier at depth {d}"),
+            (Player::Engine(level), None) => format!("Damier level {}", level.number()),
         }
     }
 }

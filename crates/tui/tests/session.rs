@@ -259,3 +259,33 @@ fn infos_after(fen: &str, command: &str) -> Vec<String> {
     assert_eq!(s.game().position().fen(), before);
     said
 }
+
+/// A file in the system's temporary folder for this test alone, removed first.
+fn temp_file(name: &str) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("damier-tui-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+/// The engine is named alike on the screen and in the saved game: by its fixed depth when
+/// there is one (it replaces the level's limits), else by its level.
+#[test]
+fn the_engine_is_named_by_its_depth_or_its_level() {
+    let level = Level::new(4).unwrap();
+    for (depth, name) in [(Some(3), "Damier at depth 3"), (None, "Damier level 4")] {
+        let mut config = PlayConfig::new(
+            Game::new(Variant::INTERNATIONAL),
+            [Player::Engine(level), Player::Human],
+        );
+        config.depth = depth;
+        config.engine.hash_mb = 1;
+        let mut s = Session::new(config, Arc::new(ManualTime::new()));
+        assert_eq!(s.turn_text(), format!("White to move ({name})."));
+        let file = temp_file(&format!("named-{depth:?}.pdn"));
+        s.handle(&format!("save {}", file.display()));
+        let text = std::fs::read_to_string(&file).unwrap();
+        let _ = std::fs::remove_file(&file);
+        assert!(text.contains(&format!("[White \"{name}\"]")), "{text}");
+        assert!(text.contains("[Black \"Human\"]"), "{text}");
+    }
+}

@@ -231,7 +231,7 @@ impl Session {
         let side = game.side_to_move();
         let mut text = format!("{} to move", words::title(side));
         match self.player(side) {
-            Player::Engine(l) => text.push_str(&format!(" (Damier level {})", l.number())),
+            engine @ Player::Engine(_) => text.push_str(&format!(" ({})", engine.name(self.depth))),
             Player::Human if self.players.iter().filter(|p| p.is_human()).count() == 1 => {
                 text.push_str(" (you)")
             }
@@ -323,11 +323,7 @@ impl Session {
     /// The first line: what is played, by whom, on what clock.
     fn intro(&self) -> String {
         let variant = self.game().variant();
-        // A fixed depth replaces the levels' own limits, so it is what the engine is named by.
-        let engine = |l: Level| match self.depth {
-            Some(d) => format!("Damier at depth {d}"),
-            None => format!("Damier level {}", l.number()),
-        };
+        let engine = |l: Level| Player::Engine(l).name(self.depth);
         let who = match (self.player(Color::White), self.player(Color::Black)) {
             (Player::Human, Player::Human) => "two players at this keyboard".to_string(),
             (Player::Human, Player::Engine(l)) => format!("you play white against {}", engine(l)),

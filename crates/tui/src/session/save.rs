@@ -39,8 +39,8 @@ impl Session {
             ("Event".into(), "Casual game".into()),
             ("Site".into(), "Damier".into()),
             ("Date".into(), pdn::date_today()),
-            ("White".into(), self.player(Color::White).name()),
-            ("Black".into(), self.player(Color::Black).name()),
+            ("White".into(), self.player(Color::White).name(self.depth)),
+            ("Black".into(), self.player(Color::Black).name(self.depth)),
         ];
         if self.control != TimeControl::Unlimited {
             tags.push(("TimeControl".into(), control_spec(self.control)));
