@@ -118,7 +118,8 @@ pub struct PlayConfig {
     pub seed: u64,
     /// Tags to write when the game is saved (Event, White, Black, …).
     pub tags: Vec<(String, String)>,
-    /// Save the game to this file when it ends.
+    /// Save the game to this file when it ends, on quit and at the end of input. The session
+    /// treats it as its own: written again as the game goes on.
     pub save_at_end: Option<PathBuf>,
     /// Set when the save at the end failed, for the caller to report after the game (the
     /// session is gone by then).
