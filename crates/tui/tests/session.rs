@@ -381,3 +381,24 @@ fn a_save_file_that_cannot_be_written_is_reported() {
         Some(format!("the game could not be saved to {}", file.display()).as_str())
     );
 }
+
+/// Frisian bars a king's fourth quiet move in a row while its side has men: typing one is
+/// answered with the rule, not with a piece that cannot move.
+#[test]
+fn a_barred_frisian_king_is_refused_by_naming_the_rule() {
+    let game = Game::from_fen("frisian".parse().unwrap(), "W:W46,K28:BK2").unwrap();
+    let (mut s, _time) = session(game, [Player::Human; 2], TimeControl::Unlimited);
+    for m in ["28-33", "2-7", "33-28", "7-2", "28-33", "2-7"] {
+        s.handle(m);
+    }
+    s.take_events();
+    s.handle("33-28");
+    assert_eq!(
+        s.take_events(),
+        [Event::Warning(
+            "Illegal move 33-28: in Frisian a king may not make a fourth move in a row while \
+             its side has men; move a man."
+                .into()
+        )]
+    );
+}
