@@ -61,7 +61,7 @@ pub struct PlayArgs {
     /// Print each depth the engine completes (line mode).
     #[arg(long)]
     thinking: bool,
-    /// Save the game to FILE when it ends.
+    /// Save the game to FILE when it ends, when you quit, or when input ends.
     #[arg(long, value_name = "FILE")]
     save: Option<PathBuf>,
     /// Engine search depth in plies, with no time limit: reproducible games.

@@ -1,6 +1,7 @@
 //! Moves as text: the short form (`32-28`, `28x19`) and the long form (`28x19x10`), in the
 //! variant's square names and capture separator (RULES.md §4).
 
+use crate::bitset::BitSet;
 use crate::geometry::Geometry;
 use crate::moves::Move;
 use crate::position::Position;
@@ -253,8 +254,30 @@ fn why_illegal<G: Geometry>(
     }
     let own: Vec<_> = legal.iter().filter(|m| m.from == from).collect();
     if own.is_empty() {
+        // Name the rule, else the king looks blocked on an open board.
+        if barred_king(pos, from) {
+            let kings = (pos.pieces(pos.side()) & pos.kings()).count();
+            let other = if kings > 1 { " or another king" } else { "" };
+            return format!(
+                "in Frisian a king may not make a fourth move in a row while its side has \
+                 men; move a man{other}"
+            );
+        }
         "that piece cannot move".into()
     } else {
         format!("that piece can play {}", list(own))
     }
+}
+
+/// Whether the piece on `from` is the side's king that has made three quiet moves in a row
+/// while the side has men, which Frisian bars from moving again (RULES.md §2).
+fn barred_king<G: Geometry>(pos: &Position<G>, from: u8) -> bool {
+    let us = pos.side();
+    let run = pos.king_run(us);
+    let has_men = !(pos.pieces(us) & !pos.kings()).is_empty();
+    pos.rules().king_move_limit
+        && has_men
+        && run.moves >= 3
+        && run.square == from
+        && pos.piece_at(u32::from(from)).map(|p| p.role) == Some(crate::Role::King)
 }

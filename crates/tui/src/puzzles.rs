@@ -4,6 +4,7 @@
 
 use crate::grid::{Grid, LastMove};
 use crate::text_board;
+use crate::words;
 use damier_game::{AnyMove, Board};
 use damier_puzzles::find::Finder;
 use damier_puzzles::{Attempt, Puzzle, Rating, Verdict};
@@ -23,11 +24,6 @@ pub struct PuzzleSession {
     /// Judges a move other than the line's, made when first needed.
     judge: Option<Finder>,
 }
-
-/// What `help` prints.
-const HELP: &str = "Type the move that achieves the goal (as 32-28 or 28x19). Commands: \
-    hint (the piece to move), solution (show the rest of the line), next (another puzzle), \
-    retry (this one from the start), board, rating, quit.";
 
 impl PuzzleSession {
     /// A run over `puzzles` (not empty) for a solver of `rating` who has already met the
@@ -93,7 +89,7 @@ impl PuzzleSession {
         let word = line.trim();
         match word.to_ascii_lowercase().as_str() {
             "" => Vec::new(),
-            "help" | "?" => vec![HELP.to_string()],
+            "help" | "?" => vec![self.help()],
             "quit" | "q" | "exit" => {
                 self.quit = true;
                 vec![self.rating_line()]
@@ -110,6 +106,16 @@ impl PuzzleSession {
             }
             _ => self.try_move(word),
         }
+    }
+
+    /// What `help` prints, with moves written as the puzzle's variant writes them.
+    fn help(&self) -> String {
+        let examples = words::example_moves(self.attempt.position().variant()).join(" or ");
+        format!(
+            "Type the move that achieves the goal (as {examples}). Commands: hint (the piece \
+             to move), solution (show the rest of the line), next (another puzzle), retry \
+             (this one from the start), board, rating, quit."
+        )
     }
 
     fn try_move(&mut self, text: &str) -> Vec<String> {

@@ -25,11 +25,13 @@ impl Player {
         self == Player::Human
     }
 
-    /// The name written in a saved game's `White`/`Black` tag.
-    pub fn name(self) -> String {
-        match self {
-            Player::Human => "Human".into(),
-            Player::Engine(level) => format!("Damier level {}", level.number()),
+    /// The name shown and written in a saved game's `White`/`Black` tag. A fixed search
+    /// `depth` replaces the level's own limits, so it is what the engine is named by.
+    pub fn name(self, depth: Option<i32>) -> String {
+        match (self, depth) {
+            (Player::Human, _) => "Human".into(),
+            (Player::Engine(_), Some(d)) => format!("Damier at depth {d}"),
+            (Player::Engine(level), None) => format!("Damier level {}", level.number()),
         }
     }
 }
@@ -116,7 +118,8 @@ pub struct PlayConfig {
     pub seed: u64,
     /// Tags to write when the game is saved (Event, White, Black, …).
     pub tags: Vec<(String, String)>,
-    /// Save the game to this file when it ends.
+    /// Save the game to this file when it ends, on quit and at the end of input. The session
+    /// treats it as its own: written again as the game goes on.
     pub save_at_end: Option<PathBuf>,
     /// Set when the save at the end failed, for the caller to report after the game (the
     /// session is gone by then).

@@ -1,7 +1,7 @@
 //! The sentences a game says: results with their reasons, the engine's thinking, where the
 //! pieces stand. Both views use them, so a player reads the same words in each.
 
-use damier_core::{BitSet, Color};
+use damier_core::{BitSet, Color, Variant};
 use damier_egdb::Value;
 use damier_engine::{Score, SearchInfo};
 use damier_game::{Board, DrawRule, GameResult};
@@ -112,6 +112,38 @@ pub fn pieces_text(board: &Board) -> String {
         .join(". ")
 }
 
+/// A move and, where one comes within a few moves, a capture, to show how `variant` writes
+/// moves (`31-27 or 27x18`, `a3-b4 or b4:d6`). They are played from the start position, so
+/// they are legal there and give nothing away about a position being played or solved.
+pub fn example_moves(variant: Variant) -> Vec<String> {
+    let start = Board::start(variant);
+    let first = start.legal_moves();
+    // A capture by the first mover after one reply, or after three where the men start
+    // further apart (Thai).
+    for replies in [1, 3] {
+        for m in &first {
+            if let Some(capture) = capture_after(&start.play_unchecked(m), replies) {
+                return vec![start.short(m), capture];
+            }
+        }
+    }
+    first.first().map(|m| start.short(m)).into_iter().collect()
+}
+
+/// The first capture due after exactly `plies` moves from `board`, in short form.
+fn capture_after(board: &Board, plies: u32) -> Option<String> {
+    let moves = board.legal_moves();
+    if plies == 0 {
+        return moves
+            .first()
+            .filter(|_| board.must_capture())
+            .map(|m| board.short(m));
+    }
+    moves
+        .iter()
+        .find_map(|m| capture_after(&board.play_unchecked(m), plies - 1))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -142,6 +174,34 @@ mod tests {
             result_text(&r, &board),
             "black wins: white ran out of time (0-1)"
         );
+    }
+
+    /// Every variant's examples are in its own notation: moves of its start position (the
+    /// capture one reply later, Thai's three).
+    #[test]
+    fn example_moves_are_in_the_variants_notation() {
+        let all: Vec<(String, Vec<String>)> = Variant::all()
+            .map(|v| (v.to_string(), example_moves(v)))
+            .collect();
+        let of = |name: &str| {
+            all.iter()
+                .find(|(v, _)| v == name)
+                .map(|(_, e)| e.join(" or "))
+                .unwrap()
+        };
+        assert_eq!(of("international"), "31-27 or 27x18");
+        assert_eq!(of("russian"), "a3-b4 or b4:d6");
+        assert_eq!(of("turkish"), "a3-a4 or a4xa8");
+        // Black moves first in English and Thai.
+        assert_eq!(of("english"), "9-13 or 13x22");
+        assert_eq!(of("thai"), "27-24 or 20x11");
+        for (variant, examples) in &all {
+            assert_eq!(examples.len(), 2, "{variant}: {examples:?}");
+            let start = Board::start(variant.parse().unwrap());
+            let quiet = start.parse_move(&examples[0]).unwrap();
+            assert!(!start.must_capture(), "{variant}");
+            assert_eq!(start.short(&quiet), examples[0], "{variant}");
+        }
     }
 
     #[test]

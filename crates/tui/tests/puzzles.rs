@@ -108,3 +108,33 @@ fn the_solution_can_be_shown_and_bad_input_is_answered() {
     s.handle("quit");
     assert!(s.finished());
 }
+
+/// The help's example moves are written as the puzzle's variant writes moves: numbers in
+/// English, a1–h8 and `:` in Russian.
+#[test]
+fn help_writes_moves_as_the_variant_does() {
+    let mut s = PuzzleSession::new(vec![stroke("a", 1500)], Rating::default(), HashSet::new());
+    let out = s.handle("help");
+    assert!(says(&out, "(as 9-13 or 13x22)"), "{out:?}");
+    let russian = "russian".parse().unwrap();
+    let start = Board::from_fen(russian, "W:Wa1,b2,c3:Be5").unwrap();
+    let mut line = Vec::new();
+    let mut b = start;
+    for text in ["c3-d4", "e5:c3", "b2:d4"] {
+        let mv = b.parse_move(text).unwrap();
+        b = b.play_unchecked(&mv);
+        line.push(mv);
+    }
+    let puzzle = Puzzle {
+        id: "r".into(),
+        start,
+        line,
+        goal: Goal::Win,
+        rating: 1000,
+        depth: 4,
+        source: "test".into(),
+    };
+    let mut s = PuzzleSession::new(vec![puzzle], Rating::default(), HashSet::new());
+    let out = s.handle("help");
+    assert!(says(&out, "(as a3-b4 or b4:d6)"), "{out:?}");
+}

@@ -259,3 +259,146 @@ fn infos_after(fen: &str, command: &str) -> Vec<String> {
     assert_eq!(s.game().position().fen(), before);
     said
 }
+
+/// A file in the system's temporary folder for this test alone, removed first.
+fn temp_file(name: &str) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("damier-tui-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+/// The engine is named alike on the screen and in the saved game: by its fixed depth when
+/// there is one (it replaces the level's limits), else by its level.
+#[test]
+fn the_engine_is_named_by_its_depth_or_its_level() {
+    let level = Level::new(4).unwrap();
+    for (depth, name) in [(Some(3), "Damier at depth 3"), (None, "Damier level 4")] {
+        let mut config = PlayConfig::new(
+            Game::new(Variant::INTERNATIONAL),
+            [Player::Engine(level), Player::Human],
+        );
+        config.depth = depth;
+        config.engine.hash_mb = 1;
+        let mut s = Session::new(config, Arc::new(ManualTime::new()));
+        assert_eq!(s.turn_text(), format!("White to move ({name})."));
+        let file = temp_file(&format!("named-{depth:?}.pdn"));
+        s.handle(&format!("save {}", file.display()));
+        let text = std::fs::read_to_string(&file).unwrap();
+        let _ = std::fs::remove_file(&file);
+        assert!(text.contains(&format!("[White \"{name}\"]")), "{text}");
+        assert!(text.contains("[Black \"Human\"]"), "{text}");
+    }
+}
+
+/// Two people's session that saves to `file` as `--save` asks, after 32-28 19-23.
+fn saving_to(file: &std::path::Path) -> Session {
+    let mut config = PlayConfig::new(Game::new(Variant::INTERNATIONAL), [Player::Human; 2]);
+    config.save_at_end = Some(file.to_path_buf());
+    let mut s = Session::new(config, Arc::new(ManualTime::new()));
+    s.handle("32-28");
+    s.handle("19-23");
+    s.take_events();
+    s
+}
+
+/// `--save FILE` keeps the game as it stands when the player quits or input ends, as it does
+/// when the game ends; without it, quitting asks first (see above).
+#[test]
+fn with_save_quitting_or_the_end_of_input_saves_the_game() {
+    let file = temp_file("quit.pdn");
+    let mut s = saving_to(&file);
+    s.handle("quit");
+    let saved = format!("Saved the game to {}.", file.display());
+    assert_eq!(s.take_events(), [Event::Info(saved.clone()), Event::Quit]);
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("1. 32-28 19-23 *"), "{text}");
+    let _ = std::fs::remove_file(&file);
+
+    let file = temp_file("eof.pdn");
+    let mut s = saving_to(&file);
+    assert!(!s.end_of_input());
+    let saved = format!("Saved the game to {}.", file.display());
+    assert_eq!(s.take_events(), [Event::Info(saved), Event::Quit]);
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("1. 32-28 19-23 *"), "{text}");
+    let _ = std::fs::remove_file(&file);
+}
+
+/// The file is written again after more moves, even after a save elsewhere, and not at all
+/// when it holds the game already.
+#[test]
+fn the_save_file_follows_the_game_to_the_end() {
+    let file = temp_file("follow.pdn");
+    let other = temp_file("other.pdn");
+    let mut s = saving_to(&file);
+    s.handle(&format!("save {}", file.display()));
+    s.handle("28x19");
+    s.handle(&format!("save {}", other.display()));
+    s.take_events();
+    s.handle("quit");
+    let saved = format!("Saved the game to {}.", file.display());
+    assert_eq!(s.take_events(), [Event::Info(saved), Event::Quit]);
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("1. 32-28 19-23 2. 28x19 *"), "{text}");
+    let _ = std::fs::remove_file(&other);
+    let _ = std::fs::remove_file(&file);
+    // Saved already: input ending writes nothing more.
+    let mut s = saving_to(&file);
+    s.handle(&format!("save {}", file.display()));
+    s.take_events();
+    assert!(!s.end_of_input());
+    assert_eq!(s.take_events(), [Event::Quit]);
+    let _ = std::fs::remove_file(&file);
+}
+
+/// A file that cannot be written is a warning and the usual question on quit, and an error
+/// for the caller to report when input ends; never a panic.
+#[test]
+fn a_save_file_that_cannot_be_written_is_reported() {
+    let file = std::env::temp_dir()
+        .join("damier-no-such-folder")
+        .join("x.pdn");
+    let failure = Arc::default();
+    let mut config = PlayConfig::new(Game::new(Variant::INTERNATIONAL), [Player::Human; 2]);
+    config.save_at_end = Some(file.clone());
+    config.save_failure = Arc::clone(&failure);
+    let mut s = Session::new(config, Arc::new(ManualTime::new()));
+    s.handle("32-28");
+    s.take_events();
+    s.handle("quit");
+    let events = s.take_events();
+    assert!(
+        matches!(&events[..], [Event::Warning(w), Event::Question(_)]
+            if w.starts_with(&format!("Cannot save to {}: ", file.display()))),
+        "{events:?}"
+    );
+    assert!(s.confirming_quit() && !s.has_quit());
+    s.handle("no");
+    assert!(!s.end_of_input());
+    assert!(s.has_quit());
+    assert_eq!(
+        failure.lock().unwrap().as_deref(),
+        Some(format!("the game could not be saved to {}", file.display()).as_str())
+    );
+}
+
+/// Frisian bars a king's fourth quiet move in a row while its side has men: typing one is
+/// answered with the rule, not with a piece that cannot move.
+#[test]
+fn a_barred_frisian_king_is_refused_by_naming_the_rule() {
+    let game = Game::from_fen("frisian".parse().unwrap(), "W:W46,K28:BK2").unwrap();
+    let (mut s, _time) = session(game, [Player::Human; 2], TimeControl::Unlimited);
+    for m in ["28-33", "2-7", "33-28", "7-2", "28-33", "2-7"] {
+        s.handle(m);
+    }
+    s.take_events();
+    s.handle("33-28");
+    assert_eq!(
+        s.take_events(),
+        [Event::Warning(
+            "Illegal move 33-28: in Frisian a king may not make a fourth move in a row while \
+             its side has men; move a man."
+                .into()
+        )]
+    );
+}

@@ -391,6 +391,30 @@ fn save_and_quit_ask_before_losing_a_game() {
     ));
 }
 
+/// `--save FILE` keeps the game when the player quits or input ends, as at the end of a game.
+#[test]
+fn save_keeps_the_game_on_quit_and_at_the_end_of_input() {
+    let dir = TempDir::new("save-quit");
+    for (name, script) in [
+        ("quit.pdn", "32-28\n19-23\nquit\n"),
+        ("eof.pdn", "32-28\n19-23\n"),
+    ] {
+        let file = dir.join(name);
+        let run = play(
+            &["--opponent", "human", "--save", file.to_str().unwrap()],
+            script,
+        );
+        assert!(run.ok, "{name}: {}", run.err);
+        assert_eq!(
+            said(&run).last(),
+            Some(&format!("Saved the game to {}.", file.display()).as_str()),
+            "{name}"
+        );
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert!(text.contains("1. 32-28 19-23 *"), "{name}: {text}");
+    }
+}
+
 #[test]
 fn continue_a_pdn_game_or_open_with_a_ballot() {
     let dir = TempDir::new("pdn");

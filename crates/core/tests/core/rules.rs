@@ -306,6 +306,38 @@ fn frisian_king_may_not_move_four_times_running() {
     assert_eq!(texts, vec!["46-41"]);
 }
 
+/// A move of the barred king is refused by naming the rule, not as a piece that cannot move.
+#[test]
+fn frisian_barred_king_move_names_the_rule() {
+    let rules = Variant::new(damier_core::Base::Frisian).rules();
+    let mut pos: Position<damier_core::Diagonal10> = fen::parse(rules, "W:W46,K28:BK2").unwrap();
+    for (white, black) in [("28-33", "2-7"), ("33-28", "7-2"), ("28-33", "2-7")] {
+        pos = pos.play(&notation::parse(&pos, white).unwrap()).unwrap();
+        pos = pos.play(&notation::parse(&pos, black).unwrap()).unwrap();
+    }
+    let rule = "in Frisian a king may not make a fourth move in a row while its side has men";
+    let err = notation::parse(&pos, "33-28").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!("illegal move 33-28: {rule}; move a man")
+    );
+    // With a second king, that one may move too.
+    let pos: Position<damier_core::Diagonal10> =
+        fen::parse(rules, "W:W46,K28,K15:BK2:RW3@28").unwrap();
+    let err = notation::parse(&pos, "28-22").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!("illegal move 28-22: {rule}; move a man or another king")
+    );
+    // A king boxed in by its own man, with no run behind it, is simply unable to move.
+    let pos: Position<damier_core::Diagonal10> = fen::parse(rules, "W:W41,K46:BK2").unwrap();
+    let err = notation::parse(&pos, "46-37").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "illegal move 46-37: that piece cannot move"
+    );
+}
+
 #[test]
 fn turkish_captures() {
     // RULES.md §2, Turkish: immediate removal, no 180-degree turn between jumps, men forward

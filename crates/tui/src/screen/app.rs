@@ -89,7 +89,11 @@ impl App {
     pub fn key(&mut self, key: KeyEvent, session: &mut Session) {
         if self.help {
             self.help = false;
-            return;
+            // Esc, Enter and F1 only close the help; other keys also do their usual work, so
+            // that the first letter typed after `help` is not lost.
+            if matches!(key.code, KeyCode::Esc | KeyCode::Enter | KeyCode::F(1)) {
+                return;
+            }
         }
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
         if session.confirming_quit() {

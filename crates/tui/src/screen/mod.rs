@@ -106,7 +106,9 @@ mod tests {
     use damier_core::Variant;
     use damier_game::Game;
     use ratatui::backend::TestBackend;
-    use ratatui::crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+    use ratatui::crossterm::event::{
+        KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+    };
     use ratatui::Terminal;
     use std::sync::Arc;
 
@@ -191,6 +193,37 @@ mod tests {
         app.mouse(click(5, 4), &mut session);
         assert_eq!(session.game().plies().len(), 1);
         assert_eq!(session.game().plies()[0].notation, "32-28");
+    }
+
+    /// Type `text` and Enter, as a person at the keyboard.
+    fn type_line(app: &mut App, session: &mut Session, text: &str) {
+        let key = |code| KeyEvent::new(code, KeyModifiers::NONE);
+        for c in text.chars() {
+            app.key(key(KeyCode::Char(c)), session);
+        }
+        app.key(key(KeyCode::Enter), session);
+        app.absorb(session);
+    }
+
+    #[test]
+    fn the_key_that_closes_the_help_is_typed_too() {
+        let (mut session, mut app, _) = screen(80, 24, ColorMode::None);
+        app.absorb(&mut session);
+        type_line(&mut app, &mut session, "help");
+        assert!(app.help);
+        type_line(&mut app, &mut session, "quit");
+        assert!(!app.help);
+        assert!(session.has_quit(), "{:?}", app.log);
+        // Esc and Enter only close it: nothing is typed or entered.
+        let (mut session, mut app, _) = screen(80, 24, ColorMode::None);
+        app.absorb(&mut session);
+        let said = app.log.len();
+        for code in [KeyCode::Esc, KeyCode::Enter] {
+            type_line(&mut app, &mut session, "help");
+            app.key(KeyEvent::new(code, KeyModifiers::NONE), &mut session);
+            assert!(!app.help && app.input.text().is_empty(), "{code:?}");
+        }
+        assert_eq!(app.log.len(), said, "{:?}", app.log);
     }
 
     #[test]

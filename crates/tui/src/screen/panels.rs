@@ -249,7 +249,9 @@ fn draw_help(f: &mut Frame) {
     text.push(Line::from(
         "recall lines · click a piece, then its square · Ctrl-C quits",
     ));
-    text.push(Line::from("Any key closes this help."));
+    text.push(Line::from(
+        "Esc or Enter closes this help; typing closes it and goes into the line.",
+    ));
     f.render_widget(Clear, rect);
     f.render_widget(
         Paragraph::new(text)

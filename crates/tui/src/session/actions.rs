@@ -36,6 +36,9 @@ impl Session {
             }
             Command::Help => self.events.push(Event::Help),
             Command::Quit => {
+                // With --save the game goes to that file; only if that fails is the player
+                // asked whether to lose it.
+                self.save_to_named_file();
                 if self.unsaved() && !self.game().plies().is_empty() {
                     self.confirm_quit = true;
                     self.events.push(Event::Question(QUIT_QUESTION.into()));

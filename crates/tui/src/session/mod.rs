@@ -81,6 +81,8 @@ pub struct Session {
     revision: u64,
     saved_revision: u64,
     save_path: Option<PathBuf>,
+    /// Files this session wrote, each with the revision it holds.
+    written: Vec<(PathBuf, u64)>,
     save_at_end: Option<PathBuf>,
     save_failure: Arc<Mutex<Option<String>>>,
     tags: Vec<(String, String)>,
@@ -119,6 +121,7 @@ impl Session {
             revision: 0,
             saved_revision: 0,
             save_path: None,
+            written: Vec::new(),
             save_at_end: config.save_at_end,
             save_failure: config.save_failure,
             tags: config.tags,
@@ -231,7 +234,7 @@ impl Session {
         let side = game.side_to_move();
         let mut text = format!("{} to move", words::title(side));
         match self.player(side) {
-            Player::Engine(l) => text.push_str(&format!(" (Damier level {})", l.number())),
+            engine @ Player::Engine(_) => text.push_str(&format!(" ({})", engine.name(self.depth))),
             Player::Human if self.players.iter().filter(|p| p.is_human()).count() == 1 => {
                 text.push_str(" (you)")
             }
@@ -300,11 +303,14 @@ impl Session {
     }
 
     /// Standard input ended. Returns whether the session goes on (engines still playing).
+    /// The game is saved to the `--save` file if there is one.
     pub fn end_of_input(&mut self) -> bool {
         if self.watching() && !self.game().is_over() {
             return true;
         }
-        if self.unsaved() && !self.game().plies().is_empty() {
+        if self.save_at_end.is_some() {
+            self.save_to_named_file();
+        } else if self.unsaved() && !self.game().plies().is_empty() {
             self.events
                 .push(Event::Info("Input ended; the game was not saved.".into()));
         }
@@ -323,11 +329,7 @@ impl Session {
     /// The first line: what is played, by whom, on what clock.
     fn intro(&self) -> String {
         let variant = self.game().variant();
-        // A fixed depth replaces the levels' own limits, so it is what the engine is named by.
-        let engine = |l: Level| match self.depth {
-            Some(d) => format!("Damier at depth {d}"),
-            None => format!("Damier level {}", l.number()),
-        };
+        let engine = |l: Level| Player::Engine(l).name(self.depth);
         let who = match (self.player(Color::White), self.player(Color::Black)) {
             (Player::Human, Player::Human) => "two players at this keyboard".to_string(),
             (Player::Human, Player::Engine(l)) => format!("you play white against {}", engine(l)),
@@ -412,12 +414,8 @@ impl Session {
     /// The game just ended: save it if asked to, or offer to.
     fn game_ended(&mut self) {
         self.offer_next = false;
-        if let Some(path) = self.save_at_end.clone() {
-            self.save(Some(path.clone()));
-            if self.unsaved() {
-                let mut failure = self.save_failure.lock().unwrap_or_else(|e| e.into_inner());
-                *failure = Some(format!("the game could not be saved to {}", path.display()));
-            }
+        if self.save_at_end.is_some() {
+            self.save_to_named_file();
         } else {
             self.events.push(Event::Info(
                 "Type save FILE to keep the game, undo to take back moves, or quit.".into(),

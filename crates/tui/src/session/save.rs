@@ -15,7 +15,7 @@ impl Session {
             Some(p) => p,
             None => fresh_name(self.game().variant()),
         };
-        if path.exists() && self.save_path.as_deref() != Some(path.as_path()) {
+        if path.exists() && !self.written.iter().any(|(p, _)| *p == path) {
             return self.warn(format!(
                 "{} already exists; save to another name (it is not replaced).",
                 path.display()
@@ -25,11 +25,30 @@ impl Session {
         match std::fs::write(&path, text) {
             Ok(()) => {
                 self.saved_revision = self.revision;
+                self.written.retain(|(p, _)| *p != path);
+                self.written.push((path.clone(), self.revision));
                 self.info(format!("Saved the game to {}.", path.display()));
                 self.save_path = Some(path);
             }
             Err(e) => self.warn(format!("Cannot save to {}: {e}.", path.display())),
         }
+    }
+
+    /// Write the game as it stands to the file named with `--save`, unless that file holds it
+    /// already. A failure is also kept for the caller to report after the game, as the
+    /// session may be gone by then; a later success clears it.
+    pub(super) fn save_to_named_file(&mut self) {
+        let Some(path) = self.save_at_end.clone() else {
+            return;
+        };
+        let holds = |s: &Session| s.written.contains(&(path.clone(), s.revision));
+        if holds(self) {
+            return;
+        }
+        self.save(Some(path.clone()));
+        let failure =
+            (!holds(self)).then(|| format!("the game could not be saved to {}", path.display()));
+        *self.save_failure.lock().unwrap_or_else(|e| e.into_inner()) = failure;
     }
 
     /// The game as a PDN record: who played, when, on what clock; tags given at the start
@@ -39,8 +58,8 @@ impl Session {
             ("Event".into(), "Casual game".into()),
             ("Site".into(), "Damier".into()),
             ("Date".into(), pdn::date_today()),
-            ("White".into(), self.player(Color::White).name()),
-            ("Black".into(), self.player(Color::Black).name()),
+            ("White".into(), self.player(Color::White).name(self.depth)),
+            ("Black".into(), self.player(Color::Black).name(self.depth)),
         ];
         if self.control != TimeControl::Unlimited {
             tags.push(("TimeControl".into(), control_spec(self.control)));
