@@ -156,9 +156,15 @@ pub fn parse<G: Geometry>(pos: &Position<G>, text: &str) -> Result<Move<G::Bits>
         column += token.len() + separator_width;
     }
     if squares.len() < 2 {
+        // The example is a move of this position, so in this variant's notation.
+        let example = pos
+            .legal_moves()
+            .first()
+            .map(|mv| format!(" (e.g. {})", short(pos, mv)))
+            .unwrap_or_default();
         return Err(syntax(
             column,
-            "a move needs a start and an end square (e.g. 32-28 or 28x19)".into(),
+            format!("a move needs a start and an end square{example}"),
         ));
     }
     let from = squares[0];

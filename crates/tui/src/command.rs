@@ -1,6 +1,7 @@
 //! What a player can type: a move, or one of the commands. The same words work in the line
 //! mode and the full-screen view.
 
+use damier_core::Variant;
 use std::path::PathBuf;
 
 /// One line of input, understood.
@@ -106,13 +107,21 @@ impl Command {
     }
 }
 
-/// The commands, one a line, for `help`.
-pub const HELP: &str = "\
-Type a move in the variant's notation: 32-28, 28x19, or 28x19x10 (every
-landing square) when a short capture is ambiguous. Commands:
+/// The commands, one a line, for `help`, with moves written as `variant` writes them.
+pub fn help(variant: Variant) -> String {
+    let examples = crate::words::example_moves(variant);
+    let (quiet, capture) = match &examples[..] {
+        [quiet, capture, ..] => (quiet.as_str(), capture.as_str()),
+        [quiet] => (quiet.as_str(), quiet.as_str()),
+        [] => ("32-28", "28x19"),
+    };
+    format!(
+        "\
+Type a move in the variant's notation: {quiet} or {capture}, with every landing
+square when a short capture is ambiguous. Commands:
   moves          list the legal moves
   undo           take back your last move
-  draw           offer a draw with your next move (or: draw 32-28)
+  draw           offer a draw with your next move (or: draw {quiet})
   accept/decline answer a draw offer (moving on declines it too)
   resign         give up the game
   pass           pass after the opponent lost a turn on time (giveaway)
@@ -123,11 +132,25 @@ landing square) when a short capture is ambiguous. Commands:
   board, pieces  show the board; list the pieces in words
   save [FILE]    save the game as PDN
   help           this list
-  quit           leave (asks first if the game is not saved)";
+  quit           leave (asks first if the game is not saved)"
+    )
+}
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn help_writes_moves_as_the_variant_does() {
+        let russian = help("russian".parse().unwrap());
+        assert!(russian.contains("notation: a3-b4 or b4:d6"), "{russian}");
+        assert!(!russian.contains("32-28"), "{russian}");
+        let international = help("international".parse().unwrap());
+        assert!(
+            international.contains("(or: draw 31-27)"),
+            "{international}"
+        );
+    }
 
     #[test]
     fn words_and_moves() {

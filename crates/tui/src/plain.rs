@@ -5,7 +5,6 @@
 //! Lines typed while the engine thinks wait for the player's turn (so a script's moves land
 //! where they were meant), except `now`, which makes the engine move at once.
 
-use crate::command::HELP;
 use crate::grid::Grid;
 use crate::session::{Event, Session};
 use crate::text_board;
@@ -184,7 +183,7 @@ impl<W: Write> Printer<'_, W> {
                         session.turn_text()
                     )
                 }
-                Event::Help => HELP.to_string(),
+                Event::Help => crate::command::help(session.game().variant()),
                 Event::Quit => {
                     go_on = false;
                     continue;

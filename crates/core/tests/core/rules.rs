@@ -459,3 +459,24 @@ fn no_flying_king_stops_where_its_capture_could_go_on() {
         assert!(stops.is_empty(), "{variant}: {stops:?}");
     }
 }
+
+/// A move typed with one square is answered with an example in the variant's own notation,
+/// a move of the position.
+#[test]
+fn a_one_square_move_gets_an_example_in_the_variants_notation() {
+    let russian = Variant::new(damier_core::Base::Russian).rules();
+    let pos: Position<damier_core::Diagonal8> = fen::parse(russian, "W:Wc3:Bh8").unwrap();
+    let err = notation::parse(&pos, "c3").unwrap_err().to_string();
+    assert!(
+        err.ends_with("a move needs a start and an end square (e.g. c3-b4)")
+            || err.ends_with("a move needs a start and an end square (e.g. c3-d4)"),
+        "{err}"
+    );
+    let international = Variant::new(damier_core::Base::International).rules();
+    let pos: Position<damier_core::Diagonal10> = fen::parse(international, "W:W46:B5").unwrap();
+    let err = notation::parse(&pos, "46").unwrap_err().to_string();
+    assert!(
+        err.ends_with("a move needs a start and an end square (e.g. 46-41)"),
+        "{err}"
+    );
+}

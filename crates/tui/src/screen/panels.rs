@@ -4,13 +4,12 @@
 use super::app::App;
 use super::board;
 use crate::clock_text::control_words;
-use crate::command::HELP;
 use crate::grid::Grid;
 use crate::session::Session;
 use crate::setup::Player;
 use crate::thinker::Purpose;
 use crate::words;
-use damier_core::Color as Side;
+use damier_core::{Color as Side, Variant};
 use damier_game::PlyKind;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
@@ -93,7 +92,7 @@ pub fn frame(f: &mut Frame, session: &Session, app: &mut App) {
     };
     f.render_widget(Paragraph::new(Span::styled(help, app.look.faint())), keys);
     if app.help {
-        draw_help(f);
+        draw_help(f, session.game().variant());
     }
 }
 
@@ -231,7 +230,7 @@ fn draw_moves(f: &mut Frame, area: Rect, session: &Session) {
     f.render_widget(Paragraph::new(lines), inner);
 }
 
-fn draw_help(f: &mut Frame) {
+fn draw_help(f: &mut Frame, variant: Variant) {
     let area = f.area();
     let width = 80.min(area.width);
     let height = 22.min(area.height);
@@ -241,7 +240,10 @@ fn draw_help(f: &mut Frame) {
         width,
         height,
     );
-    let mut text: Vec<Line> = HELP.lines().map(|l| Line::from(l.to_string())).collect();
+    let mut text: Vec<Line> = crate::command::help(variant)
+        .lines()
+        .map(|l| Line::from(l.to_string()))
+        .collect();
     text.push(Line::from(""));
     text.push(Line::from(
         "Keys: Esc makes the engine move now · Tab completes a move · Up/Down",
