@@ -64,7 +64,8 @@ pub struct PlayArgs {
     /// Save the game to FILE when it ends, when you quit, or when input ends.
     #[arg(long, value_name = "FILE")]
     save: Option<PathBuf>,
-    /// Engine search depth in plies, with no time limit: reproducible games.
+    /// Engine search depth in plies, with no time limit: reproducible games (at full
+    /// strength, unless --level is given too).
     #[arg(long)]
     depth: Option<i32>,
     /// Seed for random choices (side, ballot) and the engine's style.
@@ -245,12 +246,18 @@ fn start_game(
 /// Who plays White and Black.
 fn players(args: &PlayArgs, game: &Game, seed: u64) -> Result<[Player; 2]> {
     let levels = &args.level;
+    // A depth asked for alone is searched at full strength: a level's noise and slips would
+    // make "Damier at depth 3" something else.
+    let unstated = match args.depth {
+        Some(_) => Level::new(Level::MAX).unwrap_or(Level::DEFAULT),
+        None => Level::DEFAULT,
+    };
     let level = |i: usize| {
         levels
             .get(i)
             .or(levels.first())
             .copied()
-            .unwrap_or(Level::DEFAULT)
+            .unwrap_or(unstated)
     };
     if levels.len() > 2 || (levels.len() == 2 && !args.watch) {
         usage!("--level is given once (twice with --watch: White's, then Black's)");

@@ -26,11 +26,17 @@ impl Player {
     }
 
     /// The name shown and written in a saved game's `White`/`Black` tag. A fixed search
-    /// `depth` replaces the level's own limits, so it is what the engine is named by.
+    /// `depth` replaces the level's own limits, so it is what the engine is named by; a level
+    /// below full strength is named too, as its style (noise, slips) still plays.
     pub fn name(self, depth: Option<i32>) -> String {
         match (self, depth) {
             (Player::Human, _) => "Human".into(),
-            (Player::Engine(_), Some(d)) => format!("Damier at depth {d}"),
+            (Player::Engine(level), Some(d)) if level.number() == Level::MAX => {
+                format!("Damier at depth {d}")
+            }
+            (Player::Engine(level), Some(d)) => {
+                format!("Damier level {} at depth {d}", level.number())
+            }
             (Player::Engine(level), None) => format!("Damier level {}", level.number()),
         }
     }

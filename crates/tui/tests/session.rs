@@ -268,11 +268,16 @@ fn temp_file(name: &str) -> std::path::PathBuf {
 }
 
 /// The engine is named alike on the screen and in the saved game: by its fixed depth when
-/// there is one (it replaces the level's limits), else by its level.
+/// there is one (it replaces the level's limits) and its level unless at full strength (a
+/// level's style still plays), else by its level.
 #[test]
 fn the_engine_is_named_by_its_depth_or_its_level() {
-    let level = Level::new(4).unwrap();
-    for (depth, name) in [(Some(3), "Damier at depth 3"), (None, "Damier level 4")] {
+    for (level, depth, name) in [
+        (10, Some(3), "Damier at depth 3"),
+        (4, Some(3), "Damier level 4 at depth 3"),
+        (4, None, "Damier level 4"),
+    ] {
+        let level = Level::new(level).unwrap();
         let mut config = PlayConfig::new(
             Game::new(Variant::INTERNATIONAL),
             [Player::Engine(level), Player::Human],

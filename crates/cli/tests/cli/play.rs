@@ -158,7 +158,7 @@ fn whole_engine_games_end_by_the_rules_and_save_what_was_played() {
         );
         assert!(run.ok, "{variant}: {}", run.err);
         assert!(
-            run.out.contains("Damier at depth 2 against itself"),
+            run.out.contains("Damier level 1 at depth 2 against itself"),
             "{}",
             run.out
         );

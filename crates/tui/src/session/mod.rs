@@ -334,10 +334,12 @@ impl Session {
             (Player::Human, Player::Human) => "two players at this keyboard".to_string(),
             (Player::Human, Player::Engine(l)) => format!("you play white against {}", engine(l)),
             (Player::Engine(l), Player::Human) => format!("you play black against {}", engine(l)),
-            (Player::Engine(a), Player::Engine(b)) => match self.depth {
-                Some(_) => format!("{} against itself", engine(a)),
-                None => format!("{} (white) against {} (black)", engine(a), engine(b)),
-            },
+            (Player::Engine(a), Player::Engine(b)) if engine(a) == engine(b) => {
+                format!("{} against itself", engine(a))
+            }
+            (Player::Engine(a), Player::Engine(b)) => {
+                format!("{} (white) against {} (black)", engine(a), engine(b))
+            }
         };
         let example = match self.game().legal_moves().first() {
             _ if self.watching() => " Type now to hurry a move, save FILE to keep the game;".into(),
