@@ -3,6 +3,22 @@
 
 use crate::common::{damier, ok};
 use crate::egdb::{bend, build, own_root, says};
+use serde_json::Value;
+use std::path::Path;
+
+/// Two kings against one in the corner.
+const CORNER: &str = "W:WK29,K30:BK1";
+
+/// The English set of 3 pieces in `root`, with one block of every file damaged.
+fn damaged_set(root: &Path) {
+    ok(&build("english", "3", root.to_str().unwrap()));
+    for entry in std::fs::read_dir(root.join("english")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "egdb") {
+            bend(&path);
+        }
+    }
+}
 
 #[test]
 fn verify_goes_on_past_damaged_files_and_names_each() {
@@ -37,5 +53,64 @@ fn verify_goes_on_past_damaged_files_and_names_each() {
         assert_eq!(named.len(), 1, "{name} once at the end:\n{text}");
     }
     says(&err, &["2 damaged files, the first ", "K2-K1.egdb"]);
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn a_match_says_once_that_a_player_met_a_damaged_database() {
+    let root = own_root("match-damage");
+    let dir = root.to_str().unwrap();
+    damaged_set(&root);
+    let first = format!("damier:depth=4,egdb={dir},name=prober");
+    let args = [
+        "match",
+        "-v",
+        "english",
+        "--fen",
+        CORNER,
+        "--first",
+        &first,
+        "--second",
+        "damier:depth=2",
+        "-n",
+        "4",
+        "--max-plies",
+        "30",
+    ];
+    let out = damier(&args);
+    let (text, err) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(out.status.success(), "{text}{err}");
+    // Four games, every one of them with the damage: told once as it is met, once at the end.
+    let told = "prober met a damaged endgame database in game ";
+    assert_eq!(err.matches(told).count(), 1, "{err}");
+    says(
+        &err,
+        &["damier: warning: ", ".egdb: damaged: ", "went on without"],
+    );
+    assert_eq!(text.matches(told).count(), 1, "{text}");
+    says(&text, &[" / 4, ", "warning: prober met"]);
+
+    let json_args: Vec<&str> = args.iter().copied().chain(["--json"]).collect();
+    let games = ok(&json_args);
+    let lines: Vec<Value> = games
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let (summary, records) = lines.split_last().unwrap();
+    let told: usize = records
+        .iter()
+        .map(|r| r["egdb_damage"].as_array().unwrap().len())
+        .sum();
+    assert_eq!(told, 1, "{games}");
+    let damage = summary["egdb_damage"].as_array().unwrap();
+    assert_eq!(damage.len(), 1, "{summary}");
+    assert_eq!(damage[0]["player"], "prober");
+    assert!(
+        damage[0]["file"].as_str().unwrap().ends_with(".egdb"),
+        "{summary}"
+    );
     std::fs::remove_dir_all(&root).unwrap();
 }
