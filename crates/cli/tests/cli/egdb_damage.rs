@@ -2,7 +2,7 @@
 //! so, naming the file.
 
 use crate::common::{damier, ok};
-use crate::egdb::{bend, build, own_root, says};
+use crate::egdb::{bend, build, own_root, says, status};
 use serde_json::Value;
 use std::path::Path;
 
@@ -111,6 +111,39 @@ fn a_match_says_once_that_a_player_met_a_damaged_database() {
     assert!(
         damage[0]["file"].as_str().unwrap().ends_with(".egdb"),
         "{summary}"
+    );
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn a_playout_refuses_a_set_its_players_found_damaged() {
+    let root = own_root("playout-damage");
+    let dir = root.to_str().unwrap();
+    ok(&build("english", "3", dir));
+    // One block of one file: the endings drawn (seed 1) read around it, the games do not.
+    bend(&root.join("english").join("K2-K1.egdb"));
+    let (code, err) = status(&[
+        "egdb",
+        "playout",
+        "-v",
+        "english",
+        "--wins",
+        "2",
+        "--draws",
+        "0",
+        "--threads",
+        "1",
+        "--dir",
+        dir,
+    ]);
+    assert_eq!(code, 1, "{err}");
+    says(
+        &err,
+        &[
+            "met a damaged database in the game from ",
+            "K2-K1.egdb: damaged: block ",
+            "a damaged set is not one to test the engine on",
+        ],
     );
     std::fs::remove_dir_all(&root).unwrap();
 }
