@@ -4,10 +4,14 @@
 use crate::common::{damier, ok};
 use crate::egdb::{bend, build, own_root, says, status};
 use serde_json::Value;
+use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
+use std::process::{Command, Stdio};
 
-/// Two kings against one in the corner.
+/// Two kings against one in the corner, as `--fen` and in Hub form (square 1: the black
+/// king; 29 and 30: the white ones).
 const CORNER: &str = "W:WK29,K30:BK1";
+const CORNER_HUB: &str = "WBeeeeeeeeeeeeeeeeeeeeeeeeeeeWWee";
 
 /// The English set of 3 pieces in `root`, with one block of every file damaged.
 fn damaged_set(root: &Path) {
@@ -145,5 +149,57 @@ fn a_playout_refuses_a_set_its_players_found_damaged() {
             "a damaged set is not one to test the engine on",
         ],
     );
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn hub_tells_the_gui_once_with_an_error_line() {
+    let root = own_root("hub-damage");
+    damaged_set(&root);
+    let mut hub = Command::new(env!("CARGO_BIN_EXE_damier"))
+        .arg("hub")
+        .env_remove("DAMIER_EGDB")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("damier hub starts");
+    let mut to_hub = hub.stdin.take().unwrap();
+    let mut from_hub = BufReader::new(hub.stdout.take().unwrap()).lines();
+    let mut said = Vec::new();
+    let mut until = |word: &str, said: &mut Vec<String>| loop {
+        let line = from_hub.next().expect("a line before the end").unwrap();
+        said.push(line.clone());
+        if line.split_whitespace().next() == Some(word) {
+            break;
+        }
+    };
+    writeln!(
+        to_hub,
+        "set-param name=variant value=english\nset-param name=egdb-path value=\"{}\"\ninit",
+        root.display()
+    )
+    .unwrap();
+    until("ready", &mut said);
+    // Two searches, each reading the damaged blocks again.
+    for _ in 0..2 {
+        writeln!(to_hub, "pos pos={CORNER_HUB}\nlevel depth=6\ngo think").unwrap();
+        until("done", &mut said);
+    }
+    writeln!(to_hub, "quit").unwrap();
+    assert!(hub.wait().unwrap().success());
+    let errors: Vec<&String> = said.iter().filter(|l| l.starts_with("error")).collect();
+    assert_eq!(errors.len(), 1, "{said:#?}");
+    says(
+        errors[0],
+        &[
+            "error message=\"the endgame database is damaged (",
+            ".egdb: damaged: block ",
+            "the engine went on without that part of the database",
+        ],
+    );
+    // Said as part of the first search's answer, before its `done`.
+    let at = said.iter().position(|l| l.starts_with("error")).unwrap();
+    let first_done = said.iter().position(|l| l.starts_with("done")).unwrap();
+    assert!(at < first_done, "{said:#?}");
     std::fs::remove_dir_all(&root).unwrap();
 }

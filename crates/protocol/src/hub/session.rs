@@ -16,6 +16,7 @@ use damier_engine::{
 };
 use damier_game::{Board, Game};
 use std::io::Write;
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -65,6 +66,9 @@ pub struct Session {
     limits: Limits,
     running: Option<Running>,
     seed: u64,
+    /// Damaged database files already told to the GUI: each is told once a session, though
+    /// a new engine (a parameter changed) opens the databases again and meets it again.
+    told_damage: Arc<Mutex<Vec<PathBuf>>>,
 }
 
 /// The folder the `egdb-path` parameter names (empty: the default one).
@@ -119,6 +123,7 @@ impl Session {
             limits: Limits::infinite(),
             running: None,
             seed: 0x5EED,
+            told_damage: Arc::default(),
         }
     }
 
@@ -475,9 +480,14 @@ impl Session {
         let lines = engine.lines();
         let out = self.out.clone();
         let thread_control = control.clone();
+        let told_damage = self.told_damage.clone();
         let handle = std::thread::spawn(move || {
             let mut report = |info: &SearchInfo| write_line(&out, &info_line(&board, lines, info));
             let r = engine.search(&input, &limits, style, &thread_control, &mut report);
+            // Before `done`, so that the GUI reads it as part of this search's answer.
+            if let Some(line) = damage_line(&engine, &told_damage) {
+                write_line(&out, &line);
+            }
             let mut args = Vec::new();
             let best = r.best.map(|m| write_move(&board, &m));
             let ponder = match (r.best, r.ponder) {
@@ -521,6 +531,22 @@ impl Session {
             let _ = r.handle.join();
         }
     }
+}
+
+/// The `error` line for a damaged database block `engine`'s searches met (the protocol's
+/// one message a GUI shows), if its file was not told yet.
+fn damage_line(engine: &Engine, told: &Mutex<Vec<PathBuf>>) -> Option<String> {
+    let damage = engine.egdb()?.damage()?;
+    let mut told = told.lock().unwrap_or_else(|e| e.into_inner());
+    if told.contains(&damage.file) {
+        return None;
+    }
+    told.push(damage.file.clone());
+    let message = format!(
+        "the endgame database is damaged ({damage}); the engine went on without that part of \
+         the database (delete the file and build it again with `damier egdb build`)"
+    );
+    Some(syntax::format("error", &[("message", Some(&message))]))
 }
 
 /// An `info` line: depth, mean depth, score in men, nodes, time, speed in millions of nodes
