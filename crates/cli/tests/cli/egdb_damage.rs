@@ -1,12 +1,15 @@
-//! A database damaged past its headers (one block of a file): the commands that read it say
-//! so, naming the file.
+//! A database damaged past its headers: every command that searches with it says so once,
+//! naming the file, and goes on without that part; `egdb verify` names every damaged file,
+//! and `egdb playout` refuses a set its players found damaged.
 
 use crate::common::{damier, ok};
 use crate::egdb::{bend, build, own_root, says, status};
-use serde_json::Value;
-use std::io::{BufRead, BufReader, Write};
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
 use std::path::Path;
 use std::process::{Command, Stdio};
+use std::time::Duration;
 
 /// Two kings against one in the corner, as `--fen` and in Hub form (square 1: the black
 /// king; 29 and 30: the white ones).
@@ -201,5 +204,154 @@ fn hub_tells_the_gui_once_with_an_error_line() {
     let at = said.iter().position(|l| l.starts_with("error")).unwrap();
     let first_done = said.iter().position(|l| l.starts_with("done")).unwrap();
     assert!(at < first_done, "{said:#?}");
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+/// One HTTP/1.1 request to `damier serve`; the JSON it answers.
+fn request(addr: &str, method: &str, path: &str, token: &str, body: Value) -> Value {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    let body = body.to_string();
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nAuthorization: Bearer {token}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    let (_, body) = answer.split_once("\r\n\r\n").unwrap();
+    serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {answer}"))
+}
+
+/// The next text message of a WebSocket (a server's frames are whole and unmasked); `None`
+/// once it closes or stays silent past the socket's read timeout.
+fn next_text(ws: &mut BufReader<TcpStream>) -> Option<String> {
+    loop {
+        let mut head = [0u8; 2];
+        ws.read_exact(&mut head).ok()?;
+        let len = match head[1] & 0x7f {
+            126 => {
+                let mut b = [0u8; 2];
+                ws.read_exact(&mut b).ok()?;
+                u64::from(u16::from_be_bytes(b))
+            }
+            127 => {
+                let mut b = [0u8; 8];
+                ws.read_exact(&mut b).ok()?;
+                u64::from_be_bytes(b)
+            }
+            n => u64::from(n),
+        };
+        let mut payload = vec![0; len as usize];
+        ws.read_exact(&mut payload).ok()?;
+        match head[0] & 0x0f {
+            1 => return String::from_utf8(payload).ok(),
+            8 => return None,
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn serve_logs_once_and_tells_the_analysis() {
+    let root = own_root("serve-damage");
+    damaged_set(&root);
+    let mut server = Command::new(env!("CARGO_BIN_EXE_damier"))
+        .args(["serve", "--port", "0", "--data", "none", "--egdb"])
+        .arg(&root)
+        .env_remove("DAMIER_EGDB")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("damier serve starts");
+    let mut line = String::new();
+    BufReader::new(server.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .unwrap_or_else(|| panic!("no address in {line:?}"))
+        .to_string();
+    let created = request(
+        &addr,
+        "POST",
+        "/api/games",
+        "",
+        json!({"variant": "english", "fen": CORNER, "white": "human", "black": "human"}),
+    );
+    let id = created["id"].as_str().unwrap().to_string();
+    let token = created["token"].as_str().unwrap().to_string();
+
+    let mut ws = TcpStream::connect(&addr).unwrap();
+    write!(
+        ws,
+        "GET /api/games/{id}/ws HTTP/1.1\r\nHost: {addr}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+    )
+    .unwrap();
+    ws.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    let mut ws = BufReader::new(ws);
+    let mut head = String::new();
+    while head != "\r\n" {
+        head.clear();
+        ws.read_line(&mut head).unwrap();
+    }
+    // Two analyses, each of several searches (one a second): the log says it once.
+    let mut told = Vec::new();
+    for _ in 0..2 {
+        let started = request(
+            &addr,
+            "POST",
+            &format!("/api/games/{id}/analysis"),
+            &token,
+            json!({"action": "start", "time_ms": 2500}),
+        );
+        assert!(started.get("error").is_none(), "{started}");
+        let mut analysing = false;
+        while let Some(text) = next_text(&mut ws) {
+            let event: Value = serde_json::from_str(&text).unwrap();
+            if let Some(damage) = event["egdb_damage"].as_str() {
+                told.push(damage.to_string());
+            }
+            if event["type"] == "state" {
+                let busy = !event["state"]["busy"].is_null();
+                if analysing && !busy {
+                    break;
+                }
+                analysing |= busy;
+            }
+        }
+    }
+    assert!(!told.is_empty(), "no analysis event told the damage");
+    says(
+        &told[0],
+        &[
+            "the endgame database file ",
+            ".egdb cannot be read (damaged: block ",
+            "the engine goes on without that part of the database",
+        ],
+    );
+    // The server's folders are its own business.
+    assert!(!told[0].contains(root.to_str().unwrap()), "{}", told[0]);
+    server.kill().unwrap();
+    server.wait().unwrap();
+    let mut log = String::new();
+    server
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut log)
+        .unwrap();
+    assert_eq!(log.matches("warning").count(), 1, "{log}");
+    says(
+        &log,
+        &[
+            "damier serve: warning: the english endgame databases are damaged (",
+            root.to_str().unwrap(),
+            "the engines go on without that part of them",
+        ],
+    );
     std::fs::remove_dir_all(&root).unwrap();
 }
