@@ -5,10 +5,10 @@
 use crate::common::{damier, ok};
 use crate::egdb::{bend, build, own_root, says, status};
 use serde_json::{json, Value};
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Lines, Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::Duration;
 
 /// Two kings against one in the corner, as `--fen` and in Hub form (square 1: the black
@@ -155,45 +155,86 @@ fn a_playout_refuses_a_set_its_players_found_damaged() {
     std::fs::remove_dir_all(&root).unwrap();
 }
 
+/// `damier hub` as a GUI drives it: lines sent, and what it said, kept in order.
+struct Hub {
+    child: Child,
+    to: ChildStdin,
+    from: Lines<BufReader<ChildStdout>>,
+    said: Vec<String>,
+}
+
+impl Hub {
+    /// A session with `DAMIER_EGDB` naming `default_root`, if any.
+    fn start(default_root: Option<&Path>) -> Hub {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_damier"));
+        command.arg("hub").env_remove("DAMIER_EGDB");
+        if let Some(root) = default_root {
+            command.env("DAMIER_EGDB", root);
+        }
+        let mut child = command
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("damier hub starts");
+        let to = child.stdin.take().unwrap();
+        let from = BufReader::new(child.stdout.take().unwrap()).lines();
+        Hub {
+            child,
+            to,
+            from,
+            said: Vec::new(),
+        }
+    }
+
+    /// Send `lines`, then read until a line starting with `word`.
+    fn ask(&mut self, lines: &str, word: &str) {
+        writeln!(self.to, "{lines}").unwrap();
+        loop {
+            let line = self.from.next().expect("a line before the end").unwrap();
+            self.said.push(line.clone());
+            if line.split_whitespace().next() == Some(word) {
+                return;
+            }
+        }
+    }
+
+    /// Quit; the `error` lines it said, and where they were said among its lines.
+    fn errors(mut self) -> (Vec<String>, Vec<usize>) {
+        writeln!(self.to, "quit").unwrap();
+        assert!(self.child.wait().unwrap().success());
+        self.said
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| l.starts_with("error"))
+            .map(|(i, l)| (l.clone(), i))
+            .unzip()
+    }
+}
+
 #[test]
 fn hub_tells_the_gui_once_with_an_error_line() {
     let root = own_root("hub-damage");
     damaged_set(&root);
-    let mut hub = Command::new(env!("CARGO_BIN_EXE_damier"))
-        .arg("hub")
-        .env_remove("DAMIER_EGDB")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("damier hub starts");
-    let mut to_hub = hub.stdin.take().unwrap();
-    let mut from_hub = BufReader::new(hub.stdout.take().unwrap()).lines();
-    let mut said = Vec::new();
-    let mut until = |word: &str, said: &mut Vec<String>| loop {
-        let line = from_hub.next().expect("a line before the end").unwrap();
-        said.push(line.clone());
-        if line.split_whitespace().next() == Some(word) {
-            break;
-        }
-    };
-    writeln!(
-        to_hub,
-        "set-param name=variant value=english\nset-param name=egdb-path value=\"{}\"\ninit",
-        root.display()
-    )
-    .unwrap();
-    until("ready", &mut said);
+    let mut hub = Hub::start(None);
+    hub.ask(
+        &format!(
+            "set-param name=variant value=english\nset-param name=egdb-path value=\"{}\"\ninit",
+            root.display()
+        ),
+        "ready",
+    );
     // Two searches, each reading the damaged blocks again.
     for _ in 0..2 {
-        writeln!(to_hub, "pos pos={CORNER_HUB}\nlevel depth=6\ngo think").unwrap();
-        until("done", &mut said);
+        hub.ask(
+            &format!("pos pos={CORNER_HUB}\nlevel depth=6\ngo think"),
+            "done",
+        );
     }
-    writeln!(to_hub, "quit").unwrap();
-    assert!(hub.wait().unwrap().success());
-    let errors: Vec<&String> = said.iter().filter(|l| l.starts_with("error")).collect();
-    assert_eq!(errors.len(), 1, "{said:#?}");
+    let first_done = hub.said.iter().position(|l| l.starts_with("done"));
+    let (errors, at) = hub.errors();
+    assert_eq!(errors.len(), 1, "{errors:#?}");
     says(
-        errors[0],
+        &errors[0],
         &[
             "error message=\"the endgame database is damaged (",
             ".egdb: damaged: block ",
@@ -201,9 +242,36 @@ fn hub_tells_the_gui_once_with_an_error_line() {
         ],
     );
     // Said as part of the first search's answer, before its `done`.
-    let at = said.iter().position(|l| l.starts_with("error")).unwrap();
-    let first_done = said.iter().position(|l| l.starts_with("done")).unwrap();
-    assert!(at < first_done, "{said:#?}");
+    assert!(Some(at[0]) < first_done, "{at:?} {first_done:?}");
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn hub_tells_once_of_a_file_it_cannot_open_in_the_default_folder() {
+    let root = own_root("hub-unopened");
+    ok(&build("english", "3", root.to_str().unwrap()));
+    let file = root.join("english").join("K2-K1.egdb");
+    let bytes = std::fs::read(&file).unwrap();
+    std::fs::write(&file, &bytes[..bytes.len() - 1]).unwrap();
+    // The GUI never sets `egdb-path`: the default folder is read.
+    let mut hub = Hub::start(Some(&root));
+    hub.ask("set-param name=variant value=english\ninit", "ready");
+    // A new engine (the table's size changed) opens the databases again.
+    hub.ask("set-param name=hash value=16\ninit", "ready");
+    hub.ask(
+        &format!("pos pos={CORNER_HUB}\nlevel depth=4\ngo think"),
+        "done",
+    );
+    let (errors, _) = hub.errors();
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    says(
+        &errors[0],
+        &[
+            "error message=\"the endgame database cannot be opened (",
+            "K2-K1.egdb: damaged",
+            "the engine goes on without that part of the database",
+        ],
+    );
     std::fs::remove_dir_all(&root).unwrap();
 }
 

@@ -9,14 +9,14 @@ use super::moves::{parse_move, parse_position, write_move};
 use super::syntax::{self, Line};
 use damier_core::Variant;
 use damier_egdb::store::SEARCH_CACHE_MB;
-use damier_egdb::Egdb;
+use damier_egdb::{Egdb, EgdbError};
 use damier_engine::{
     ClockLimit, Control, Engine, EngineOptions, EvalChoice, Level, Limits, SearchInfo, SearchInput,
     Style,
 };
 use damier_game::{Board, Game};
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -351,26 +351,35 @@ impl Session {
     }
 
     fn engine(&mut self) -> Arc<Engine> {
+        if let Some(engine) = &self.engine {
+            return engine.clone();
+        }
         let params = self.params;
-        let eval = &self.eval.1;
-        let egdb_path = &self.egdb_path;
-        self.engine
-            .get_or_insert_with(|| {
-                let mut engine = Engine::new(EngineOptions {
-                    threads: params.threads,
-                    hash_mb: params.hash_mb,
-                });
-                engine.set_eval(eval.clone());
-                engine.set_lines(params.lines);
-                // A damaged database was refused when the path was set; one damaged since
-                // leaves the engine without databases rather than without an answer.
-                let db = Egdb::open(&egdb_root(egdb_path), params.variant, SEARCH_CACHE_MB)
-                    .ok()
-                    .filter(|db| !db.slices().is_empty());
-                engine.set_egdb(db.map(Arc::new));
-                Arc::new(engine)
-            })
-            .clone()
+        let mut engine = Engine::new(EngineOptions {
+            threads: params.threads,
+            hash_mb: params.hash_mb,
+        });
+        engine.set_eval(self.eval.1.clone());
+        engine.set_lines(params.lines);
+        // A damaged file was refused when the path was set; one in the default folder, or
+        // damaged since, is told and left out, and the engine goes on with the rest. A folder
+        // that cannot be read leaves it without databases rather than without an answer.
+        let root = egdb_root(&self.egdb_path);
+        let db = match Egdb::open_sound(&root, params.variant, SEARCH_CACHE_MB) {
+            Ok((db, unread)) => {
+                for e in &unread {
+                    if let Some(line) = unread_line(e, &self.told_damage) {
+                        self.say(&line);
+                    }
+                }
+                Some(db).filter(|db| !db.slices().is_empty())
+            }
+            Err(_) => None,
+        };
+        engine.set_egdb(db.map(Arc::new));
+        let engine = Arc::new(engine);
+        self.engine = Some(engine.clone());
+        engine
     }
 
     fn position(&mut self, line: &Line) {
@@ -537,16 +546,33 @@ impl Session {
 /// one message a GUI shows), if its file was not told yet.
 fn damage_line(engine: &Engine, told: &Mutex<Vec<PathBuf>>) -> Option<String> {
     let damage = engine.egdb()?.damage()?;
-    let mut told = told.lock().unwrap_or_else(|e| e.into_inner());
-    if told.contains(&damage.file) {
-        return None;
-    }
-    told.push(damage.file.clone());
     let message = format!(
         "the endgame database is damaged ({damage}); the engine went on without that part of \
          the database (delete the file and build it again with `damier egdb build`)"
     );
-    Some(syntax::format("error", &[("message", Some(&message))]))
+    tell_once(told, &damage.file, &message)
+}
+
+/// The `error` line for a database file that could not be opened, if it was not told yet.
+fn unread_line(e: &EgdbError, told: &Mutex<Vec<PathBuf>>) -> Option<String> {
+    let EgdbError::File { path, .. } = e else {
+        return None;
+    };
+    let message = format!(
+        "the endgame database cannot be opened ({e}); the engine goes on without that part of \
+         the database (delete the file and build it again with `damier egdb build`)"
+    );
+    tell_once(told, path, &message)
+}
+
+/// An `error` line saying `message` of `file`, unless the session has told of it already.
+fn tell_once(told: &Mutex<Vec<PathBuf>>, file: &Path, message: &str) -> Option<String> {
+    let mut told = told.lock().unwrap_or_else(|e| e.into_inner());
+    if told.iter().any(|f| f == file) {
+        return None;
+    }
+    told.push(file.to_path_buf());
+    Some(syntax::format("error", &[("message", Some(message))]))
 }
 
 /// An `info` line: depth, mean depth, score in men, nodes, time, speed in millions of nodes
