@@ -505,12 +505,15 @@ fn verify(args: &VerifyArgs) -> Result<()> {
             VerifyEvent::PassedBefore { material } => bar.suspend(|| {
                 let _ = outln!("{material}: passed an earlier check, unchanged since");
             }),
+            VerifyEvent::Unchecked { material, why } => bar.suspend(|| {
+                let _ = outln!("{material}: not checked: {why}");
+            }),
         })
     });
     bar.finish_and_clear();
     let report =
         report.with_context(|| format!("checking {variant} databases in {}", root.display()))?;
-    if report.slices + report.passed_before == 0 {
+    if report.slices + report.passed_before == 0 && report.damaged.is_empty() {
         anyhow::bail!(
             "no {variant} databases in {} (build them with `damier egdb build -v {variant} --pieces N`)",
             store::variant_dir(&root, variant).display()
@@ -529,8 +532,12 @@ fn verify(args: &VerifyArgs) -> Result<()> {
         0 => String::new(),
         n => format!(" ({n} more passed an earlier check; --again checks them too)"),
     };
+    let unchecked = match report.unchecked {
+        0 => String::new(),
+        n => format!(", {n} not checked (damaged files)"),
+    };
     outln!(
-        "{variant}: {} slices, {} positions checked, {} wrong, {:.1}s{before}",
+        "{variant}: {} slices, {} positions checked, {} wrong{unchecked}, {:.1}s{before}",
         report.slices,
         report.positions,
         report.mismatches,
@@ -542,13 +549,33 @@ fn verify(args: &VerifyArgs) -> Result<()> {
              a check stopped part way will start again from the first"
         );
     }
+    for e in &report.damaged {
+        outln!("{variant}: damaged: {e}")?;
+    }
     if report.mismatches > 0 {
         anyhow::bail!(
-            "{} stored values disagree with the rules",
-            report.mismatches
+            "{} stored values disagree with the rules{}",
+            report.mismatches,
+            match report.damaged.len() {
+                0 => String::new(),
+                n => format!(", and {n} files are damaged (named above)"),
+            }
         );
     }
-    Ok(())
+    damaged_failure(&report.damaged)
+}
+
+/// The end of a command that went on past damaged files, each named as it was met: a
+/// failure naming them, or nothing without any.
+fn damaged_failure(damaged: &[store::EgdbError]) -> Result<()> {
+    match damaged {
+        [] => Ok(()),
+        [one] => anyhow::bail!("{one} (delete it and build it again)"),
+        [first, ..] => anyhow::bail!(
+            "{} damaged files, the first {first} (delete them and build them again)",
+            damaged.len()
+        ),
+    }
 }
 
 fn probe(args: &ProbeArgs) -> Result<()> {
@@ -700,14 +727,7 @@ fn info(args: &InfoArgs) -> Result<()> {
             outln!("  missing: {}", material_list(&missing))?;
         }
     }
-    match damaged.len() {
-        0 => Ok(()),
-        1 => anyhow::bail!("{} (delete it and build it again)", damaged[0]),
-        n => anyhow::bail!(
-            "{n} damaged files, the first {} (delete them and build them again)",
-            damaged[0]
-        ),
-    }
+    damaged_failure(&damaged)
 }
 
 fn bench(args: &BenchArgs) -> Result<()> {

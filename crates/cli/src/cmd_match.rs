@@ -6,6 +6,7 @@ use crate::output::{outln, usage, UsageContext};
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use damier_core::Variant;
+use damier_egdb::Damage;
 use damier_game::pdn::{self, PdnGame, WriteOptions};
 use damier_game::{time_text, TimeControl};
 use damier_match::sprt::{Decision, Pairs, Sprt};
@@ -155,9 +156,32 @@ pub fn run(args: &MatchArgs) -> Result<()> {
     let mut log = LogLines::new();
     let mut pairs = Pairs::default();
     let mut decision = None;
+    // Each damaged file told once, when a player first meets it: its handle keeps the
+    // damage, so every later game of that player reports it again.
+    let mut damaged: Vec<Damaged> = Vec::new();
     let mut progress = |r: &GameRecord, t: &Tally| {
+        let mut met = Vec::new();
+        for (player, damage) in &r.egdb_damage {
+            if damaged.iter().any(|d| d.damage.file == damage.file) {
+                continue;
+            }
+            let d = Damaged {
+                player: player.clone(),
+                game: r.number,
+                damage: damage.clone(),
+            };
+            let line = format!("damier: warning: {}", d.describe());
+            match &bar {
+                Some(bar) => bar.suspend(|| eprintln!("{line}")),
+                None => eprintln!("{line}"),
+            }
+            met.push(d.json());
+            damaged.push(d);
+        }
         if json && written.is_ok() {
-            written = outln!("{}", record_json(r));
+            let mut record = record_json(r);
+            record["egdb_damage"] = met.into();
+            written = outln!("{record}");
         }
         let mut test = String::new();
         if let Some(s) = &sprt {
@@ -262,6 +286,7 @@ pub fn run(args: &MatchArgs) -> Result<()> {
         outln!(
             "{}",
             json!({
+                "egdb_damage": damaged.iter().map(Damaged::json).collect::<Vec<_>>(),
                 "sprt": sprt_json,
                 "first": names.0, "second": names.1, "games": tally.games(),
                 "wins": tally.wins, "draws": tally.draws, "losses": tally.losses,
@@ -324,6 +349,36 @@ pub fn run(args: &MatchArgs) -> Result<()> {
         } else if stopped {
             outln!("stopped after {} of {} games", tally.games(), args.games)?;
         }
+        for d in &damaged {
+            outln!("warning: {}", d.describe())?;
+        }
     }
     Ok(())
+}
+
+/// A damaged endgame database file a player met, and in which game it first did.
+struct Damaged {
+    player: String,
+    game: usize,
+    damage: Damage,
+}
+
+impl Damaged {
+    fn describe(&self) -> String {
+        format!(
+            "{} met a damaged endgame database in game {} ({}) and went on without that part \
+             of the database from then on (delete the file and build it again with `damier \
+             egdb build`)",
+            self.player, self.game, self.damage
+        )
+    }
+
+    fn json(&self) -> serde_json::Value {
+        json!({
+            "player": self.player,
+            "game": self.game,
+            "file": self.damage.file.display().to_string(),
+            "reason": self.damage.reason,
+        })
+    }
 }

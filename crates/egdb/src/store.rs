@@ -49,6 +49,21 @@ pub enum EgdbError {
     },
 }
 
+/// A block a probe could not read: the file and why. A search goes on without it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Damage {
+    /// The file.
+    pub file: PathBuf,
+    /// What is wrong with the block.
+    pub reason: String,
+}
+
+impl std::fmt::Display for Damage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.file.display(), self.reason)
+    }
+}
+
 /// Cache of decompressed blocks for a searching engine, in MiB. A search that reaches a
 /// 6-piece set probes far more blocks than 64 MiB keep: an 8-piece Italian search to a fixed
 /// depth took 2.7–4.6 s with 64 MiB, 1.7–1.8 s with 256 and 1.8–2.0 s with 1024
@@ -151,7 +166,7 @@ pub struct Egdb {
     blocks_read: AtomicU64,
     /// The first block that could not be read: a search carries on without it, and its
     /// caller says so once ([`Egdb::damage`]).
-    damage: OnceLock<String>,
+    damage: OnceLock<Damage>,
 }
 
 impl std::fmt::Debug for Egdb {
@@ -275,8 +290,8 @@ impl Egdb {
 
     /// The first block a probe could not read since the handle was opened, if any (a
     /// search leaves such a block out; see [`Egdb::read`]).
-    pub fn damage(&self) -> Option<&str> {
-        self.damage.get().map(String::as_str)
+    pub fn damage(&self) -> Option<&Damage> {
+        self.damage.get()
     }
 
     /// Probes and block reads so far.
@@ -331,7 +346,13 @@ impl Egdb {
     /// [`Egdb::damage`].
     pub fn read(&self, at: OnDisk<'_>) -> Result<Value, EgdbError> {
         let block = read_block(at.slice, at.block as usize).inspect_err(|e| {
-            self.damage.get_or_init(|| e.to_string());
+            self.damage.get_or_init(|| Damage {
+                file: at.slice.path.clone(),
+                reason: match e {
+                    EgdbError::File { reason, .. } => reason.to_string(),
+                    e => e.to_string(),
+                },
+            });
         })?;
         let codes = Arc::new(block);
         self.blocks_read.fetch_add(1, Ordering::Relaxed);

@@ -6,7 +6,7 @@ use crate::build::{drawn_as_it_stands, terminal, Lookup, Solved};
 use crate::checked::CheckRecord;
 use crate::index::Indexer;
 use crate::material::Material;
-use crate::store::{dependencies, load_needed, variant_dir, EgdbError};
+use crate::store::{dependencies, load_needed, slice_path, variant_dir, EgdbError};
 use crate::value::Value;
 use damier_core::{fen, with_geometry, Geometry, Rules, Variant};
 use rayon::prelude::*;
@@ -29,7 +29,7 @@ pub struct Mismatch {
 
 /// What a check reports as it goes.
 #[derive(Clone, Copy, Debug)]
-pub enum VerifyEvent {
+pub enum VerifyEvent<'a> {
     /// A slice is being checked.
     Slice {
         /// Which.
@@ -51,6 +51,14 @@ pub enum VerifyEvent {
         /// Which.
         material: Material,
     },
+    /// A slice cannot be checked: its file, or one it leads to, cannot be read. The check
+    /// goes on with the next slice.
+    Unchecked {
+        /// Which.
+        material: Material,
+        /// Why: the file that cannot be read.
+        why: &'a EgdbError,
+    },
     /// A slice is checked.
     Checked {
         /// Which.
@@ -69,6 +77,8 @@ pub struct Report {
     pub slices: usize,
     /// Slices passed over because an earlier check passed them.
     pub passed_before: usize,
+    /// Slices not checked because a file they need cannot be read ([`Report::damaged`]).
+    pub unchecked: usize,
     /// Why the record of passed slices could not be read or written, if it could not.
     pub unrecorded: Option<EgdbError>,
     /// Positions checked.
@@ -77,6 +87,9 @@ pub struct Report {
     pub mismatches: u64,
     /// The first of them.
     pub examples: Vec<Mismatch>,
+    /// The files that cannot be read (damaged, foreign or unreadable), each once, in the
+    /// order met; the slices that need them are not checked.
+    pub damaged: Vec<EgdbError>,
 }
 
 /// Which slices a check looks at again.
@@ -92,24 +105,25 @@ pub enum Again {
 /// only the pairs of `only` (each slice with its swap) when it names any: a long check can be
 /// split into parts, run apart. Each slice that passes is recorded in the folder
 /// ([`crate::checked`]), and with [`Again::Unrecorded`] a recorded, unchanged one is passed
-/// over.
+/// over. A file that cannot be read is kept in [`Report::damaged`] and the check goes on
+/// without the slices that need it, so that one run names every damaged file.
 ///
 /// # Errors
-/// A slice that cannot be read, or one that a present slice needs and is missing.
+/// A slice that a present slice needs and is missing, or a folder that cannot be read.
 pub fn verify_set(
     root: &Path,
     variant: Variant,
     pieces: u32,
     only: &[Material],
     again: Again,
-    report: &(dyn Fn(VerifyEvent) + Sync),
+    report: &(dyn Fn(VerifyEvent<'_>) + Sync),
 ) -> Result<Report, EgdbError> {
     let dir = variant_dir(root, variant);
     let rules = variant.rules();
     let wanted = |m: Material| only.is_empty() || only.iter().any(|&o| o == m || o.swapped() == m);
     let present: Vec<Material> = (2..=pieces)
         .flat_map(|n| Material::with_pieces(n, rules.men))
-        .filter(|&m| wanted(m) && crate::store::slice_path(&dir, m).exists())
+        .filter(|&m| wanted(m) && slice_path(&dir, m).exists())
         .collect();
     let mut out = Report::default();
     // A record that cannot be read or written (a set installed read-only) only costs work.
@@ -129,15 +143,17 @@ pub fn verify_set(
             done,
             total: present.len(),
         });
-        let mut solved = Solved::new();
-        for m in dependencies(material)
-            .into_iter()
-            .chain([material, material.swapped()])
-        {
-            if let std::collections::hash_map::Entry::Vacant(slot) = solved.entry(m) {
-                slot.insert(Arc::new(load_needed(&dir, variant, material, m)?));
+        let solved = match load_all(&dir, variant, material, &mut out.damaged)? {
+            Ok(solved) => solved,
+            Err(at) => {
+                report(VerifyEvent::Unchecked {
+                    material,
+                    why: &out.damaged[at],
+                });
+                out.unchecked += 1;
+                continue;
             }
-        }
+        };
         let (positions, bad) =
             with_geometry!(rules.board, G => check_slice::<G>(rules, material, &solved, report));
         report(VerifyEvent::Checked {
@@ -159,13 +175,55 @@ pub fn verify_set(
     Ok(out)
 }
 
+/// The slices `material` needs, its pair's included; or, when one of their files cannot be
+/// read, where in `damaged` that file is (added the first time it is met; a file met before
+/// is not read again).
+///
+/// # Errors
+/// A slice that is missing, or a folder that cannot be read.
+fn load_all(
+    dir: &Path,
+    variant: Variant,
+    material: Material,
+    damaged: &mut Vec<EgdbError>,
+) -> Result<Result<Solved, usize>, EgdbError> {
+    let known = |damaged: &[EgdbError], path: &Path| {
+        damaged
+            .iter()
+            .position(|e| matches!(e, EgdbError::File { path: p, .. } if p == path))
+    };
+    let mut solved = Solved::new();
+    for m in dependencies(material)
+        .into_iter()
+        .chain([material, material.swapped()])
+    {
+        if solved.contains_key(&m) {
+            continue;
+        }
+        if let Some(at) = known(damaged, &slice_path(dir, m)) {
+            return Ok(Err(at));
+        }
+        match load_needed(dir, variant, material, m) {
+            Ok(codes) => {
+                solved.insert(m, Arc::new(codes));
+            }
+            Err(e @ EgdbError::File { .. }) => {
+                damaged.push(e);
+                return Ok(Err(damaged.len() - 1));
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(Ok(solved))
+}
+
 /// Check one slice held in `solved` (with every slice it leads to): the positions checked
 /// and the mismatches.
 pub fn check_slice<G: Geometry>(
     rules: &'static Rules,
     material: Material,
     solved: &Solved,
-    report: &(dyn Fn(VerifyEvent) + Sync),
+    report: &(dyn Fn(VerifyEvent<'_>) + Sync),
 ) -> (u64, Vec<Mismatch>) {
     let ix = Indexer::new::<G>(rules, material);
     let codes = &solved[&material];

@@ -2,6 +2,7 @@
 
 use crate::hub_player::HubPlayer;
 use damier_core::Variant;
+use damier_egdb::Damage;
 use damier_engine::{
     Control, Engine, EngineOptions, EvalChoice, Level, Limits, SearchInput, Silent, Style, Tuning,
 };
@@ -47,6 +48,11 @@ pub trait Player: Send {
     /// # Errors
     /// [`PlayerError`] if no move came.
     fn choose(&mut self, game: &Game, clock: Option<Limits>) -> Result<AnyMove, PlayerError>;
+    /// The first damaged endgame database block the player's searches met, if any: they
+    /// went on without it. Only a player probing databases in this process can tell.
+    fn egdb_damage(&self) -> Option<Damage> {
+        None
+    }
 }
 
 /// Damier in this process.
@@ -142,6 +148,10 @@ impl Player for EnginePlayer {
             name: self.name.clone(),
             message: "asked to move in a position without a legal move".into(),
         })
+    }
+
+    fn egdb_damage(&self) -> Option<Damage> {
+        self.engine.egdb()?.damage().cloned()
     }
 }
 

@@ -141,7 +141,9 @@ impl PlayedEnding {
 /// `progress` sees each game as it ends. Results come back in the endings' order.
 ///
 /// # Errors
-/// The first [`PlayerError`]; games under way are abandoned.
+/// The first [`PlayerError`]; games under way are abandoned. A player whose searches met a
+/// damaged database block is one too ([`PlayerError::Engine`] naming the file): it played
+/// on without that block, and its game would blame the engine for the set's damage.
 pub fn play_endings(
     endings: &[Ending],
     player: &PlayerFactory<'_>,
@@ -157,6 +159,18 @@ pub fn play_endings(
             game: Game::from_board(ending.board),
         };
         let game = play_game(&mut **white, &mut **black, &opening, config)?;
+        for p in [&**white, &**black] {
+            if let Some(damage) = p.egdb_damage() {
+                return Err(PlayerError::Engine {
+                    name: p.name().to_string(),
+                    message: format!(
+                        "met a damaged database in the game from {} ({damage}): a damaged set \
+                         is not one to test the engine on",
+                        ending.board.fen()
+                    ),
+                });
+            }
+        }
         Ok(PlayedEnding {
             ending: ending.clone(),
             game,

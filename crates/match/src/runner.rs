@@ -6,6 +6,7 @@ use crate::openings::Opening;
 use crate::player::{Player, PlayerError};
 use crate::pool::run_jobs;
 use damier_core::Color;
+use damier_egdb::Damage;
 use damier_engine::Limits;
 use damier_game::{
     Clock, Game, GameError, GameResult, Outcome, Reason, SystemTime, TimeControl, TimedGame,
@@ -63,6 +64,10 @@ pub struct GameRecord {
     pub first_is_white: bool,
     /// The game, with its result.
     pub game: Game,
+    /// The players whose searches had met a damaged endgame database by the end of this
+    /// game (by name), with the first damaged block each met: they went on without it. A
+    /// player's damage is listed again in its later games.
+    pub egdb_damage: Vec<(String, Damage)>,
 }
 
 impl GameRecord {
@@ -187,6 +192,10 @@ pub fn run_match(
             black: black.name().to_string(),
             first_is_white,
             game,
+            egdb_damage: [&**white, &**black]
+                .into_iter()
+                .filter_map(|p| Some((p.name().to_string(), p.egdb_damage()?)))
+                .collect(),
         }))
     };
     let mut tally = Tally::default();

@@ -650,6 +650,7 @@ function renderAnalysis() {
   $('an-nodes').textContent = lines.length ? `${lines[0].nodes.toLocaleString()} (${Math.round(lines[0].nps / 1000)} kN/s)` : '–';
   renderLines(lines, best);
   $('an-explain').textContent = lines.length && lines[0].explain ? lines[0].explain : '';
+  $('an-damage').textContent = lines.length && lines[0].egdb_damage ? lines[0].egdb_damage : '';
   const busy = S.game.busy;
   let src = '';
   if (busy && busy.kind === 'move') src = 'The engine is choosing its move.';

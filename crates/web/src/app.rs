@@ -75,6 +75,9 @@ pub struct App {
     storage: Option<Arc<dyn GameStorage>>,
     /// Held while a kept game is read back, so that two requests for it make one session.
     reloading: Mutex<()>,
+    /// Damaged database files already written to the server's log: each once a run, though
+    /// every game's engine of that variant meets it.
+    told_damage: Mutex<Vec<PathBuf>>,
 }
 
 impl App {
@@ -95,7 +98,31 @@ impl App {
             options,
             storage,
             reloading: Mutex::new(()),
+            told_damage: Mutex::new(Vec::new()),
         }))
+    }
+
+    /// Say in the server's log, once a run for each file, that a search of `entry`'s engine
+    /// met a damaged database block and went on without it.
+    pub fn log_damage(&self, entry: &GameEntry) {
+        let engine = entry.engine();
+        let Some(db) = engine.egdb() else {
+            return;
+        };
+        let Some(damage) = db.damage() else {
+            return;
+        };
+        let variant = db.variant();
+        let mut told = self.told_damage.lock().unwrap_or_else(|e| e.into_inner());
+        if told.contains(&damage.file) {
+            return;
+        }
+        told.push(damage.file.clone());
+        eprintln!(
+            "damier serve: warning: the {variant} endgame databases are damaged ({damage}); the \
+             engines go on without that part of them (delete the file, build it again with \
+             `damier egdb build` and restart the server)"
+        );
     }
 
     /// A new entry for `session`, kept in the storage from its first publication on.

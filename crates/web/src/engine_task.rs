@@ -369,7 +369,9 @@ async fn run(app: &Arc<App>, entry: &Arc<GameEntry>, job: Job) -> Option<SearchR
             return None;
         }
         let control = job.control.clone();
-        return search(entry, &job, job.limits, control, slot, &reported).await;
+        let result = search(entry, &job, job.limits, control, slot, &reported).await;
+        app.log_damage(entry);
+        return result;
     }
     let started = Instant::now();
     let mut best: Option<SearchResult> = None;
@@ -393,6 +395,7 @@ async fn run(app: &Arc<App>, entry: &Arc<GameEntry>, job: Job) -> Option<SearchR
         };
         let slice_started = Instant::now();
         let result = search(entry, &job, limits, slice.clone(), slot, &reported).await;
+        app.log_damage(entry);
         let done_early = result
             .as_ref()
             .is_some_and(|r| r.time + SLICE_MARGIN < turn);
@@ -489,10 +492,26 @@ fn publish_info(entry: &Weak<GameEntry>, job: &Job, info: &SearchInfo) {
         "pv": pv,
         "pv_moves": steps,
         "egdb": info.egdb.map(|v| v.to_string()),
+        "egdb_damage": egdb_damage(&entry),
         "explain": damier_game::explain(&board, &info.pv),
     });
     // No watcher is not an error.
     let _ = entry.events.send(Arc::from(event.to_string()));
+}
+
+/// What a client is told of a damaged database block the game's engine met (its searches
+/// go on without it), if any: the file's name, not the server's folders.
+fn egdb_damage(entry: &GameEntry) -> Option<String> {
+    let damage = entry.engine().egdb()?.damage()?.clone();
+    let name = damage.file.file_name().map_or_else(
+        || damage.file.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    Some(format!(
+        "the endgame database file {name} cannot be read ({}): the engine goes on without \
+         that part of the database",
+        damage.reason
+    ))
 }
 
 /// For a game with a clock: wake when the side to move's time would run out and apply the

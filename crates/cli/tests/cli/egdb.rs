@@ -6,13 +6,13 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 /// Assert that `text` holds each of `parts`.
-fn says(text: &str, parts: &[&str]) {
+pub(crate) fn says(text: &str, parts: &[&str]) {
     for part in parts {
         assert!(text.contains(part), "{part:?} not in:\n{text}");
     }
 }
 
-fn build<'a>(variant: &'a str, pieces: &'a str, dir: &'a str) -> [&'a str; 8] {
+pub(crate) fn build<'a>(variant: &'a str, pieces: &'a str, dir: &'a str) -> [&'a str; 8] {
     [
         "egdb", "build", "-v", variant, "--pieces", pieces, "--dir", dir,
     ]
@@ -49,7 +49,7 @@ fn corner_analyze<'a>(dir: &'a str, depth: &'a str) -> [&'a str; 9] {
 
 /// A folder of this process for one test, emptied first: each test has its own, since
 /// tests run at once.
-fn own_root(name: &str) -> PathBuf {
+pub(crate) fn own_root(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("damier-cli-egdb-{}.{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     dir
@@ -414,14 +414,14 @@ fn a_game_under_two_names_builds_and_reads_one_set() {
 }
 
 /// The exit status and standard error of a run.
-fn status(args: &[&str]) -> (i32, String) {
+pub(crate) fn status(args: &[&str]) -> (i32, String) {
     let out = damier(args);
     let err = String::from_utf8_lossy(&out.stderr).into_owned();
     (out.status.code().expect("no signal"), err)
 }
 
 /// Flip 8 bytes in the middle of a file: past a small file's header, into its blocks.
-fn bend(file: &Path) {
+pub(crate) fn bend(file: &Path) {
     let mut bytes = std::fs::read(file).unwrap();
     let middle = bytes.len() / 2;
     for b in &mut bytes[middle..middle + 8] {

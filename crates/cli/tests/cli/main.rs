@@ -9,6 +9,7 @@ mod common;
 mod completions;
 mod dxp;
 mod egdb;
+mod egdb_damage;
 mod fuzz_corpus;
 mod learn;
 mod pdn;

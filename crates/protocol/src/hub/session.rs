@@ -9,13 +9,14 @@ use super::moves::{parse_move, parse_position, write_move};
 use super::syntax::{self, Line};
 use damier_core::Variant;
 use damier_egdb::store::SEARCH_CACHE_MB;
-use damier_egdb::Egdb;
+use damier_egdb::{Egdb, EgdbError};
 use damier_engine::{
     ClockLimit, Control, Engine, EngineOptions, EvalChoice, Level, Limits, SearchInfo, SearchInput,
     Style,
 };
 use damier_game::{Board, Game};
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -65,6 +66,9 @@ pub struct Session {
     limits: Limits,
     running: Option<Running>,
     seed: u64,
+    /// Damaged database files already told to the GUI: each is told once a session, though
+    /// a new engine (a parameter changed) opens the databases again and meets it again.
+    told_damage: Arc<Mutex<Vec<PathBuf>>>,
 }
 
 /// The folder the `egdb-path` parameter names (empty: the default one).
@@ -119,6 +123,7 @@ impl Session {
             limits: Limits::infinite(),
             running: None,
             seed: 0x5EED,
+            told_damage: Arc::default(),
         }
     }
 
@@ -346,26 +351,35 @@ impl Session {
     }
 
     fn engine(&mut self) -> Arc<Engine> {
+        if let Some(engine) = &self.engine {
+            return engine.clone();
+        }
         let params = self.params;
-        let eval = &self.eval.1;
-        let egdb_path = &self.egdb_path;
-        self.engine
-            .get_or_insert_with(|| {
-                let mut engine = Engine::new(EngineOptions {
-                    threads: params.threads,
-                    hash_mb: params.hash_mb,
-                });
-                engine.set_eval(eval.clone());
-                engine.set_lines(params.lines);
-                // A damaged database was refused when the path was set; one damaged since
-                // leaves the engine without databases rather than without an answer.
-                let db = Egdb::open(&egdb_root(egdb_path), params.variant, SEARCH_CACHE_MB)
-                    .ok()
-                    .filter(|db| !db.slices().is_empty());
-                engine.set_egdb(db.map(Arc::new));
-                Arc::new(engine)
-            })
-            .clone()
+        let mut engine = Engine::new(EngineOptions {
+            threads: params.threads,
+            hash_mb: params.hash_mb,
+        });
+        engine.set_eval(self.eval.1.clone());
+        engine.set_lines(params.lines);
+        // A damaged file was refused when the path was set; one in the default folder, or
+        // damaged since, is told and left out, and the engine goes on with the rest. A folder
+        // that cannot be read leaves it without databases rather than without an answer.
+        let root = egdb_root(&self.egdb_path);
+        let db = match Egdb::open_sound(&root, params.variant, SEARCH_CACHE_MB) {
+            Ok((db, unread)) => {
+                for e in &unread {
+                    if let Some(line) = unread_line(e, &self.told_damage) {
+                        self.say(&line);
+                    }
+                }
+                Some(db).filter(|db| !db.slices().is_empty())
+            }
+            Err(_) => None,
+        };
+        engine.set_egdb(db.map(Arc::new));
+        let engine = Arc::new(engine);
+        self.engine = Some(engine.clone());
+        engine
     }
 
     fn position(&mut self, line: &Line) {
@@ -475,9 +489,14 @@ impl Session {
         let lines = engine.lines();
         let out = self.out.clone();
         let thread_control = control.clone();
+        let told_damage = self.told_damage.clone();
         let handle = std::thread::spawn(move || {
             let mut report = |info: &SearchInfo| write_line(&out, &info_line(&board, lines, info));
             let r = engine.search(&input, &limits, style, &thread_control, &mut report);
+            // Before `done`, so that the GUI reads it as part of this search's answer.
+            if let Some(line) = damage_line(&engine, &told_damage) {
+                write_line(&out, &line);
+            }
             let mut args = Vec::new();
             let best = r.best.map(|m| write_move(&board, &m));
             let ponder = match (r.best, r.ponder) {
@@ -521,6 +540,39 @@ impl Session {
             let _ = r.handle.join();
         }
     }
+}
+
+/// The `error` line for a damaged database block `engine`'s searches met (the protocol's
+/// one message a GUI shows), if its file was not told yet.
+fn damage_line(engine: &Engine, told: &Mutex<Vec<PathBuf>>) -> Option<String> {
+    let damage = engine.egdb()?.damage()?;
+    let message = format!(
+        "the endgame database is damaged ({damage}); the engine went on without that part of \
+         the database (delete the file and build it again with `damier egdb build`)"
+    );
+    tell_once(told, &damage.file, &message)
+}
+
+/// The `error` line for a database file that could not be opened, if it was not told yet.
+fn unread_line(e: &EgdbError, told: &Mutex<Vec<PathBuf>>) -> Option<String> {
+    let EgdbError::File { path, .. } = e else {
+        return None;
+    };
+    let message = format!(
+        "the endgame database cannot be opened ({e}); the engine goes on without that part of \
+         the database (delete the file and build it again with `damier egdb build`)"
+    );
+    tell_once(told, path, &message)
+}
+
+/// An `error` line saying `message` of `file`, unless the session has told of it already.
+fn tell_once(told: &Mutex<Vec<PathBuf>>, file: &Path, message: &str) -> Option<String> {
+    let mut told = told.lock().unwrap_or_else(|e| e.into_inner());
+    if told.iter().any(|f| f == file) {
+        return None;
+    }
+    told.push(file.to_path_buf());
+    Some(syntax::format("error", &[("message", Some(message))]))
 }
 
 /// An `info` line: depth, mean depth, score in men, nodes, time, speed in millions of nodes
