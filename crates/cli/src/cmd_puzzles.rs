@@ -226,6 +226,7 @@ fn run_generate(args: &GenerateArgs) -> Result<()> {
         &stop,
     );
     bar.finish_and_clear();
+    egdb_arg::warn_damage(settings.egdb.as_deref());
     std::fs::write(&args.out, file::write(&puzzles))
         .with_context(|| format!("writing {}", args.out.display()))?;
     outln!(
@@ -246,7 +247,7 @@ fn run_check(args: &CheckArgs) -> Result<()> {
     let variant = args.set.variant()?;
     let puzzles = args.set.load()?;
     let egdb = egdb_arg::open(args.egdb.as_deref(), variant)?;
-    let mut finder = Finder::new(default_depth(variant), egdb);
+    let mut finder = Finder::new(default_depth(variant), egdb.clone());
     let mut kept = Vec::new();
     let (mut changed, mut dropped) = (0, 0);
     for p in &puzzles {
@@ -264,6 +265,7 @@ fn run_check(args: &CheckArgs) -> Result<()> {
             }
         }
     }
+    egdb_arg::warn_damage(egdb.as_deref());
     let n = puzzles.len();
     outln!(
         "{variant}: {}, {} as stated, {changed} with another goal, line or rating, {dropped} no longer a puzzle",
