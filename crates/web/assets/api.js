@@ -32,6 +32,9 @@ export const api = {
   ballots: () => request('GET', '/api/ballots'),
   rules: (variant) => request('GET', `/api/variants/${encodeURIComponent(variant)}/rules`),
   puzzles: (variant) => request('GET', `/api/variants/${encodeURIComponent(variant)}/puzzles`),
+  // Whether a solver's move other than the line's reaches the goal: {accepted, steps}.
+  judgePuzzle: (variant, puzzle, body) => request('POST',
+    `/api/variants/${encodeURIComponent(variant)}/puzzles/${encodeURIComponent(puzzle)}/judge`, { body }),
   checkPosition: (variant, fen) => request('POST', '/api/positions', { body: { variant, fen } }),
   create: (spec) => request('POST', '/api/games', { body: spec }),
   importPdn: (spec) => request('POST', '/api/games/import', { body: spec }),

@@ -1,6 +1,8 @@
 // The Puzzles panel: the shipped puzzles of a variant (GET /api/variants/{id}/puzzles), one at
 // a time, the solver's side at the bottom. The solver clicks a piece and its square; a right
-// move is answered by the line's reply, a wrong one may be tried again. Hint, solution, next;
+// move is answered by the line's reply, a wrong one may be tried again. After the first move
+// (the only one that wins) another move may reach the goal too: the server judges it (POST
+// …/puzzles/{puzzle}/judge) and the line it answers is followed instead. Hint, solution, next;
 // the solver's rating and the puzzles met are kept in this browser (localStorage), moved by
 // Elo's formula as `damier puzzles play` moves them.
 
@@ -92,6 +94,10 @@ export class PuzzlePanel {
 
   start(puzzle) {
     this.puzzle = puzzle;
+    // The line followed: the puzzle's, or from an accepted other move on, the judge's.
+    this.steps = puzzle.steps;
+    // Tells an answer or a reply that arrives late that the puzzle was left or restarted.
+    this.round = (this.round || 0) + 1;
     this.step = 0;
     this.fen = puzzle.fen;
     this.selected = null;
@@ -122,7 +128,7 @@ export class PuzzlePanel {
   }
 
   done() {
-    return this.step >= this.puzzle.steps.length;
+    return this.step >= this.steps.length;
   }
 
   say(text, kind) {
@@ -144,15 +150,21 @@ export class PuzzlePanel {
       this.say('Click one of your pieces first.', 'hint');
       return;
     }
-    const want = this.puzzle.steps[this.step];
+    const want = this.steps[this.step];
     const from = this.selected;
     this.selected = null;
-    if (from !== want.from || name !== want.to) {
-      this.mistakes += 1;
-      this.draw();
-      this.say('Not the move. Try again.', 'wrong');
-      return;
-    }
+    if (from === want.from && name === want.to) this.right(want);
+    else if (this.step > 0) this.judge(from, name);
+    else this.wrong('Not the move. Try again.');
+  }
+
+  wrong(text) {
+    this.mistakes += 1;
+    this.draw();
+    this.say(text, 'wrong');
+  }
+
+  right(want) {
     this.play(want);
     if (this.done()) {
       this.finish();
@@ -160,13 +172,44 @@ export class PuzzlePanel {
     }
     this.say(`${want.notation} is right.`, 'right');
     this.busy = true;
+    const round = this.round;
     setTimeout(() => {
-      const reply = this.puzzle.steps[this.step];
+      if (round !== this.round) return;
+      const reply = this.steps[this.step];
       this.play(reply);
       this.busy = false;
       if (this.done()) this.finish();
       else this.say(`${want.notation} is right; the reply was ${reply.notation}. Your move.`, 'right');
     }, REPLY_MS);
+  }
+
+  // A move other than the line's, after the first: the server searches whether it reaches the
+  // goal too, and answers the rest of a line that does.
+  async judge(from, to) {
+    const { round, step } = this;
+    this.busy = true;
+    this.draw();
+    this.say('Checking…', 'hint');
+    let verdict;
+    try {
+      verdict = await this.api.judgePuzzle(this.variant.id, this.puzzle.id, {
+        line: this.steps.slice(0, step).map((s) => s.notation),
+        move: `${from}-${to}`,
+      });
+    } catch (e) {
+      verdict = { accepted: false, error: e };
+    }
+    if (round !== this.round) return;
+    this.busy = false;
+    if (verdict.accepted) {
+      this.steps = this.steps.slice(0, step).concat(verdict.steps);
+      this.right(this.steps[step]);
+    } else if (verdict.error && verdict.error.code !== 'illegal_move') {
+      // The page stays usable without the server's word: the line's move still counts.
+      this.wrong(`The move could not be checked (${verdict.error.message}), so it counts as not the move. Try again.`);
+    } else {
+      this.wrong('Not the move. Try again.');
+    }
   }
 
   play(step) {
@@ -179,7 +222,7 @@ export class PuzzlePanel {
   hint() {
     if (this.done()) return;
     this.helped = true;
-    this.hinted = this.puzzle.steps[this.step].from;
+    this.hinted = this.steps[this.step].from;
     this.draw();
     this.say(`Move the piece on ${this.hinted}.`, 'hint');
   }
@@ -187,10 +230,12 @@ export class PuzzlePanel {
   solution() {
     if (this.done() || this.busy) return;
     this.helped = true;
-    const rest = this.puzzle.steps.slice(this.step).map((s) => s.notation).join(' ');
+    const rest = this.steps.slice(this.step).map((s) => s.notation).join(' ');
     this.busy = true;
+    const round = this.round;
     const stepOn = () => {
-      this.play(this.puzzle.steps[this.step]);
+      if (round !== this.round) return;
+      this.play(this.steps[this.step]);
       if (this.done()) {
         this.busy = false;
         this.finish(`The solution: ${rest}.`);

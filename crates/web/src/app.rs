@@ -4,6 +4,7 @@
 use crate::caps::AnalysisCaps;
 use crate::engine_task;
 use crate::error::ApiError;
+use crate::judge::Judge;
 use crate::postgres::Postgres;
 use crate::scheduler::Scheduler;
 use crate::session::Session;
@@ -69,6 +70,8 @@ pub struct App {
     pub scheduler: Arc<Scheduler>,
     /// Analyses running, by client.
     pub caps: Arc<AnalysisCaps>,
+    /// The judge of puzzle moves other than the line's.
+    pub judge: Arc<Judge>,
     /// The options.
     pub options: ServeOptions,
     /// Where games are kept between runs.
@@ -95,6 +98,7 @@ impl App {
             store: Store::new(options.max_games),
             scheduler: Scheduler::new(options.search_slots),
             caps: AnalysisCaps::new(options.analyses_per_client),
+            judge: Judge::new(),
             options,
             storage,
             reloading: Mutex::new(()),

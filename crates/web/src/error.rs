@@ -17,6 +17,9 @@ pub enum ApiError {
     /// No such endpoint.
     #[error("no such endpoint: {0}")]
     NotFound(String),
+    /// No shipped puzzle has this name.
+    #[error("no shipped puzzle named '{0}'")]
+    UnknownPuzzle(String),
     /// The body is not the JSON the endpoint expects (syntax, types, missing fields).
     #[error("{0}")]
     BadRequest(String),
@@ -47,7 +50,8 @@ pub enum ApiError {
     /// A field's value is not acceptable (unknown variant, bad FEN, bad PDN, bad clock).
     #[error("{0}")]
     Invalid(String),
-    /// The client runs as many analyses as one client may at once.
+    /// The client runs as many analyses as one client may at once (or has a puzzle move
+    /// being judged already).
     #[error("{0}")]
     TooManyAnalyses(String),
     /// The server's own data is damaged (a shipped puzzle set that does not read).
@@ -68,7 +72,9 @@ impl ApiError {
     /// The HTTP status of this error.
     pub fn status(&self) -> StatusCode {
         match self {
-            ApiError::UnknownGame(_) | ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::UnknownGame(_) | ApiError::NotFound(_) | ApiError::UnknownPuzzle(_) => {
+                StatusCode::NOT_FOUND
+            }
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
@@ -87,6 +93,7 @@ impl ApiError {
         match self {
             ApiError::UnknownGame(_) => "unknown_game",
             ApiError::NotFound(_) => "not_found",
+            ApiError::UnknownPuzzle(_) => "unknown_puzzle",
             ApiError::BadRequest(_) => "bad_request",
             ApiError::TooLarge { .. } => "too_large",
             ApiError::UnsupportedMediaType => "unsupported_media_type",

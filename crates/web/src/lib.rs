@@ -34,6 +34,7 @@ mod error;
 mod export;
 mod extract;
 mod ids;
+mod judge;
 mod notes;
 mod postgres;
 mod routes;

@@ -9,7 +9,7 @@ use crate::extract::{Body, ClientAddr, OptionalBody, ReadToken, Token};
 use crate::notes::{self, ExportRequest, MoveStep, NoteLineOut};
 use crate::session::{Actor, BusyKind, MoveRequest, Player, Session};
 use crate::view::{game_view, pieces, GameView, PieceView};
-use crate::{assets, variants, ws};
+use crate::{assets, judge, variants, ws};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::{header, Method, Uri};
@@ -32,6 +32,10 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/variants/{id}", get(one_variant))
         .route("/api/variants/{id}/rules", get(variant_rules))
         .route("/api/variants/{id}/puzzles", get(variant_puzzles))
+        .route(
+            "/api/variants/{id}/puzzles/{puzzle}/judge",
+            post(judge::judge),
+        )
         .route("/api/ballots", get(list_ballots))
         .route("/api/positions", post(check_position))
         .route("/api/games", post(create))

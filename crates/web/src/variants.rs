@@ -2,7 +2,7 @@
 //! square names with their real coordinates, who moves first, and the start position.
 
 use damier_core::{Base, Variant};
-use damier_game::Board;
+use damier_game::{AnyMove, Board};
 use serde::Serialize;
 
 /// A playing square: its name in the variant's notation and where it is on the real board.
@@ -187,33 +187,32 @@ pub fn puzzles(variant: Variant) -> Result<Vec<PuzzleInfo>, damier_puzzles::file
     let set = damier_puzzles::shipped::puzzles(variant)?;
     Ok(set
         .iter()
-        .map(|p| {
-            let names = p.start.names();
-            let mut board = p.start;
-            let steps = p
-                .line
-                .iter()
-                .map(|mv| {
-                    let notation = board.short(mv);
-                    board = board.play_unchecked(mv);
-                    PuzzleStep {
-                        notation,
-                        from: names.name(u32::from(mv.from)),
-                        to: names.name(u32::from(mv.to)),
-                        fen: board.fen(),
-                    }
-                })
-                .collect();
-            PuzzleInfo {
-                id: p.id.clone(),
-                fen: p.start.fen(),
-                side: p.solver().name(),
-                task: p.task(),
-                rating: p.rating,
-                steps,
-            }
+        .map(|p| PuzzleInfo {
+            id: p.id.clone(),
+            fen: p.start.fen(),
+            side: p.solver().name(),
+            task: p.task(),
+            rating: p.rating,
+            steps: puzzle_steps(p.start, &p.line),
         })
         .collect())
+}
+
+/// The moves of `line`, legal one after the other from `board`, as the page's steps.
+pub fn puzzle_steps(mut board: Board, line: &[AnyMove]) -> Vec<PuzzleStep> {
+    let names = board.names();
+    line.iter()
+        .map(|mv| {
+            let notation = board.short(mv);
+            board = board.play_unchecked(mv);
+            PuzzleStep {
+                notation,
+                from: names.name(u32::from(mv.from)),
+                to: names.name(u32::from(mv.to)),
+                fen: board.fen(),
+            }
+        })
+        .collect()
 }
 
 /// One ballot of a deck, for the New-game dialog.

@@ -659,6 +659,62 @@ async fn the_page_plays_games_in_a_real_browser() {
         "solved with a hint counts as not solved cleanly"
     );
     page.screenshot("puzzles").await;
+
+    // 7c'. After the first move another way to the goal counts: in international-18 (made the
+    //      only puzzle not met, so the one shown) 6-17 is not the move, and 6-39, not the
+    //      line's 6-44, is judged by the server and the line it answers followed to the end.
+    let others: Vec<Value> = page
+        .api
+        .get("/api/variants/international/puzzles")
+        .await
+        .body
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["id"].clone())
+        .filter(|id| id != "international-18")
+        .collect();
+    page.js(&format!(
+        "const all = JSON.parse(localStorage.getItem('damier.puzzles') || '{{}}'); \
+         all.international = {{value: 1200, solved: 0, failed: 0, seen: {}}}; \
+         localStorage.setItem('damier.puzzles', JSON.stringify(all)); \
+         const e = document.getElementById('pz-variant'); e.value = 'international'; \
+         e.dispatchEvent(new Event('change')); return true;",
+        Value::Array(others)
+    ))
+    .await;
+    page.until(
+        "international-18",
+        "return document.getElementById('pz-name').textContent.startsWith('international-18,')",
+    )
+    .await;
+    for (from, to, said) in [
+        ("32", "28", "the reply was 22x42"),
+        ("37", "48", "the reply was 49x21"),
+        ("26", "6", "the reply was 18-23"),
+        ("6", "1", "the reply was 23-28"),
+        ("1", "6", "the reply was 28-32"),
+        ("6", "17", "Not the move"),
+        ("6", "39", "6-39 is right; the reply was 30-35"),
+        ("39", "43", "the reply was 32-37"),
+        ("31", "42", "Solved"),
+    ] {
+        for sq in [from, to] {
+            page.click_in(&format!("#pz-board rect.sq[data-square='{sq}']"))
+                .await;
+        }
+        page.until(
+            &format!("{from}-{to}: {said}"),
+            &format!(
+                "return document.getElementById('pz-feedback').textContent.includes('{said}')"
+            ),
+        )
+        .await;
+    }
+    let kept = page
+        .js("return JSON.parse(localStorage.getItem('damier.puzzles')).international.failed")
+        .await;
+    assert_eq!(kept, json!(1), "6-17 was a mistake");
     page.click("#pz-close").await;
 
     // 7d. A game the server no longer has: the page says so and rebuilds it from its own

@@ -9,6 +9,7 @@ mod common;
 mod analysis_board;
 mod api;
 mod e2e;
+mod puzzles;
 mod races;
 mod saved;
 mod scheduling;
