@@ -1,9 +1,13 @@
 //! Puzzle sets as PDN: one game a puzzle, its position in `FEN`, the solving line as the
 //! moves, and its own tags — `Puzzle` (the name), `Goal` (`win`, `material N`, `crown`),
 //! `Rating`, `Depth` and `Source`. Any PDN reader sees a game from a position; Damier reads
-//! the tags back.
+//! the tags back. A puzzle written by hand needs only its position, moves and `Goal`: the
+//! others have defaults (the name `<variant>-<n>`, the rating a newcomer starts at, the
+//! variant's judging depth).
 
+use crate::find::default_depth;
 use crate::puzzle::{Goal, Puzzle};
+use crate::rating::START;
 use damier_core::Variant;
 use damier_game::pdn::{self, PdnGame, PdnMove, PdnResult, WriteOptions};
 
@@ -65,7 +69,7 @@ pub fn read(text: &str, variant: Variant) -> Result<Vec<Puzzle>, FileError> {
         .enumerate()
         .map(|(i, game)| {
             let game = game.map_err(|e| FileError::Pdn(e.to_string()))?;
-            from_pdn(&game).map_err(|message| FileError::Tag {
+            from_pdn(&game, i + 1).map_err(|message| FileError::Tag {
                 game: i + 1,
                 message,
             })
@@ -73,13 +77,17 @@ pub fn read(text: &str, variant: Variant) -> Result<Vec<Puzzle>, FileError> {
         .collect()
 }
 
-fn from_pdn(game: &PdnGame) -> Result<Puzzle, String> {
+/// Game `n` of a file as a puzzle.
+fn from_pdn(game: &PdnGame, n: usize) -> Result<Puzzle, String> {
     let tag = |name: &str| game.tag(name).ok_or(format!("no {name} tag"));
-    let number = |name: &str| -> Result<i64, String> {
-        tag(name)?
-            .parse()
-            .map_err(|_| format!("{name} \"{}\" is not a number", tag(name).unwrap_or("")))
+    // A tag left out takes `default`; one given must be a number.
+    let number = |name: &str, default: i64| -> Result<i64, String> {
+        game.tag(name).map_or(Ok(default), |text| {
+            text.parse()
+                .map_err(|_| format!("{name} \"{text}\" is not a number"))
+        })
     };
+    let variant = game.start.variant();
     let goal = Goal::from_tag(tag("Goal")?).ok_or(format!(
         "Goal \"{}\" is none of win, material N, crown",
         tag("Goal")?
@@ -88,12 +96,18 @@ fn from_pdn(game: &PdnGame) -> Result<Puzzle, String> {
         return Err("the solving line must end with a move of the side to play".into());
     }
     Ok(Puzzle {
-        id: tag("Puzzle")?.to_string(),
+        id: game
+            .tag("Puzzle")
+            .map_or_else(|| format!("{variant}-{n}"), str::to_string),
         start: game.start,
         line: game.main.moves.iter().map(|m| m.mv).collect(),
         goal,
-        rating: u32::try_from(number("Rating")?).map_err(|_| "Rating below 0".to_string())?,
-        depth: i32::try_from(number("Depth")?).map_err(|_| "Depth out of range".to_string())?,
+        rating: u32::try_from(number("Rating", START as i64)?)
+            .map_err(|_| "Rating below 0".to_string())?,
+        depth: i32::try_from(number("Depth", i64::from(default_depth(variant)))?)
+            .ok()
+            .filter(|d| (1..=64).contains(d))
+            .ok_or("Depth is not 1 to 64")?,
         source: game.tag("Source").unwrap_or("").to_string(),
     })
 }

@@ -101,6 +101,24 @@ fn bad_files_are_refused_with_the_game_named() {
         err.contains("must end with a move of the side to play"),
         "{err}"
     );
+    let deep = "[Goal \"win\"]\n[Depth \"99\"]\n[FEN \"W:W30,29,22,21,9,6:B24,20,16,13,8,7\"]\n1. 22-17 *\n";
+    let err = file::read(deep, variant).unwrap_err().to_string();
+    assert!(err.contains("Depth is not 1 to 64"), "{err}");
+}
+
+/// A puzzle written by hand needs its position, its line and its goal; the name, rating and
+/// depth have defaults, the depth the variant's judging depth.
+#[test]
+fn a_hand_written_puzzle_needs_only_its_goal() {
+    let variant: Variant = "english".parse().unwrap();
+    let text = "[Goal \"win\"]\n[FEN \"W:W30,29,22,21,9,6:B24,20,16,13,8,7\"]\n1. 22-17 *\n\n\
+                [Goal \"win\"]\n[FEN \"W:W30,29,22,21,9,6:B24,20,16,13,8,7\"]\n1. 22-17 *\n";
+    let set = file::read(text, variant).unwrap();
+    let names: Vec<&str> = set.iter().map(|p| p.id.as_str()).collect();
+    assert_eq!(names, ["english-1", "english-2"]);
+    assert_eq!(set[0].rating, 1200);
+    assert_eq!(set[0].depth, 12);
+    assert_eq!(set[0].goal, Goal::Win);
 }
 
 /// A self-play puzzle of international draughts (White crowns after a shot): only its first
