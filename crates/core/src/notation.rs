@@ -261,7 +261,7 @@ fn why_illegal<G: Geometry>(
     let own: Vec<_> = legal.iter().filter(|m| m.from == from).collect();
     if own.is_empty() {
         // Name the rule, else the king looks blocked on an open board.
-        if barred_king(pos, from) {
+        if pos.rules().king_move_limit && pos.barred_king(pos.side()) == Some(from) {
             let kings = (pos.pieces(pos.side()) & pos.kings()).count();
             let other = if kings > 1 { " or another king" } else { "" };
             return format!(
@@ -273,17 +273,4 @@ fn why_illegal<G: Geometry>(
     } else {
         format!("that piece can play {}", list(own))
     }
-}
-
-/// Whether the piece on `from` is the side's king that has made three quiet moves in a row
-/// while the side has men, which Frisian bars from moving again (RULES.md §2).
-fn barred_king<G: Geometry>(pos: &Position<G>, from: u8) -> bool {
-    let us = pos.side();
-    let run = pos.king_run(us);
-    let has_men = !(pos.pieces(us) & !pos.kings()).is_empty();
-    pos.rules().king_move_limit
-        && has_men
-        && run.moves >= 3
-        && run.square == from
-        && pos.piece_at(u32::from(from)).map(|p| p.role) == Some(crate::Role::King)
 }

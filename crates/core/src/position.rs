@@ -285,6 +285,16 @@ impl<G: Geometry> Position<G> {
         self.king_runs[color as usize]
     }
 
+    /// The square of `color`'s king that may not make a quiet move: in Frisian, one that has
+    /// made three in a row while its side has men (RULES.md §2). Only meaningful under that
+    /// rule (`Rules::king_move_limit`), the one that keeps the runs.
+    #[inline(always)]
+    pub fn barred_king(&self, color: Color) -> Option<u8> {
+        let run = self.king_runs[color as usize];
+        let has_men = !(self.pieces(color) & !self.kings()).is_empty();
+        (run.moves >= 3 && has_men).then_some(run.square)
+    }
+
     /// Set the Frisian king-move counter of a side (from a FEN extension).
     pub fn set_king_run(&mut self, color: Color, run: KingRun) {
         let old = std::mem::replace(&mut self.king_runs[color as usize], run);

@@ -31,10 +31,8 @@ fn slide<B: BitSet>(t: &Tables<B>, s: u32, d: usize, occupied: B) -> B {
 fn movable_kings<G: Geometry, R: RuleSet>(pos: &Position<G>, us: Color) -> G::Bits {
     let kings = pos.pieces(us) & pos.kings();
     if R::RULES.king_move_limit && !kings.is_empty() {
-        let run = pos.king_run(us);
-        let has_men = !(pos.pieces(us) & !pos.kings()).is_empty();
-        if has_men && run.moves >= 3 {
-            return kings & !G::Bits::bit(run.square as u32);
+        if let Some(barred) = pos.barred_king(us) {
+            return kings & !G::Bits::bit(u32::from(barred));
         }
     }
     kings
