@@ -4,6 +4,7 @@
 
 use crate::common::{damier, ok};
 use crate::egdb::{bend, build, own_root, says, status};
+use crate::serve_client::{request, start};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Lines, Read, Write};
 use std::net::TcpStream;
@@ -275,22 +276,6 @@ fn hub_tells_once_of_a_file_it_cannot_open_in_the_default_folder() {
     std::fs::remove_dir_all(&root).unwrap();
 }
 
-/// One HTTP/1.1 request to `damier serve`; the JSON it answers.
-fn request(addr: &str, method: &str, path: &str, token: &str, body: Value) -> Value {
-    let mut stream = TcpStream::connect(addr).unwrap();
-    let body = body.to_string();
-    write!(
-        stream,
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nAuthorization: Bearer {token}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    let mut answer = String::new();
-    stream.read_to_string(&mut answer).unwrap();
-    let (_, body) = answer.split_once("\r\n\r\n").unwrap();
-    serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {answer}"))
-}
-
 /// The next text message of a WebSocket (a server's frames are whole and unmasked); `None`
 /// once it closes or stays silent past the socket's read timeout.
 fn next_text(ws: &mut BufReader<TcpStream>) -> Option<String> {
@@ -324,31 +309,16 @@ fn next_text(ws: &mut BufReader<TcpStream>) -> Option<String> {
 fn serve_logs_once_and_tells_the_analysis() {
     let root = own_root("serve-damage");
     damaged_set(&root);
-    let mut server = Command::new(env!("CARGO_BIN_EXE_damier"))
-        .args(["serve", "--port", "0", "--data", "none", "--egdb"])
-        .arg(&root)
-        .env_remove("DAMIER_EGDB")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("damier serve starts");
-    let mut line = String::new();
-    BufReader::new(server.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let addr = line
-        .split("http://")
-        .nth(1)
-        .and_then(|rest| rest.split('/').next())
-        .unwrap_or_else(|| panic!("no address in {line:?}"))
-        .to_string();
-    let created = request(
+    let (mut server, addr, _) = start(
+        &["--data", "none", "--egdb", root.to_str().unwrap()],
+        Stdio::piped(),
+    );
+    let (_, created) = request(
         &addr,
         "POST",
         "/api/games",
-        "",
-        json!({"variant": "english", "fen": CORNER, "white": "human", "black": "human"}),
+        None,
+        Some(json!({"variant": "english", "fen": CORNER, "white": "human", "black": "human"})),
     );
     let id = created["id"].as_str().unwrap().to_string();
     let token = created["token"].as_str().unwrap().to_string();
@@ -369,12 +339,12 @@ fn serve_logs_once_and_tells_the_analysis() {
     // Two analyses, each of several searches (one a second): the log says it once.
     let mut told = Vec::new();
     for _ in 0..2 {
-        let started = request(
+        let (_, started) = request(
             &addr,
             "POST",
             &format!("/api/games/{id}/analysis"),
-            &token,
-            json!({"action": "start", "time_ms": 2500}),
+            Some(&token),
+            Some(json!({"action": "start", "time_ms": 2500})),
         );
         assert!(started.get("error").is_none(), "{started}");
         let mut analysing = false;

@@ -17,4 +17,5 @@ mod play;
 mod puzzles;
 mod robustness;
 mod rules;
+mod serve_client;
 mod serve_restart;

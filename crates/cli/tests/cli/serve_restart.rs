@@ -2,73 +2,16 @@
 //! was answered, or in the middle of many clients' moves, and started again, it has every
 //! answered move, and no move twice.
 
-use serde_json::{json, Value};
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
+use crate::serve_client::{request, start, try_request};
+use serde_json::json;
+use std::process::{Child, Stdio};
 
-/// Start `damier serve` on a free port; returns the process and its address.
+/// Start `damier serve` keeping its games in `data`; the process and its address.
 fn serve(data: &std::path::Path) -> (Child, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_damier"))
-        .args(["serve", "--port", "0", "--egdb", "none", "--data"])
-        .arg(data)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("damier serve starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    assert!(line.contains("games are kept in"), "{line}");
-    let addr = line
-        .split("http://")
-        .nth(1)
-        .and_then(|rest| rest.split('/').next())
-        .unwrap_or_else(|| panic!("no address in {line:?}"))
-        .to_string();
+    let data = data.to_str().unwrap();
+    let (child, addr, banner) = start(&["--egdb", "none", "--data", data], Stdio::inherit());
+    assert!(banner.contains("games are kept in"), "{banner}");
     (child, addr)
-}
-
-/// One HTTP/1.1 request; returns the status and the JSON body.
-fn request(
-    addr: &str,
-    method: &str,
-    path: &str,
-    token: Option<&str>,
-    body: Option<Value>,
-) -> (u16, Value) {
-    try_request(addr, method, path, token, body).expect("an answer from the server")
-}
-
-/// [`request`], or `None` when the server does not answer (it was killed).
-fn try_request(
-    addr: &str,
-    method: &str,
-    path: &str,
-    token: Option<&str>,
-    body: Option<Value>,
-) -> Option<(u16, Value)> {
-    let mut stream = TcpStream::connect(addr).ok()?;
-    let body = body.map(|b| b.to_string()).unwrap_or_default();
-    let auth = token
-        .map(|t| format!("Authorization: Bearer {t}\r\n"))
-        .unwrap_or_default();
-    write!(
-        stream,
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{auth}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    )
-    .ok()?;
-    let mut answer = String::new();
-    stream.read_to_string(&mut answer).ok()?;
-    let status = answer.get(9..12)?.parse().ok()?;
-    let json = answer
-        .split_once("\r\n\r\n")
-        .and_then(|(_, b)| serde_json::from_str(b).ok())
-        .unwrap_or(Value::Null);
-    Some((status, json))
 }
 
 #[test]
