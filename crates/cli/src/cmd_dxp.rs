@@ -42,7 +42,8 @@ pub struct DxpArgs {
     /// Thinking time of each side for the whole game, minutes (initiator).
     #[arg(long, default_value_t = 5)]
     minutes: u16,
-    /// Moves to make in that time, 0 for the whole game (initiator).
+    /// Moves of each side in the game, after which either program may end it (the time is
+    /// for them); 0: no limit (initiator).
     #[arg(long, default_value_t = 0)]
     moves: u16,
     /// Start position (PDN FEN, international); default: the usual start (initiator).

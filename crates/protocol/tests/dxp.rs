@@ -84,6 +84,68 @@ fn damier_plays_itself_over_dxp() {
     assert!(lines.iter().any(|l| l.starts_with("> R01Damier initiator")));
 }
 
+/// A request's number of moves ends each game there: the side to move when both have made
+/// that many ends it with a GAMEEND, the other agrees, and neither claims a result.
+#[test]
+fn a_game_ends_at_the_requested_number_of_moves() {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap();
+    let follower = std::thread::spawn(move || {
+        let (stream, _) = listener.accept().unwrap();
+        let mut lines = Vec::new();
+        let played = follow(
+            &mut wire(&stream),
+            &engine(),
+            &side("Damier follower"),
+            &mut |l| lines.push(l.to_string()),
+        )
+        .unwrap();
+        (played, lines)
+    });
+    let stream = TcpStream::connect(addr).unwrap();
+    let mut lines = Vec::new();
+    let request = Request {
+        games: 2,
+        first_colour: Color::White,
+        minutes: 1,
+        moves: 5,
+        start: None,
+    };
+    let played = initiate(
+        &mut wire(&stream),
+        &engine(),
+        &side("Damier initiator"),
+        &request,
+        &mut |l| lines.push(l.to_string()),
+    )
+    .unwrap();
+    drop(stream);
+    let (followed, follower_lines) = follower.join().unwrap();
+    assert_eq!(played.len(), 2);
+    for (mine, theirs) in played.iter().zip(&followed) {
+        assert_eq!(mine.game.plies().len(), 10, "{}", mine.end);
+        assert_eq!(theirs.game.plies().len(), 10, "{}", theirs.end);
+        assert!(!mine.game.is_over());
+        assert!(
+            mine.end.contains("move limit") && mine.end.contains("5 moves"),
+            "{}",
+            mine.end
+        );
+        assert!(theirs.end.contains("move limit"), "{}", theirs.end);
+    }
+    // After ten plies White is to move: the initiator ends the first game (as White), the
+    // follower the second, each with reason 0 (none), and the other answers alike.
+    let ends = |lines: &[String]| {
+        lines
+            .iter()
+            .filter(|l| l.contains("E00"))
+            .map(|l| &l[..1])
+            .collect::<String>()
+    };
+    assert_eq!(ends(&lines), "><<>", "{lines:?}");
+    assert_eq!(ends(&follower_lines), "<>><", "{follower_lines:?}");
+}
+
 /// A raw client: sends text messages and reads the follower's.
 struct Raw {
     stream: TcpStream,

@@ -19,7 +19,8 @@ pub enum Message {
         follower: Color,
         /// Thinking time of each side for the whole game, minutes.
         minutes: u16,
-        /// Moves to make in that time (0: the whole game).
+        /// Moves of each side in the game (the time is for them), after which either program
+        /// may end it; 0: no limit.
         moves: u16,
         /// The start position: the side to move and 50 squares, or `None` for the usual
         /// start with White to move.

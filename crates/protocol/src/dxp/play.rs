@@ -65,7 +65,8 @@ enum After {
     Closed,
 }
 
-/// A thinking time for the whole game (`moves` moves in `minutes`; 0 moves: all of them).
+/// A thinking time for the whole game, and the moves of each side after which the game may be
+/// ended (0: no limit).
 #[derive(Clone, Copy, Debug)]
 struct GameClock {
     left: Duration,
@@ -98,6 +99,12 @@ impl GameClock {
         self.left = self.left.saturating_sub(t);
         self.made += 1;
     }
+
+    /// Whether each side has made the game's number of moves, after which either program may
+    /// end it (GAMEREQ: "when the number of moves is reached ... the game may be ended").
+    fn limit_reached(&self, game: &Game) -> bool {
+        self.moves > 0 && game.plies().len() >= 2 * usize::from(self.moves)
+    }
 }
 
 /// The reason Damier gives when the rules ended the game with Damier to move.
@@ -110,9 +117,12 @@ fn reason_for(game: &Game, ours: Color) -> EndReason {
     }
 }
 
-fn end_words(game: &Game) -> String {
+fn end_words(game: &Game, clock: &GameClock) -> String {
     match game.result() {
         Some(r) => r.describe(),
+        None if clock.limit_reached(game) => {
+            format!("the move limit was reached ({} moves)", clock.moves)
+        }
         None => "ended by agreement of the programs".into(),
     }
 }
@@ -145,7 +155,13 @@ fn play_game<R: BufRead, W: Write>(
                     },
                     log,
                 )?;
-                return wait_end_answer(wire, game, log);
+                return wait_end_answer(wire, game, &clock, log);
+            }
+            if clock.limit_reached(game) {
+                // Played out to the limit the request set: the result is the operator's to
+                // judge, so the end gives no reason.
+                send(wire, END_NO_REASON, log)?;
+                return wait_end_answer(wire, game, &clock, log);
             }
             let started = Instant::now();
             let limits = side.limits.unwrap_or_else(|| clock.limits());
@@ -165,7 +181,7 @@ fn play_game<R: BufRead, W: Write>(
                     },
                     log,
                 )?;
-                return wait_end_answer(wire, game, log);
+                return wait_end_answer(wire, game, &clock, log);
             };
             clock.spent(started.elapsed());
             let secs = started.elapsed().as_secs().min(9999) as u16;
@@ -198,7 +214,7 @@ fn play_game<R: BufRead, W: Write>(
                         wire,
                         Message::Chat(format!(
                             "the game is over ({}): no move is expected",
-                            end_words(game)
+                            end_words(game, &clock)
                         )),
                         log,
                     )?;
@@ -216,7 +232,7 @@ fn play_game<R: BufRead, W: Write>(
                             log,
                         )?;
                         send(wire, END_NO_REASON, log)?;
-                        return match wait_end_answer(wire, game, log)? {
+                        return match wait_end_answer(wire, game, &clock, log)? {
                             After::Ended { stop, .. } => Ok(After::Ended {
                                 end: format!("ended: the other side's {why}"),
                                 stop,
@@ -235,7 +251,9 @@ fn play_game<R: BufRead, W: Write>(
                     EndReason::Unknown => "ended by the other side".to_string(),
                 };
                 let end = if game.is_over() {
-                    end_words(game)
+                    end_words(game, &clock)
+                } else if clock.limit_reached(game) {
+                    format!("{said} at the move limit ({} moves)", clock.moves)
                 } else {
                     said
                 };
@@ -271,6 +289,7 @@ fn play_game<R: BufRead, W: Write>(
 fn wait_end_answer<R: BufRead, W: Write>(
     wire: &mut Wire<R, W>,
     game: &Game,
+    clock: &GameClock,
     log: &mut dyn FnMut(&str),
 ) -> io::Result<After> {
     let stop = wait_for(wire, log, "the answer to GAMEEND", |m| match m {
@@ -280,7 +299,7 @@ fn wait_end_answer<R: BufRead, W: Write>(
     Ok(match stop {
         None => After::Closed,
         Some(stop) => After::Ended {
-            end: end_words(game),
+            end: end_words(game, clock),
             stop,
         },
     })
@@ -456,9 +475,9 @@ pub struct Request {
     pub games: u32,
     /// Damier's colour in the first game.
     pub first_colour: Color,
-    /// Thinking time of each side, minutes, for `moves` moves (0: the whole game).
+    /// Thinking time of each side for the whole game, minutes.
     pub minutes: u16,
-    /// See `minutes`.
+    /// Moves of each side, after which the side to move ends the game (0: no limit).
     pub moves: u16,
     /// The start position (`None`: the usual one).
     pub start: Option<Board>,
