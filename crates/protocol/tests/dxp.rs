@@ -4,7 +4,7 @@
 
 use damier_core::Color;
 use damier_engine::{Engine, EngineOptions, Limits};
-use damier_protocol::dxp::play::{follow, initiate, Request, Side};
+use damier_protocol::dxp::play::{follow, initiate, Played, Request, Side};
 use damier_protocol::dxp::{Acceptance, Message, Wire};
 use std::io::{BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
@@ -30,19 +30,28 @@ fn wire(stream: &TcpStream) -> Wire<BufReader<TcpStream>, TcpStream> {
     )
 }
 
-#[test]
-fn damier_plays_itself_over_dxp() {
+/// What one side of a DXP session played, and the messages it logged.
+struct Session {
+    played: Vec<Played>,
+    lines: Vec<String>,
+}
+
+/// Damier as initiator against Damier as follower over a loopback socket, two games of
+/// `moves` moves (0: no limit): (initiator, follower).
+fn damier_against_itself(moves: u16) -> (Session, Session) {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let addr = listener.local_addr().unwrap();
     let follower = std::thread::spawn(move || {
         let (stream, _) = listener.accept().unwrap();
-        follow(
+        let mut lines = Vec::new();
+        let played = follow(
             &mut wire(&stream),
             &engine(),
             &side("Damier follower"),
-            &mut |_| {},
+            &mut |l| lines.push(l.to_string()),
         )
-        .unwrap()
+        .unwrap();
+        Session { played, lines }
     });
     let stream = TcpStream::connect(addr).unwrap();
     let mut lines = Vec::new();
@@ -50,7 +59,7 @@ fn damier_plays_itself_over_dxp() {
         games: 2,
         first_colour: Color::White,
         minutes: 1,
-        moves: 0,
+        moves,
         start: None,
     };
     let played = initiate(
@@ -62,7 +71,13 @@ fn damier_plays_itself_over_dxp() {
     )
     .unwrap();
     drop(stream);
-    let followed = follower.join().unwrap();
+    (Session { played, lines }, follower.join().unwrap())
+}
+
+#[test]
+fn damier_plays_itself_over_dxp() {
+    let (initiator, follower) = damier_against_itself(0);
+    let (played, lines, followed) = (initiator.played, initiator.lines, follower.played);
     assert_eq!(played.len(), 2);
     assert_eq!(followed.len(), 2);
     for (mine, theirs) in played.iter().zip(&followed) {
@@ -88,39 +103,9 @@ fn damier_plays_itself_over_dxp() {
 /// that many ends it with a GAMEEND, the other agrees, and neither claims a result.
 #[test]
 fn a_game_ends_at_the_requested_number_of_moves() {
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-    let addr = listener.local_addr().unwrap();
-    let follower = std::thread::spawn(move || {
-        let (stream, _) = listener.accept().unwrap();
-        let mut lines = Vec::new();
-        let played = follow(
-            &mut wire(&stream),
-            &engine(),
-            &side("Damier follower"),
-            &mut |l| lines.push(l.to_string()),
-        )
-        .unwrap();
-        (played, lines)
-    });
-    let stream = TcpStream::connect(addr).unwrap();
-    let mut lines = Vec::new();
-    let request = Request {
-        games: 2,
-        first_colour: Color::White,
-        minutes: 1,
-        moves: 5,
-        start: None,
-    };
-    let played = initiate(
-        &mut wire(&stream),
-        &engine(),
-        &side("Damier initiator"),
-        &request,
-        &mut |l| lines.push(l.to_string()),
-    )
-    .unwrap();
-    drop(stream);
-    let (followed, follower_lines) = follower.join().unwrap();
+    let (initiator, follower) = damier_against_itself(5);
+    let (played, lines) = (initiator.played, initiator.lines);
+    let (followed, follower_lines) = (follower.played, follower.lines);
     assert_eq!(played.len(), 2);
     for (mine, theirs) in played.iter().zip(&followed) {
         assert_eq!(mine.game.plies().len(), 10, "{}", mine.end);
