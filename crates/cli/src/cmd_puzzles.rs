@@ -99,7 +99,8 @@ pub fn load(variant: Variant, file: Option<&Path>) -> Result<Vec<Puzzle>> {
     };
     if puzzles.is_empty() {
         match file {
-            Some(path) => usage!("{}: no puzzles in it", path.display()),
+            // A file's content, as when it cannot be read: not a fault of the command line.
+            Some(path) => anyhow::bail!("{}: no puzzles in it", path.display()),
             None => usage!(
                 "no puzzles are shipped for {variant} (make some with `damier puzzles generate -v {variant} --selfplay 200 --out FILE`)"
             ),

@@ -191,3 +191,26 @@ fn bad_input_gets_one_line() {
     assert!(err.contains("reading /nonexistent/p.pdn"), "{err}");
     let _ = std::fs::remove_file(&bad);
 }
+
+/// A puzzle file's content is the file's fault, not the command line's: an empty file and
+/// an unreadable one exit alike (1), as `pdn check` does; a bad argument exits 2.
+#[test]
+fn a_bad_puzzle_file_exits_1_and_a_bad_argument_2() {
+    let empty = temp("empty.pdn");
+    let garbage = temp("garbage.pdn");
+    std::fs::write(&empty, "").unwrap();
+    std::fs::write(&garbage, "garbage here\n").unwrap();
+    for (file, says) in [(&empty, "no puzzles in it"), (&garbage, "cannot read move")] {
+        for command in ["list", "check"] {
+            let args = ["puzzles", command, "--file", file.to_str().unwrap()];
+            let out = damier(&args);
+            assert_eq!(out.status.code(), Some(1), "{args:?}: {}", stderr(&out));
+            assert!(stderr(&out).contains(says), "{args:?}: {}", stderr(&out));
+            assert_eq!(fails(&args).lines().count(), 1);
+        }
+    }
+    let out = damier(&["puzzles", "list", "-v", "nonesuch"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let _ = std::fs::remove_file(&empty);
+    let _ = std::fs::remove_file(&garbage);
+}
