@@ -2,7 +2,7 @@
 // `from`, `to`, `path`, `long` and `captured`, as the API describes them): the squares a
 // picked piece may go to, a capture entered landing by landing or by its end square alone,
 // and a choice between the captures that the squares clicked do not decide. The game page
-// (app.js) enters moves through it.
+// (app.js) and the Puzzles panel (puzzles.js) enter moves alike through it.
 
 // The moves still possible with the squares entered so far (`prefix`: the start square, then
 // landing squares).
@@ -51,6 +51,11 @@ export function clickSquare(moves, prefix, name, pickable) {
   if (finals.length > 1) return { choices: finals };
   if (pickable.has(name)) return { prefix: [name] };
   return { prefix: [], illegal: true };
+}
+
+// Whether two moves are the same: the same landings and the same pieces taken.
+export function sameMove(a, b) {
+  return a.long === b.long && a.captured.join(' ') === b.captured.join(' ');
 }
 
 // Fill `box` with one button per move ("Which capture?") and a Cancel button, and show it;
