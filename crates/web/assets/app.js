@@ -4,6 +4,7 @@
 
 import { api, watchGame } from './api.js';
 import { BoardView } from './board.js';
+import { targets, starts, clickSquare, showChoices } from './pick.js';
 import { parseFen } from './fen.js';
 import { EvalGraph } from './graph.js';
 import { NewGameDialog, PdnDialog } from './dialogs.js';
@@ -100,7 +101,7 @@ function movable() {
     const mine = S.game.you[0];
     return new Set([...piecesOf(S.cursor)].filter(([, p]) => p.color === mine).map(([sq]) => sq));
   }
-  return new Set(activeMoves().map((m) => m.from));
+  return starts(activeMoves());
 }
 
 function piecesOf(node) {
@@ -108,21 +109,6 @@ function piecesOf(node) {
     return new Map(S.game.pieces.map((p) => [p.square, { color: p.color, king: p.king }]));
   }
   return parseFen(node.fen, S.variant).pieces;
-}
-
-// Moves still possible with the squares entered so far.
-function candidates() {
-  return activeMoves().filter((m) => S.prefix.every((sq, i) => m.path[i] === sq));
-}
-
-function targets() {
-  if (!S.prefix.length) return new Set();
-  const t = new Set();
-  for (const m of candidates()) {
-    if (m.path.length > S.prefix.length) t.add(m.path[S.prefix.length]);
-    t.add(m.to);
-  }
-  return t;
 }
 
 // ---------- entering a move ----------
@@ -136,55 +122,18 @@ function onSquare(name, how) {
     if (from.has(name)) S.prefix = [name];
     return renderBoard();
   }
-  if (!S.prefix.length) {
-    if (from.has(name)) S.prefix = [name];
-    return renderBoard();
-  }
-  if (S.prefix.length === 1 && name === S.prefix[0]) {
-    S.prefix = [];
-    return renderBoard();
-  }
-  const cands = candidates();
-  const k = S.prefix.length;
-  const ending = cands.filter((m) => m.path.length === k + 1 && m.path[k] === name);
-  const through = cands.filter((m) => m.path.length > k + 1 && m.path[k] === name);
-  if (ending.length && !through.length) return ending.length === 1 ? enter(ending[0]) : choose(ending);
-  if (through.length && !ending.length) {
-    S.prefix = [...S.prefix, name];
-    const left = candidates();
-    if (left.length === 1) return enter(left[0]);
-    return renderBoard();
-  }
-  if (through.length && ending.length) return choose([...ending, ...through]);
-  // The end square clicked directly, skipping the landings between.
-  const finals = cands.filter((m) => m.to === name);
-  if (finals.length === 1) return enter(finals[0]);
-  if (finals.length > 1) return choose(finals);
-  S.prefix = from.has(name) ? [name] : [];
+  const click = clickSquare(activeMoves(), S.prefix, name, from);
+  if (click.move) return enter(click.move);
+  if (click.choices) return choose(click.choices);
+  S.prefix = click.prefix;
   renderBoard();
 }
 
 function choose(moves) {
   S.choices = moves;
-  const box = $('choices');
-  box.innerHTML = '';
-  const label = document.createElement('span');
-  label.textContent = 'Which capture? ';
-  box.appendChild(label);
-  for (const m of moves) {
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.className = 'choice';
-    b.textContent = `${m.long}${m.captured.length ? ` (takes ${m.captured.join(', ')})` : ''}`;
-    b.addEventListener('click', () => { hideChoices(); enter(m); });
-    box.appendChild(b);
-  }
-  const cancel = document.createElement('button');
-  cancel.type = 'button';
-  cancel.textContent = 'Cancel';
-  cancel.addEventListener('click', () => { hideChoices(); S.prefix = []; renderBoard(); });
-  box.appendChild(cancel);
-  box.hidden = false;
+  showChoices($('choices'), moves,
+    (m) => { hideChoices(); enter(m); },
+    () => { hideChoices(); S.prefix = []; renderBoard(); });
 }
 
 function hideChoices() { S.choices = null; $('choices').hidden = true; }
@@ -369,7 +318,7 @@ function renderBoard() {
     selected: S.prefix[S.prefix.length - 1] || null,
     path: S.prefix,
     premove: S.premove || [],
-    targets: targets(),
+    targets: targets(activeMoves(), S.prefix),
     last: lastMove(node),
     arrows: arrows(),
     animate: step && prefs.animate ? { from: node.move.path[0], to: node.move.path[node.move.path.length - 1] } : null,

@@ -1,13 +1,18 @@
 // The Puzzles panel: the shipped puzzles of a variant (GET /api/variants/{id}/puzzles), one at
-// a time, the solver's side at the bottom. The solver clicks a piece and its square; a right
-// move is answered by the line's reply, a wrong one may be tried again. After the first move
-// (the only one that wins) another move may reach the goal too: the server judges it (POST
-// …/puzzles/{puzzle}/judge) and the line it answers is followed instead. Hint, solution, next;
-// the solver's rating and the puzzles met are kept in this browser (localStorage), moved by
-// Elo's formula as `damier puzzles play` moves them.
+// a time, the solver's side at the bottom. The solver enters a move as on the game's board
+// (pick.js), from the legal moves of the position faced (POST /api/positions): a move that is
+// not legal is told so and may be tried again, uncounted; a legal move is compared with the
+// line's by its landings and the pieces it takes, so that two captures with the same start and
+// end are told apart. A right move is answered by the line's reply, a wrong one counts as a
+// mistake and may be tried again. After the first move (the only one that wins) another move
+// may reach the goal too: the server judges it (POST …/puzzles/{puzzle}/judge) and the line it
+// answers is followed instead. Hint, solution, next; the solver's rating and the puzzles met
+// are kept in this browser (localStorage), moved by Elo's formula as `damier puzzles play`
+// moves them.
 
 import { BoardView } from './board.js';
 import { parseFen } from './fen.js';
+import { targets, starts, clickSquare, sameMove, showChoices } from './pick.js';
 
 const $ = (id) => document.getElementById(id);
 const STORE = 'damier.puzzles';
@@ -37,7 +42,13 @@ export class PuzzlePanel {
     this.byId = new Map(variants.map((v) => [v.id, v]));
     this.api = api;
     this.dlg = $('dlg-puzzles');
-    this.board = new BoardView($('pz-board'), { onSquare: (name) => this.click(name), label: 'puzzle' });
+    this.board = new BoardView($('pz-board'), {
+      onSquare: (name, how) => this.click(name, how),
+      canDrag: (name) => !this.busy && !this.done() && this.own().has(name),
+      label: 'puzzle',
+    });
+    // FEN -> a promise of its legal moves, for the variant on view.
+    this.known = new Map();
     $('pz-close').addEventListener('click', () => this.dlg.close());
     $('pz-hint').addEventListener('click', () => this.hint());
     $('pz-solution').addEventListener('click', () => this.solution());
@@ -60,6 +71,7 @@ export class PuzzlePanel {
 
   async load(variantId) {
     this.variant = this.byId.get(variantId);
+    this.known = new Map();
     $('pz-variant').value = variantId;
     this.board.setVariant(this.variant);
     try {
@@ -100,7 +112,9 @@ export class PuzzlePanel {
     this.round = (this.round || 0) + 1;
     this.step = 0;
     this.fen = puzzle.fen;
-    this.selected = null;
+    this.moves = null; // the legal moves of `fen`, once known
+    this.prefix = []; // the squares of the move being entered
+    this.last = null;
     this.hinted = null;
     this.mistakes = 0;
     this.helped = false;
@@ -109,21 +123,58 @@ export class PuzzlePanel {
     this.board.flipped = puzzle.side === 'black';
     $('pz-task').textContent = `${puzzle.task}.`;
     $('pz-name').textContent = `${puzzle.id}, rated ${puzzle.rating}`;
+    this.hideChoices();
     this.say('Click a piece, then its square.', 'hint');
     this.showRating();
     this.draw();
+    this.prepare();
   }
 
-  draw(last) {
+  // The squares of the solver's pieces.
+  own() {
     const { pieces } = parseFen(this.fen, this.variant);
-    const mine = new Set([...pieces].filter(([, p]) => p.color === this.puzzle.side).map(([n]) => n));
+    return new Set([...pieces].filter(([, p]) => p.color === this.puzzle.side).map(([n]) => n));
+  }
+
+  // The legal moves of `fen`, asked of the server once (a failed request is asked again).
+  legal(fen) {
+    let known = this.known.get(fen);
+    if (!known) {
+      known = this.api.checkPosition(this.variant.id, fen).then((r) => r.moves);
+      this.known.set(fen, known);
+      known.catch(() => { if (this.known.get(fen) === known) this.known.delete(fen); });
+    }
+    return known;
+  }
+
+  // Ask for the moves of the position the solver faces now, and show them once known.
+  async prepare() {
+    const { round, step } = this;
+    try {
+      const moves = await this.legal(this.fen);
+      if (round !== this.round || step !== this.step) return;
+      this.moves = moves;
+      this.draw();
+    } catch (e) {
+      if (round === this.round && step === this.step) this.unread(e);
+    }
+  }
+
+  // Without the legal moves no move can be checked: said, and nothing counted.
+  unread(e) {
+    this.say(`The legal moves could not be read (${e.message}); try again.`, 'wrong');
+  }
+
+  draw() {
+    const { pieces } = parseFen(this.fen, this.variant);
+    const over = this.done();
     this.board.render({
       pieces,
-      movable: this.done() ? new Set() : mine,
-      selected: this.selected || this.hinted,
-      targets: new Set(),
-      path: [],
-      last: last ? { path: [last.from, last.to], captured: [] } : null,
+      movable: over ? new Set() : (this.moves ? starts(this.moves) : this.own()),
+      selected: this.prefix[this.prefix.length - 1] || this.hinted,
+      targets: over || !this.moves ? new Set() : targets(this.moves, this.prefix),
+      path: this.prefix,
+      last: this.last,
     });
   }
 
@@ -137,24 +188,65 @@ export class PuzzlePanel {
     f.dataset.kind = kind;
   }
 
-  click(name) {
+  // A click on a square (or a piece picked up and dropped), read as the game's board reads
+  // it; any piece of the solver's may be picked, so that a move it cannot make is told.
+  async click(name, how) {
     if (this.busy || this.done()) return;
-    const { pieces } = parseFen(this.fen, this.variant);
-    const piece = pieces.get(name);
-    if (piece && piece.color === this.puzzle.side) {
-      this.selected = name;
+    this.hideChoices();
+    const own = this.own();
+    if (how === 'pick' || !this.prefix.length) {
+      if (own.has(name)) this.prefix = [name];
+      else this.say('Click one of your pieces first.', 'hint');
       this.draw();
       return;
     }
-    if (!this.selected) {
-      this.say('Click one of your pieces first.', 'hint');
+    const { round, step } = this;
+    let moves;
+    try {
+      moves = await this.legal(this.fen);
+    } catch (e) {
+      if (round !== this.round || step !== this.step) return;
+      this.prefix = [];
+      this.draw();
+      this.unread(e);
       return;
     }
+    if (round !== this.round || step !== this.step || this.busy) return;
+    this.moves = moves;
+    const click = clickSquare(moves, this.prefix, name, own);
+    if (click.move) return this.enter(click.move);
+    if (click.choices) return this.choose(click.choices);
+    this.prefix = click.prefix;
+    this.draw();
+    if (click.illegal) this.illegal();
+  }
+
+  // A move the rules do not allow: no mistake, only why.
+  illegal() {
+    const capture = this.moves.length && this.moves[0].captured.length;
+    this.say(capture
+      ? 'Not a legal move here: a capture is compulsory, so you must capture. Try again.'
+      : 'Not a legal move here. Try again.', 'illegal');
+  }
+
+  // Several captures fit the squares clicked: the solver says which.
+  choose(moves) {
+    this.say('More than one capture fits these squares: which one?', 'hint');
+    const { round, step } = this;
+    const still = () => round === this.round && step === this.step && !this.busy;
+    showChoices($('pz-choices'), moves,
+      (m) => { if (still()) this.enter(m); },
+      () => { if (still()) { this.prefix = []; this.draw(); } });
+  }
+
+  hideChoices() { $('pz-choices').hidden = true; }
+
+  // A legal move entered: the line's, or after the first move perhaps another way to the goal.
+  enter(m) {
+    this.prefix = [];
     const want = this.steps[this.step];
-    const from = this.selected;
-    this.selected = null;
-    if (from === want.from && name === want.to) this.right(want);
-    else if (this.step > 0) this.judge(from, name);
+    if (sameMove(m, want)) this.right(want);
+    else if (this.step > 0) this.judge(m);
     else this.wrong('Not the move. Try again.');
   }
 
@@ -166,6 +258,9 @@ export class PuzzlePanel {
 
   right(want) {
     this.play(want);
+    // The position after the reply, asked for while the reply is shown.
+    const next = this.steps[this.step];
+    if (next && this.steps[this.step + 1]) this.legal(next.fen).catch(() => {});
     if (this.done()) {
       this.finish();
       return;
@@ -179,13 +274,16 @@ export class PuzzlePanel {
       this.play(reply);
       this.busy = false;
       if (this.done()) this.finish();
-      else this.say(`${want.notation} is right; the reply was ${reply.notation}. Your move.`, 'right');
+      else {
+        this.say(`${want.notation} is right; the reply was ${reply.notation}. Your move.`, 'right');
+        this.prepare();
+      }
     }, REPLY_MS);
   }
 
   // A move other than the line's, after the first: the server searches whether it reaches the
   // goal too, and answers the rest of a line that does.
-  async judge(from, to) {
+  async judge(m) {
     const { round, step } = this;
     this.busy = true;
     this.draw();
@@ -193,8 +291,9 @@ export class PuzzlePanel {
     let verdict;
     try {
       verdict = await this.api.judgePuzzle(this.variant.id, this.puzzle.id, {
-        line: this.steps.slice(0, step).map((s) => s.notation),
-        move: `${from}-${to}`,
+        line: this.steps.slice(0, step).map((s) => s.long),
+        move: m.long,
+        captured: m.captured,
       });
     } catch (e) {
       verdict = { accepted: false, error: e };
@@ -204,7 +303,10 @@ export class PuzzlePanel {
     if (verdict.accepted) {
       this.steps = this.steps.slice(0, step).concat(verdict.steps);
       this.right(this.steps[step]);
-    } else if (verdict.error && verdict.error.code !== 'illegal_move') {
+    } else if (verdict.error && verdict.error.code === 'illegal_move') {
+      this.draw();
+      this.illegal();
+    } else if (verdict.error) {
       // The page stays usable without the server's word: the line's move still counts.
       this.wrong(`The move could not be checked (${verdict.error.message}), so it counts as not the move. Try again.`);
     } else {
@@ -213,10 +315,15 @@ export class PuzzlePanel {
   }
 
   play(step) {
+    const before = parseFen(this.fen, this.variant).pieces;
+    this.last = { path: step.path, captured: step.captured.map((sq) => ({ square: sq, ...before.get(sq) })) };
     this.fen = step.fen;
     this.step += 1;
+    this.moves = null;
+    this.prefix = [];
     this.hinted = null;
-    this.draw(step);
+    this.hideChoices();
+    this.draw();
   }
 
   hint() {

@@ -53,6 +53,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../assets/rules.js"),
     ),
     (
+        "pick.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/pick.js"),
+    ),
+    (
         "puzzles.js",
         "text/javascript; charset=utf-8",
         include_str!("../assets/puzzles.js"),

@@ -152,15 +152,23 @@ pub fn rules(variant: Variant) -> RulesInfo {
     }
 }
 
-/// One ply of a puzzle's line, for the page to check a click and show the result.
+/// One ply of a puzzle's line, for the page to compare the solver's move with it and show
+/// the result. Two captures may share their start and end squares (a flying king's, taking
+/// other pieces): `long` and `captured` tell them apart, as they do a game's moves.
 #[derive(Clone, Debug, Serialize)]
 pub struct PuzzleStep {
     /// The move in the variant's short notation.
     pub notation: String,
-    /// Square names of its start and end.
+    /// The long form: every landing square (`28x19x10`).
+    pub long: String,
+    /// Start square's name.
     pub from: String,
-    /// End square.
+    /// End square's name.
     pub to: String,
+    /// Start square, then every landing square.
+    pub path: Vec<String>,
+    /// The captured squares, in notation order.
+    pub captured: Vec<String>,
     /// The position after it.
     pub fen: String,
 }
@@ -200,15 +208,17 @@ pub fn puzzles(variant: Variant) -> Result<Vec<PuzzleInfo>, damier_puzzles::file
 
 /// The moves of `line`, legal one after the other from `board`, as the page's steps.
 pub fn puzzle_steps(mut board: Board, line: &[AnyMove]) -> Vec<PuzzleStep> {
-    let names = board.names();
     line.iter()
         .map(|mv| {
-            let notation = board.short(mv);
+            let info = board.describe(mv);
             board = board.play_unchecked(mv);
             PuzzleStep {
-                notation,
-                from: names.name(u32::from(mv.from)),
-                to: names.name(u32::from(mv.to)),
+                notation: info.short,
+                long: info.long,
+                from: info.from,
+                to: info.to,
+                path: info.path,
+                captured: info.captured,
                 fen: board.fen(),
             }
         })

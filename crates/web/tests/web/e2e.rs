@@ -152,6 +152,12 @@ impl Page {
             .await;
     }
 
+    /// A real mouse click in the middle of a square of the Puzzles panel's board.
+    async fn click_puzzle(&self, name: &str) {
+        self.click_in(&format!("#pz-board rect.sq[data-square='{name}']"))
+            .await;
+    }
+
     /// A real mouse click in the middle of the element `css` finds.
     async fn click_in(&self, css: &str) {
         let target = self
@@ -634,8 +640,7 @@ async fn the_page_plays_games_in_a_real_browser() {
     let steps = puzzle["steps"].as_array().unwrap();
     for (k, step) in steps.iter().enumerate().step_by(2) {
         for sq in [step["from"].as_str().unwrap(), step["to"].as_str().unwrap()] {
-            page.click_in(&format!("#pz-board rect.sq[data-square='{sq}']"))
-                .await;
+            page.click_puzzle(sq).await;
         }
         let expect = if k + 1 >= steps.len() {
             "Solved"
@@ -700,8 +705,7 @@ async fn the_page_plays_games_in_a_real_browser() {
         ("31", "42", "Solved"),
     ] {
         for sq in [from, to] {
-            page.click_in(&format!("#pz-board rect.sq[data-square='{sq}']"))
-                .await;
+            page.click_puzzle(sq).await;
         }
         page.until(
             &format!("{from}-{to}: {said}"),
@@ -715,6 +719,137 @@ async fn the_page_plays_games_in_a_real_browser() {
         .js("return JSON.parse(localStorage.getItem('damier.puzzles')).international.failed")
         .await;
     assert_eq!(kept, json!(1), "6-17 was a mistake");
+
+    // 7c''. Moves are entered as on the game's board, from the position's legal moves. In
+    //       turkish-giveaway-29 (made the one puzzle shown) the moves cannot be read at first:
+    //       said, not counted. Then a move the king cannot make, and a quiet move while it must
+    //       capture, are told as not legal, not counted either; the line's capture,
+    //       g4xb4xb6xh6, shares g4 and h6 with g4xa4xa6xh6 and is chosen from a list; the
+    //       puzzle is solved cleanly.
+    let others: Vec<Value> = page
+        .api
+        .get("/api/variants/turkish-giveaway/puzzles")
+        .await
+        .body
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["id"].clone())
+        .filter(|id| id != "turkish-giveaway-29")
+        .collect();
+    page.js(&format!(
+        "window.realFetch = window.fetch; \
+         window.fetch = (url, opts) => String(url).includes('/api/positions') \
+           ? Promise.reject(new TypeError('offline for the test')) : window.realFetch(url, opts); \
+         const all = JSON.parse(localStorage.getItem('damier.puzzles') || '{{}}'); \
+         all['turkish-giveaway'] = {{value: 1200, solved: 0, failed: 0, seen: {}}}; \
+         localStorage.setItem('damier.puzzles', JSON.stringify(all)); \
+         const e = document.getElementById('pz-variant'); e.value = 'turkish-giveaway'; \
+         e.dispatchEvent(new Event('change')); return true;",
+        Value::Array(others)
+    ))
+    .await;
+    let feedback = |said: &str| {
+        format!("return document.getElementById('pz-feedback').textContent.includes('{said}')")
+    };
+    page.until(
+        "turkish-giveaway-29, its moves unread",
+        "return document.getElementById('pz-name').textContent.startsWith('turkish-giveaway-29,') \
+         && document.getElementById('pz-feedback').textContent === 'The legal moves could not be read (offline for the test); try again.'",
+    )
+    .await;
+    for sq in ["g8", "g4"] {
+        page.click_puzzle(sq).await;
+    }
+    page.until(
+        "the moves still unread after a click",
+        "return document.getElementById('pz-feedback').textContent.startsWith('The legal moves could not be read') && document.querySelectorAll('#pz-board .piece.selected').length === 0",
+    )
+    .await;
+    page.js("window.fetch = window.realFetch; return true;")
+        .await;
+    for (squares, said, kind) in [
+        (
+            &["g8", "h7"][..],
+            "Not a legal move here. Try again.",
+            "illegal",
+        ),
+        (
+            &["g8", "g4"][..],
+            "the reply was e5-e4. Your move.",
+            "right",
+        ),
+        (
+            &["g4", "g3"][..],
+            "Not a legal move here: a capture is compulsory, so you must capture.",
+            "illegal",
+        ),
+    ] {
+        for &sq in squares {
+            page.click_puzzle(sq).await;
+        }
+        page.until(
+            &format!("{squares:?}: {said}"),
+            &format!(
+                "const f = document.getElementById('pz-feedback'); return f.textContent.includes('{said}') && f.dataset.kind === '{kind}'"
+            ),
+        )
+        .await;
+    }
+    // The king picked, its landings are shown; its end square alone leaves two captures.
+    page.click_puzzle("g4").await;
+    page.until(
+        "the king's targets",
+        "return [...document.querySelectorAll('#pz-board .target')].map((t) => t.dataset.target).sort().join(' ') === 'a4 a8 b4 f6 g6 h6'",
+    )
+    .await;
+    page.click_puzzle("h6").await;
+    page.until(
+        "the list of captures",
+        "return !document.getElementById('pz-choices').hidden && [...document.querySelectorAll('#pz-choices .choice')].map((b) => b.textContent).join(' / ') === 'g4xa4xa6xh6 (takes e4, a5, e6) / g4xb4xb6xh6 (takes e4, b5, e6)'",
+    )
+    .await;
+    page.screenshot("puzzle-choose-capture").await;
+    page.click("#pz-choices .choice:nth-of-type(2)").await;
+    page.until(
+        "the line's capture",
+        &feedback("g4xb4xb6xh6 is right; the reply was a5-b5"),
+    )
+    .await;
+    for sq in ["h6", "a6"] {
+        page.click_puzzle(sq).await;
+    }
+    page.until("turkish-giveaway-29 solved", &feedback("Solved!"))
+        .await;
+    let kept = page
+        .js("return JSON.parse(localStorage.getItem('damier.puzzles'))['turkish-giveaway']")
+        .await;
+    assert_eq!(
+        (&kept["solved"], &kept["failed"]),
+        (&json!(1), &json!(0)),
+        "neither the unread moves nor the illegal ones were mistakes: {kept}"
+    );
+    // Again, with the other capture: the server judges it (it does not win), not "could not
+    // be checked".
+    page.click("#pz-retry").await;
+    for sq in ["g8", "g4"] {
+        page.click_puzzle(sq).await;
+    }
+    page.until("g8-g4 again", &feedback("Your move")).await;
+    for sq in ["g4", "h6"] {
+        page.click_puzzle(sq).await;
+    }
+    page.until(
+        "the list of captures again",
+        "return !document.getElementById('pz-choices').hidden",
+    )
+    .await;
+    page.click("#pz-choices .choice:nth-of-type(1)").await;
+    page.until(
+        "the other capture judged",
+        "const f = document.getElementById('pz-feedback'); return f.textContent === 'Not the move. Try again.' && f.dataset.kind === 'wrong'",
+    )
+    .await;
     page.click("#pz-close").await;
 
     // 7d. A game the server no longer has: the page says so and rebuilds it from its own

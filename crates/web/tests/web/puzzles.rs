@@ -1,5 +1,6 @@
-//! The puzzle judge: after a puzzle's first move, a move other than the line's that reaches the
-//! goal too is accepted, with the rest of a line that does.
+//! The puzzles' lines and their judge: each step describes its move fully (two captures may
+//! share start and end); after a puzzle's first move, a move other than the line's that
+//! reaches the goal too is accepted, with the rest of a line that does.
 
 use crate::common::{start, Client};
 use damier_core::Variant;
@@ -199,4 +200,80 @@ async fn bad_judge_requests_are_refused() {
         assert!(message.contains(says), "{path} {body}: {message}");
     }
     assert_eq!(c.get(JUDGE).await.status, 405);
+}
+
+/// `turkish-giveaway-29`: after `g8-g4 e5-e4` the king's captures `g4xb4xb6xh6` (the line's)
+/// and `g4xa4xa6xh6` start and end alike and take other men.
+const TURKISH: &str = "/api/variants/turkish-giveaway/puzzles/turkish-giveaway-29/judge";
+
+#[tokio::test]
+async fn steps_tell_captures_apart_and_an_ambiguous_capture_is_judged() {
+    let c = Client::new(&start().await);
+    let puzzles = c.get("/api/variants/turkish-giveaway/puzzles").await.body;
+    let shipped = puzzles
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["id"] == "turkish-giveaway-29")
+        .expect("turkish-giveaway-29 is shipped");
+    assert_eq!(
+        notations(&shipped["steps"]),
+        ["g8-g4", "e5-e4", "g4xb4xb6xh6", "a5-b5", "h6-a6"]
+    );
+    // Each step is described as a game's moves are: long form, path and the men taken.
+    assert_eq!(
+        shipped["steps"][2],
+        json!({
+            "notation": "g4xb4xb6xh6", "long": "g4xb4xb6xh6", "from": "g4", "to": "h6",
+            "path": ["g4", "b4", "b6", "h6"], "captured": ["e4", "b5", "e6"],
+            "fen": "B:WKh6:Ba5,a7",
+        })
+    );
+    assert_eq!(
+        (&shipped["steps"][0]["long"], &shipped["steps"][0]["path"]),
+        (&json!("g8-g4"), &json!(["g8", "g4"]))
+    );
+    assert_eq!(shipped["steps"][0]["captured"], json!([]));
+
+    // Start and end alone do not tell the captures apart...
+    let line = ["g8-g4", "e5-e4"];
+    let a = c
+        .post(TURKISH, None, json!({"line": line, "move": "g4xh6"}))
+        .await;
+    assert_eq!(a.status, 422, "{}", a.body);
+    assert_eq!(a.body["error"], "ambiguous_move", "{}", a.body);
+    // ... the captured squares do: the line's is accepted with the rest of the line, the
+    // other is judged (it does not win).
+    let a = c
+        .post(
+            TURKISH,
+            None,
+            json!({"line": line, "move": "g4xh6", "captured": ["e4", "b5", "e6"]}),
+        )
+        .await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    assert_eq!(a.body["accepted"], true, "{}", a.body);
+    assert_eq!(
+        notations(&a.body["steps"]),
+        ["g4xb4xb6xh6", "a5-b5", "h6-a6"]
+    );
+    assert_eq!(a.body["steps"][0]["captured"], json!(["e4", "b5", "e6"]));
+    let a = c
+        .post(
+            TURKISH,
+            None,
+            json!({"line": line, "move": "g4xh6", "captured": ["e4", "a5", "e6"]}),
+        )
+        .await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    assert_eq!(a.body, json!({"accepted": false}));
+    // The page sends a move's long form with its captured squares.
+    let a = c
+        .post(
+            TURKISH,
+            None,
+            json!({"line": line, "move": "g4xa4xa6xh6", "captured": ["e4", "a5", "e6"]}),
+        )
+        .await;
+    assert_eq!(a.body, json!({"accepted": false}), "{}", a.body);
 }
