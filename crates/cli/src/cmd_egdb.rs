@@ -277,7 +277,7 @@ fn build_one(args: &BuildArgs, name: &str) -> Result<()> {
             replaced,
         } => {
             if let Some(reason) = replaced {
-                eprintln!("{name}: damaged ({reason}): built again");
+                crate::output::tell!("{name}: damaged ({reason}): built again");
             }
             outln!(
                 "{name}: {positions} positions, {}, {:.1}s",
@@ -293,7 +293,9 @@ fn build_one(args: &BuildArgs, name: &str) -> Result<()> {
 fn note_shared_set(variant: Variant) {
     let owner = store::set_variant(variant);
     if owner != variant {
-        eprintln!("{variant} is {owner} under another name: it uses {owner}'s databases");
+        crate::output::tell!(
+            "{variant} is {owner} under another name: it uses {owner}'s databases"
+        );
     }
 }
 
@@ -355,9 +357,9 @@ fn build(args: &BuildArgs) -> Result<()> {
                     pair_name(material)
                 );
                 if terminal {
-                    bars.suspend(|| eprintln!("{line}"));
+                    bars.suspend(|| crate::output::tell!("{line}"));
                 } else {
-                    eprintln!("{line}");
+                    crate::output::tell!("{line}");
                 }
             }
             SetEvent::Kept { material } => {
@@ -401,9 +403,9 @@ fn build(args: &BuildArgs) -> Result<()> {
                     human_bytes(bytes)
                 );
                 if terminal {
-                    bars.suspend(|| eprintln!("{line}"));
+                    bars.suspend(|| crate::output::tell!("{line}"));
                 } else {
-                    eprintln!("{line}");
+                    crate::output::tell!("{line}");
                 }
             }
         })
@@ -544,7 +546,7 @@ fn verify(args: &VerifyArgs) -> Result<()> {
         started.elapsed().as_secs_f64()
     )?;
     if let Some(e) = &report.unrecorded {
-        eprintln!(
+        crate::output::tell!(
             "damier: warning: no record of the slices that passed ({e}): \
              a check stopped part way will start again from the first"
         );

@@ -172,8 +172,8 @@ pub fn run(args: &MatchArgs) -> Result<()> {
             };
             let line = format!("damier: warning: {}", d.describe());
             match &bar {
-                Some(bar) => bar.suspend(|| eprintln!("{line}")),
-                None => eprintln!("{line}"),
+                Some(bar) => bar.suspend(|| crate::output::tell!("{line}")),
+                None => crate::output::tell!("{line}"),
             }
             met.push(d.json());
             damaged.push(d);

@@ -248,7 +248,7 @@ fn convert(input: &Input, to: Target) -> Result<()> {
             Ok(g) => g,
             Err(e) => {
                 bad += 1;
-                eprintln!("damier: {}", crate::output::printable(&e.to_string()));
+                crate::output::tell!("damier: {}", crate::output::printable(&e.to_string()));
                 continue;
             }
         };

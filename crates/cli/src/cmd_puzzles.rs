@@ -163,13 +163,13 @@ fn run_generate(args: &GenerateArgs) -> Result<()> {
             for (i, game) in pdn::read_bytes(&bytes, variant).into_iter().enumerate() {
                 match game {
                     Ok(g) if g.variant == variant => games.push(g),
-                    Ok(g) => eprintln!(
+                    Ok(g) => crate::output::tell!(
                         "damier: {} game {}: {} is not {variant}, left out",
                         path.display(),
                         i + 1,
                         g.variant
                     ),
-                    Err(e) => eprintln!("damier: {}: {e} (left out)", path.display()),
+                    Err(e) => crate::output::tell!("damier: {}: {e} (left out)", path.display()),
                 }
             }
             if games.is_empty() {

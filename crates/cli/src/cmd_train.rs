@@ -209,7 +209,7 @@ pub fn run(args: &TrainArgs) -> Result<()> {
         .save(&args.out)
         .with_context(|| "--out".to_string())?;
     if trained.best_epoch == 0 {
-        eprintln!(
+        crate::output::tell!(
             "damier: no epoch improved the validation loss: {} holds the starting weights",
             args.out.display()
         );

@@ -80,7 +80,7 @@ fn refusal(e: EgdbError) -> anyhow::Error {
 /// search went on without the blocks it could not read.
 pub fn warn_damage(db: Option<&Egdb>) {
     if let Some(damage) = db.and_then(Egdb::damage) {
-        eprintln!(
+        crate::output::tell!(
             "damier: warning: a database is damaged ({damage}); the engine went on without \
              it (delete the file and build it again with `damier egdb build`)"
         );

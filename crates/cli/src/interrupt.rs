@@ -23,7 +23,7 @@ pub fn stop_flag(notice: &'static str) -> Arc<AtomicBool> {
     let flag = Arc::clone(&stop);
     on_first_press(move || {
         flag.store(true, Ordering::Relaxed);
-        eprintln!("{notice} (Ctrl-C again quits at once)");
+        crate::output::tell!("{notice} (Ctrl-C again quits at once)");
     });
     stop
 }

@@ -210,7 +210,7 @@ fn refuse_command_line(e: clap::Error) -> ! {
         one_line(&e.to_string()),
         command_path(&args)
     );
-    eprintln!("damier: {}", output::printable(&line));
+    crate::output::tell!("damier: {}", output::printable(&line));
     std::process::exit(2);
 }
 
@@ -257,7 +257,7 @@ fn command_path(args: &[String]) -> String {
 fn main() {
     let missing = damier_core::capture_path::missing_features();
     if !missing.is_empty() {
-        eprintln!(
+        crate::output::tell!(
             "damier: this build uses {} instructions, which this processor does not have; \
              build it for this processor with RUSTFLAGS=\"-C target-cpu=native\" cargo build --release",
             missing.join(", ")
@@ -266,7 +266,7 @@ fn main() {
     }
     let cli = Cli::try_parse().unwrap_or_else(|e| refuse_command_line(e));
     if let Err(e) = choose_capture_path() {
-        eprintln!("damier: {}", output::describe(&e));
+        crate::output::tell!("damier: {}", output::describe(&e));
         std::process::exit(output::exit_status(&e).max(2));
     }
     let result = match cli.command {
@@ -294,7 +294,7 @@ fn main() {
             // The reader has all it wanted (`damier perft | head -1`).
             std::process::exit(0);
         }
-        eprintln!("damier: {}", output::describe(&e));
+        crate::output::tell!("damier: {}", output::describe(&e));
         std::process::exit(output::exit_status(&e));
     }
 }

@@ -46,6 +46,17 @@ macro_rules! usage {
 }
 pub(crate) use usage;
 
+/// Write a line to standard error, as `eprintln!` does, except that a standard error its
+/// reader has closed (`damier … 2>&1 | head -1`) loses the line instead of aborting the
+/// program (`eprintln!` panics, and the release build aborts on a panic).
+macro_rules! tell {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+pub(crate) use tell;
+
 /// Mark an error about the command line's own input (a `--fen`, a `--variant`) as a usage
 /// error, keeping its message and context.
 pub trait UsageContext<T> {

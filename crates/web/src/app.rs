@@ -14,6 +14,7 @@ use damier_core::Variant;
 use damier_egdb::Egdb;
 use damier_engine::EvalChoice;
 use std::collections::HashMap;
+use std::io::Write as _;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
@@ -122,7 +123,9 @@ impl App {
             return;
         }
         told.push(damage.file.clone());
-        eprintln!(
+        // A closed standard error loses the warning, never the server (`eprintln!` panics).
+        let _ = writeln!(
+            std::io::stderr(),
             "damier serve: warning: the {variant} endgame databases are damaged ({damage}); the \
              engines go on without that part of them (delete the file, build it again with \
              `damier egdb build` and restart the server)"

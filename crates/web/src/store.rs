@@ -10,6 +10,7 @@ use damier_egdb::Egdb;
 use damier_engine::{Engine, EngineOptions, EvalChoice};
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
+use std::io::Write as _;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::Instant;
@@ -132,7 +133,14 @@ impl GameEntry {
         match storage.save(&self.id, &json) {
             Ok(()) => self.saved.store(hash, Ordering::Relaxed),
             // The game goes on in memory; the next change tries again.
-            Err(e) => eprintln!("damier serve: game {} not saved: {e}", self.id),
+            Err(e) => {
+                // A closed standard error loses the line, never the server.
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "damier serve: game {} not saved: {e}",
+                    self.id
+                );
+            }
         }
     }
 

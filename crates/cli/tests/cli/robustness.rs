@@ -52,6 +52,32 @@ fn a_closed_pipe_ends_every_printing_command_quietly() {
     }
 }
 
+/// Standard output and standard error both on a pipe nobody reads (`damier … 2>&1 | head`
+/// after `head` has ended): the error line is lost, the status is still the error's, and
+/// the program neither panics nor aborts.
+#[test]
+fn an_error_told_to_a_closed_pipe_keeps_its_status() {
+    let cases: [(&[&str], i32); 4] = [
+        (&["moves", "-v", "klingon"], 2),
+        (&["moves", "--fen", "X"], 2),
+        (&["pdn", "check", "/nonexistent/games.pdn"], 1),
+        (&["perft", "--depth", "0"], 2),
+    ];
+    for (args, status) in cases {
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let out = Command::new(env!("CARGO_BIN_EXE_damier"))
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(writer.try_clone().unwrap())
+            .stderr(writer)
+            .status()
+            .unwrap();
+        // A signal (an abort) leaves no code.
+        assert_eq!(out.code(), Some(status), "{args:?}: {out}");
+    }
+}
+
 fn usage_error(args: &[&str], needle: &str) {
     let out = damier(args);
     let err = String::from_utf8_lossy(&out.stderr);
