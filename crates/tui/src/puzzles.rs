@@ -100,9 +100,16 @@ impl PuzzleSession {
             "solution" | "show" => self.solution(),
             "next" | "skip" => self.next(),
             "retry" => {
+                // A wrong move counts, as it does when the solver moves on: trying again
+                // cannot turn it into a clean solve.
+                let mut out = Vec::new();
+                if !self.counted && self.attempt.mistakes() > 0 {
+                    out.push(self.finish());
+                }
                 self.attempt = Attempt::new(self.attempt.puzzle().clone());
                 self.last = None;
-                self.show()
+                out.extend(self.show());
+                out
             }
             _ => self.try_move(word),
         }

@@ -109,6 +109,31 @@ fn the_solution_can_be_shown_and_bad_input_is_answered() {
     assert!(s.finished());
 }
 
+/// Trying a puzzle again after a wrong move counts it as not solved first, once: a retry
+/// cannot make a clean solve of it, nor count it twice.
+#[test]
+fn a_retry_after_a_wrong_move_counts_the_puzzle_once_as_not_solved() {
+    let mut s = PuzzleSession::new(vec![stroke("a", 1200)], Rating::default(), HashSet::new());
+    s.handle("21-17");
+    let out = s.handle("retry");
+    assert!(says(&out, "Not solved: rating"), "{out:?}");
+    assert!(says(&out, "Puzzle a (rated 1200)"), "{out:?}");
+    assert_eq!((s.rating().solved, s.rating().failed), (0, 1));
+    for m in ["22-17", "29-25", "30-25"] {
+        s.handle(m);
+    }
+    s.handle("retry");
+    for m in ["22-17", "29-25", "30-25"] {
+        s.handle(m);
+    }
+    assert_eq!((s.rating().solved, s.rating().failed), (0, 1));
+    // A retry with no wrong move counts nothing.
+    let mut s = PuzzleSession::new(vec![stroke("b", 1200)], Rating::default(), HashSet::new());
+    s.handle("22-17");
+    s.handle("retry");
+    assert_eq!(s.rating().solved + s.rating().failed, 0);
+}
+
 /// The help's example moves are written as the puzzle's variant writes moves: numbers in
 /// English, a1–h8 and `:` in Russian.
 #[test]

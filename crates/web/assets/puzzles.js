@@ -44,7 +44,7 @@ export class PuzzlePanel {
     this.dlg = $('dlg-puzzles');
     this.board = new BoardView($('pz-board'), {
       onSquare: (name, how) => this.click(name, how),
-      canDrag: (name) => !this.busy && !this.done() && this.own().has(name),
+      canDrag: (name) => !!this.puzzle && !this.busy && !this.done() && this.own().has(name),
       label: 'puzzle',
     });
     // FEN -> a promise of its legal moves, for the variant on view.
@@ -53,7 +53,7 @@ export class PuzzlePanel {
     $('pz-hint').addEventListener('click', () => this.hint());
     $('pz-solution').addEventListener('click', () => this.solution());
     $('pz-next').addEventListener('click', () => this.next());
-    $('pz-retry').addEventListener('click', () => this.start(this.puzzle));
+    $('pz-retry').addEventListener('click', () => this.retry());
     const sel = $('pz-variant');
     for (const v of variants) {
       const o = document.createElement('option');
@@ -70,6 +70,8 @@ export class PuzzlePanel {
   }
 
   async load(variantId) {
+    // The puzzle on view belongs to the variant left: nothing of it is counted into this one's.
+    this.puzzle = null;
     this.variant = this.byId.get(variantId);
     this.known = new Map();
     $('pz-variant').value = variantId;
@@ -91,15 +93,20 @@ export class PuzzlePanel {
     return { all, me: all[id] };
   }
 
+  // Another puzzle: the unseen one nearest the solver's rating. As in `damier puzzles play`,
+  // one left after a wrong move counts as not solved; one passed over untried counts for
+  // nothing and stays unseen, but is not the next one.
   next() {
+    if (this.puzzle && !this.counted && this.mistakes > 0) this.count(false);
     const { all, me } = this.mine();
-    let open = this.puzzles.filter((p) => !me.seen.includes(p.id));
+    const current = this.puzzle && this.puzzle.id;
+    let open = this.puzzles.filter((p) => !me.seen.includes(p.id) && p.id !== current);
+    if (!open.length) open = this.puzzles.filter((p) => !me.seen.includes(p.id));
     if (!open.length) {
       me.seen = [];
       keep(all);
       open = this.puzzles;
     }
-    // The unseen puzzle nearest the solver's rating.
     const pick = open.reduce((a, b) => (Math.abs(b.rating - me.value) < Math.abs(a.rating - me.value) ? b : a));
     this.start(pick);
   }
@@ -191,7 +198,7 @@ export class PuzzlePanel {
   // A click on a square (or a piece picked up and dropped), read as the game's board reads
   // it; any piece of the solver's may be picked, so that a move it cannot make is told.
   async click(name, how) {
-    if (this.busy || this.done()) return;
+    if (!this.puzzle || this.busy || this.done()) return;
     this.hideChoices();
     const own = this.own();
     if (how === 'pick' || !this.prefix.length) {
@@ -307,8 +314,10 @@ export class PuzzlePanel {
       this.draw();
       this.illegal();
     } else if (verdict.error) {
-      // The page stays usable without the server's word: the line's move still counts.
-      this.wrong(`The move could not be checked (${verdict.error.message}), so it counts as not the move. Try again.`);
+      // No verdict (the server busy or out of reach) is no mistake of the solver's: the
+      // move may be tried again, or the line's played.
+      this.draw();
+      this.say(`The move could not be checked (${verdict.error.message}). Try again.`, 'wrong');
     } else {
       this.wrong('Not the move. Try again.');
     }
@@ -327,7 +336,7 @@ export class PuzzlePanel {
   }
 
   hint() {
-    if (this.done()) return;
+    if (!this.puzzle || this.done()) return;
     this.helped = true;
     this.hinted = this.steps[this.step].from;
     this.draw();
@@ -335,7 +344,7 @@ export class PuzzlePanel {
   }
 
   solution() {
-    if (this.done() || this.busy) return;
+    if (!this.puzzle || this.done() || this.busy) return;
     this.helped = true;
     const rest = this.steps.slice(this.step).map((s) => s.notation).join(' ');
     this.busy = true;
@@ -354,20 +363,36 @@ export class PuzzlePanel {
   }
 
   // Count the puzzle once, into the rating and the puzzles met.
+  // The same puzzle again. A wrong move counts first, as when the solver moves on (and as
+  // `damier puzzles play` counts it): trying again cannot make a clean solve of it, and a
+  // puzzle counted once is not counted again.
+  retry() {
+    if (!this.puzzle) return;
+    if (!this.counted && this.mistakes > 0) this.count(false);
+    const counted = this.counted;
+    this.start(this.puzzle);
+    this.counted = counted;
+  }
+
+  // Count the puzzle into the solver's rating, once: the change.
+  count(clean) {
+    if (this.counted) return 0;
+    this.counted = true;
+    const { all, me } = this.mine();
+    const k = me.solved + me.failed < 20 ? 40 : 20;
+    const change = k * ((clean ? 1 : 0) - expected(me.value, this.puzzle.rating));
+    me.value += change;
+    if (clean) me.solved += 1;
+    else me.failed += 1;
+    if (!me.seen.includes(this.puzzle.id)) me.seen.push(this.puzzle.id);
+    keep(all);
+    return change;
+  }
+
   finish(prefix) {
     const clean = this.mistakes === 0 && !this.helped;
-    const { all, me } = this.mine();
-    let change = 0;
-    if (!this.counted) {
-      this.counted = true;
-      const k = me.solved + me.failed < 20 ? 40 : 20;
-      change = k * ((clean ? 1 : 0) - expected(me.value, this.puzzle.rating));
-      me.value += change;
-      if (clean) me.solved += 1;
-      else me.failed += 1;
-      if (!me.seen.includes(this.puzzle.id)) me.seen.push(this.puzzle.id);
-      keep(all);
-    }
+    const change = this.count(clean);
+    const { me } = this.mine();
     const sign = change >= 0 ? '+' : '';
     const what = prefix || (clean ? 'Solved!' : 'Solved, with help.');
     this.say(`${what} Rating ${Math.round(me.value)} (${sign}${Math.round(change)}).`, clean ? 'right' : 'answer');

@@ -850,6 +850,132 @@ async fn the_page_plays_games_in_a_real_browser() {
         "const f = document.getElementById('pz-feedback'); return f.textContent === 'Not the move. Try again.' && f.dataset.kind === 'wrong'",
     )
     .await;
+    // Counted once: a puzzle solved, tried again and finished again (here after a wrong move)
+    // is not counted a second time.
+    for sq in ["g4", "h6"] {
+        page.click_puzzle(sq).await;
+    }
+    page.until(
+        "the list of captures a third time",
+        "return !document.getElementById('pz-choices').hidden",
+    )
+    .await;
+    page.click("#pz-choices .choice:nth-of-type(2)").await;
+    page.until("the line's capture again", &feedback("Your move"))
+        .await;
+    for sq in ["h6", "a6"] {
+        page.click_puzzle(sq).await;
+    }
+    page.until("turkish-giveaway-29 finished again", &feedback("Solved"))
+        .await;
+    let tally =
+        "const me = JSON.parse(localStorage.getItem('damier.puzzles'))['turkish-giveaway']; \
+                 return [me.solved, me.failed];";
+    assert_eq!(
+        page.js(tally).await,
+        json!([1, 0]),
+        "a retried puzzle counts once"
+    );
+    // A wrong move then Retry counts the puzzle as not solved, and a clean solve after it
+    // does not undo that: turkish-giveaway-57, made the one puzzle left unseen.
+    let puzzles = page
+        .api
+        .get("/api/variants/turkish-giveaway/puzzles")
+        .await
+        .body;
+    let other = puzzles
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["id"] == "turkish-giveaway-57")
+        .unwrap()
+        .clone();
+    let legal = page
+        .api
+        .post(
+            "/api/positions",
+            None,
+            json!({"variant": "turkish-giveaway", "fen": other["fen"]}),
+        )
+        .await
+        .body;
+    let line_first = &other["steps"][0];
+    let wrong = legal["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["long"] != line_first["long"] || m["captured"] != line_first["captured"])
+        .expect("a legal move other than the line's")
+        .clone();
+    let seen: Vec<Value> = puzzles
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["id"].clone())
+        .filter(|id| id != "turkish-giveaway-57")
+        .collect();
+    page.js(&format!(
+        "const all = JSON.parse(localStorage.getItem('damier.puzzles')); \
+         all['turkish-giveaway'].seen = {}; \
+         localStorage.setItem('damier.puzzles', JSON.stringify(all)); return true;",
+        Value::Array(seen)
+    ))
+    .await;
+    page.click("#pz-next").await;
+    page.until(
+        "turkish-giveaway-57 shown",
+        "return document.getElementById('pz-name').textContent.startsWith('turkish-giveaway-57,')",
+    )
+    .await;
+    let click_path = |path: &Value| {
+        path.as_array()
+            .unwrap()
+            .iter()
+            .map(|sq| sq.as_str().unwrap().to_string())
+            .collect::<Vec<_>>()
+    };
+    page.until(
+        "its legal moves read",
+        "return document.querySelectorAll('#pz-board .piece.movable').length > 0",
+    )
+    .await;
+    for sq in click_path(&wrong["path"]) {
+        page.click_puzzle(&sq).await;
+    }
+    page.until("the wrong first move", &feedback("Not the move"))
+        .await;
+    page.click("#pz-retry").await;
+    assert_eq!(
+        page.js(tally).await,
+        json!([1, 1]),
+        "a wrong move counts when the puzzle is tried again"
+    );
+    let steps = other["steps"].as_array().unwrap().clone();
+    for (i, step) in steps.iter().enumerate().step_by(2) {
+        page.until(
+            &format!("turkish-giveaway-57, move {i} to make"),
+            "return document.querySelectorAll('#pz-board .piece.movable').length > 0",
+        )
+        .await;
+        for sq in click_path(&step["path"]) {
+            page.click_puzzle(&sq).await;
+        }
+        let said = if i + 1 >= steps.len() {
+            "Solved"
+        } else {
+            "Your move"
+        };
+        page.until(
+            &format!("turkish-giveaway-57 after move {i}"),
+            &feedback(said),
+        )
+        .await;
+    }
+    assert_eq!(
+        page.js(tally).await,
+        json!([1, 1]),
+        "a clean solve after Retry does not count again"
+    );
     page.click("#pz-close").await;
 
     // 7d. A game the server no longer has: the page says so and rebuilds it from its own
