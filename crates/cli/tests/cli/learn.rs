@@ -69,6 +69,36 @@ fn selfplay_continues_a_folder_and_its_games_are_valid_pdn() {
 }
 
 #[test]
+fn selfplay_settings_are_never_left_cut_short() {
+    // A run stopped while it writes selfplay.json: here the system stops it (SIGXFSZ) as it
+    // writes past a file size limit a few bytes above the settings' old size, as a full disk
+    // or a kill would. The settings on the disk must be the old ones, whole, and the next
+    // run must go on.
+    let dir = scratch("settings-cut");
+    assert!(selfplay(&dir, "english", "2").status.success());
+    let settings = dir.join("selfplay.json");
+    let old = std::fs::read(&settings).unwrap();
+    let out = std::process::Command::new("prlimit")
+        .arg(format!("--fsize={}", old.len() + 16))
+        .arg(env!("CARGO_BIN_EXE_damier"))
+        .args([
+            "selfplay", "-v", "english", "--games", "3", "--nodes", "300", "--out",
+        ])
+        .arg(&dir)
+        .output()
+        .expect("prlimit (util-linux) runs damier under a file size limit");
+    assert!(!out.status.success(), "{}", text(&out.stdout));
+    assert!(
+        std::fs::read(&settings).unwrap() == old,
+        "the settings changed"
+    );
+    let out = selfplay(&dir, "english", "3");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("3 games (1 new"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_run_split_into_parts_holds_the_games_of_one_run() {
     let whole = scratch("whole");
     let parts = scratch("parts");

@@ -4,7 +4,8 @@
 //! - `positions.dtp`: the quiet positions (no capture pending) with the game's result and the
 //!   search's score ([`crate::data`]);
 //! - `games.pdn`: the games, for people and for `damier pdn check`;
-//! - `selfplay.json`: the variant and the settings of each run.
+//! - `selfplay.json`: the variant and the settings of each run, replaced whole at each
+//!   change (a new file renamed over the old), so that a stopped run never leaves part of it.
 //!
 //! Game `i` of a folder depends only on the seed, `i` and the settings (one search thread
 //! per game, limited by nodes or depth), and games are written in order: a run stopped at
@@ -13,6 +14,9 @@
 //! first game is number `k + 1` (`game_offset` k) plays the games a single folder would
 //! play from there, so a run split over machines merges into the run one machine would make.
 
+mod settings;
+
+use self::settings::Settings;
 use crate::data::{self, DataError, Record, Writer};
 use crate::rng::{splitmix, GOLDEN};
 use damier_core::{Base, Variant};
@@ -22,7 +26,6 @@ use damier_engine::{
 use damier_game::pdn::{self, PdnGame, WriteOptions};
 use damier_game::{Game, GameResult, Outcome, Reason};
 use damier_match::openings::{is_balanced, random_walk, three_move_ballots, Opening};
-use serde_json::json;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -278,81 +281,13 @@ fn file_error(path: &Path, e: impl std::fmt::Display) -> SelfplayError {
     }
 }
 
-/// The folder's settings (new ones for a new folder); a folder of another variant is refused.
-fn settings_of(dir: &Path, cfg: &Config) -> Result<serde_json::Value, SelfplayError> {
-    let path = dir.join(SETTINGS_FILE);
-    let settings = match std::fs::read_to_string(&path) {
-        Ok(text) => serde_json::from_str::<serde_json::Value>(&text).map_err(|e| {
-            file_error(
-                &path,
-                format!("not the settings of a self-play folder: {e}"),
-            )
-        })?,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => json!({
-            "variant": cfg.variant.to_string(),
-            "first_game": cfg.game_offset + 1,
-            "runs": []
-        }),
-        Err(e) => return Err(file_error(&path, e)),
-    };
-    let found = settings["variant"].as_str().unwrap_or("").to_string();
-    if found != cfg.variant.to_string() {
-        return Err(SelfplayError::WrongVariant {
-            path: dir.display().to_string(),
-            found,
-            wanted: cfg.variant,
-        });
-    }
-    // Folders from before offsets existed start at game 1.
-    let first = settings["first_game"].as_u64().unwrap_or(1);
-    if first != cfg.game_offset as u64 + 1 {
-        return Err(SelfplayError::OtherPart {
-            path: dir.display().to_string(),
-            found: first,
-            wanted: cfg.game_offset as u64 + 1,
-        });
-    }
-    Ok(settings)
-}
-
-/// Add this run to the folder's settings.
-fn note_run(
-    dir: &Path,
-    mut settings: serde_json::Value,
-    cfg: &Config,
-    before: usize,
-) -> Result<(), SelfplayError> {
-    let path = dir.join(SETTINGS_FILE);
-    let limits = match (cfg.limits.nodes, cfg.limits.depth) {
-        (Some(n), _) => json!({ "nodes": n }),
-        (None, Some(d)) => json!({ "depth": d }),
-        _ => json!(null),
-    };
-    let run = json!({
-        "from_game": cfg.game_offset + before + 1,
-        "to_game": cfg.game_offset + cfg.games,
-        "limits": limits,
-        "seed": cfg.seed,
-        "eval": cfg.eval.describe(),
-        "noise": cfg.noise,
-        "noise_plies": cfg.noise_plies,
-        "max_plies": cfg.max_plies,
-        "openings": if cfg.openings.is_some() { "file" } else { "random walks (ballots in english)" },
-    });
-    if let Some(runs) = settings["runs"].as_array_mut() {
-        runs.push(run);
-    }
-    let text = serde_json::to_string_pretty(&settings).expect("JSON values serialise");
-    std::fs::write(&path, text + "\n").map_err(|e| file_error(&path, e))
-}
-
 /// Play games into `dir` until it holds `cfg.games`, or until `stop` is set (the games
 /// under way are then dropped; whole games already written stay). `progress` sees each game
 /// as it is written.
 ///
 /// # Errors
-/// [`SelfplayError`] when the folder cannot be written, holds another variant, or the engine
-/// cannot be made.
+/// [`SelfplayError`] when the folder cannot be read or written, holds another variant or
+/// damaged settings, or the engine cannot be made.
 pub fn run(
     dir: &Path,
     cfg: &Config,
@@ -361,10 +296,10 @@ pub fn run(
 ) -> Result<Summary, SelfplayError> {
     std::fs::create_dir_all(dir).map_err(|e| file_error(dir, e))?;
     // The variant is checked (settings) before the training file is touched.
-    let settings = settings_of(dir, cfg)?;
+    let mut settings = Settings::open(dir, cfg)?;
     let (mut writer, before) = Writer::open(&dir.join(data::FILE_NAME), cfg.variant)?;
     if before < cfg.games {
-        note_run(dir, settings, cfg, before)?;
+        settings.note_run(cfg, before)?;
     }
     let pdn_path: PathBuf = dir.join(PDN_FILE);
     let mut pdn_file = std::fs::OpenOptions::new()
@@ -489,29 +424,10 @@ pub fn run(
     summary.stopped = before + summary.played < cfg.games;
     if summary.stopped {
         // The run was noted with the games it was asked for: say where it really ended.
-        end_run(dir, cfg.game_offset + before, summary.played)?;
+        settings.end_run(cfg.game_offset + before, summary.played)?;
     }
     if let Some(e) = error {
         return Err(e);
     }
     Ok(summary)
-}
-
-/// Correct the last run noted in the folder's settings, stopped after `played` games that
-/// follow game `after`: it ends there, or, having played none, is no run at all.
-fn end_run(dir: &Path, after: usize, played: usize) -> Result<(), SelfplayError> {
-    let path = dir.join(SETTINGS_FILE);
-    let text = std::fs::read_to_string(&path).map_err(|e| file_error(&path, e))?;
-    let mut settings: serde_json::Value =
-        serde_json::from_str(&text).map_err(|e| file_error(&path, e))?;
-    if let Some(runs) = settings["runs"].as_array_mut() {
-        if played == 0 {
-            runs.pop();
-        } else if let Some(run) = runs.last_mut() {
-            run["to_game"] = json!(after + played);
-            run["stopped"] = json!(true);
-        }
-    }
-    let text = serde_json::to_string_pretty(&settings).expect("JSON values serialise");
-    std::fs::write(&path, text + "\n").map_err(|e| file_error(&path, e))
 }
