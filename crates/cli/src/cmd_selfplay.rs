@@ -8,8 +8,7 @@ use clap::Args;
 use damier_core::Variant;
 use damier_engine::Limits;
 use damier_learn::data;
-use damier_learn::selfplay::{self, Config, PdnRepair, SelfplayError};
-use damier_match::openings;
+use damier_learn::selfplay::{self, Config, OpeningsFile, PdnRepair, SelfplayError};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -99,7 +98,7 @@ pub fn run(args: &SelfplayArgs) -> Result<()> {
             let text = std::fs::read_to_string(path)
                 .usage_context(|| format!("--openings {}", path.display()))?;
             Some(
-                openings::from_text(variant, &text)
+                OpeningsFile::from_text(path.display().to_string(), variant, &text)
                     .usage_context(|| format!("--openings {}", path.display()))?,
             )
         }

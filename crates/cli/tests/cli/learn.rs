@@ -161,6 +161,46 @@ fn selfplay_settings_are_never_left_cut_short() {
 }
 
 #[test]
+fn selfplay_names_its_openings_file_in_its_settings() {
+    let dir = scratch("openings");
+    std::fs::create_dir_all(&dir).unwrap();
+    let book = dir.join("book.txt");
+    std::fs::write(&book, "11-15 23-19 8-11\n9-13 22-18\n10-14 24-20\n").unwrap();
+    let out = dir.join("games");
+    let run = damier(&[
+        "selfplay",
+        "-v",
+        "english",
+        "--games",
+        "2",
+        "--nodes",
+        "300",
+        "--openings",
+        book.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    let settings: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(out.join("selfplay.json")).unwrap()).unwrap();
+    let openings = &settings["runs"][0]["openings"];
+    assert_eq!(openings["file"], book.to_str().unwrap());
+    assert_eq!(openings["count"], 3);
+    let sum = std::process::Command::new("sha256sum")
+        .arg(&book)
+        .output()
+        .expect("sha256sum runs");
+    let sha256 = openings["sha256"].as_str().unwrap();
+    assert_eq!(sha256.len(), 16);
+    assert!(
+        text(&sum.stdout).starts_with(sha256),
+        "{}",
+        text(&sum.stdout)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_run_split_into_parts_holds_the_games_of_one_run() {
     let whole = scratch("whole");
     let parts = scratch("parts");

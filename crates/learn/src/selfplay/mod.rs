@@ -17,9 +17,11 @@
 //! single folder would play from there, so a run split over machines merges into the run
 //! one machine would make.
 
+mod openings_file;
 mod pdn_file;
 mod settings;
 
+pub use self::openings_file::OpeningsFile;
 pub use self::pdn_file::PdnRepair;
 use self::settings::Settings;
 use crate::data::{self, DataError, Record, Writer};
@@ -30,7 +32,7 @@ use damier_engine::{
 };
 use damier_game::pdn::{self, PdnGame, WriteOptions};
 use damier_game::{Game, GameResult, Outcome, Reason};
-use damier_match::openings::{is_balanced, random_walk, three_move_ballots, Opening};
+use damier_match::openings::{is_balanced, random_walk, three_move_ballots};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -96,7 +98,7 @@ pub struct Config {
     /// Games played at once, each on one thread.
     pub threads: usize,
     /// Openings to cycle through, instead of random walks (or English's ballots).
-    pub openings: Option<Vec<Opening>>,
+    pub openings: Option<OpeningsFile>,
     /// Seed of the openings and of the noise.
     pub seed: u64,
     /// The evaluation playing.
@@ -200,8 +202,8 @@ fn walk_plies(variant: Variant) -> (usize, usize) {
 /// The opening of game `i`: from the given set, English's ballots, or a random walk that a
 /// short search finds balanced.
 fn opening(cfg: &Config, i: usize, engine: &Engine) -> Game {
-    if let Some(set) = &cfg.openings {
-        return set[i % set.len()].game.clone();
+    if let Some(set) = cfg.openings.as_ref().filter(|f| !f.openings.is_empty()) {
+        return set.openings[i % set.openings.len()].game.clone();
     }
     if cfg.variant == Variant::new(Base::English) {
         let ballots = three_move_ballots();
@@ -448,7 +450,7 @@ mod tests {
     use super::*;
 
     /// Short games: few nodes a move, adjudicated early.
-    fn tiny(games: usize) -> Config {
+    pub(super) fn tiny(games: usize) -> Config {
         Config {
             limits: Limits::nodes(200),
             max_plies: 40,
@@ -456,7 +458,7 @@ mod tests {
         }
     }
 
-    fn scratch(name: &str) -> PathBuf {
+    pub(super) fn scratch(name: &str) -> PathBuf {
         let dir =
             std::env::temp_dir().join(format!("damier-selfplay-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
@@ -467,7 +469,7 @@ mod tests {
         run(dir, &tiny(games), &AtomicBool::new(false), &mut |_| {}).unwrap()
     }
 
-    fn read(dir: &Path, file: &str) -> Vec<u8> {
+    pub(super) fn read(dir: &Path, file: &str) -> Vec<u8> {
         std::fs::read(dir.join(file)).unwrap()
     }
 

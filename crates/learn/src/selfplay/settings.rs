@@ -82,7 +82,14 @@ impl Settings {
             "noise": cfg.noise,
             "noise_plies": cfg.noise_plies,
             "max_plies": cfg.max_plies,
-            "openings": if cfg.openings.is_some() { "file" } else { "random walks (ballots in english)" },
+            "openings": match &cfg.openings {
+                Some(file) => json!({
+                    "file": file.path,
+                    "sha256": file.sha256,
+                    "count": file.openings.len(),
+                }),
+                None => json!("random walks (ballots in english)"),
+            },
         });
         self.runs().push(run);
         self.save()
