@@ -7,10 +7,10 @@ use anyhow::Result;
 use clap::Args;
 use damier_core::Variant;
 use damier_engine::Limits;
-use damier_learn::selfplay::{self, Config, SelfplayError};
-use damier_match::openings;
+use damier_learn::data;
+use damier_learn::selfplay::{self, Config, OpeningsFile, PdnRepair, SelfplayError};
 use indicatif::{ProgressBar, ProgressStyle};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// Arguments of `damier selfplay`.
@@ -98,7 +98,7 @@ pub fn run(args: &SelfplayArgs) -> Result<()> {
             let text = std::fs::read_to_string(path)
                 .usage_context(|| format!("--openings {}", path.display()))?;
             Some(
-                openings::from_text(variant, &text)
+                OpeningsFile::from_text(path.display().to_string(), variant, &text)
                     .usage_context(|| format!("--openings {}", path.display()))?,
             )
         }
@@ -167,6 +167,7 @@ pub fn run(args: &SelfplayArgs) -> Result<()> {
             summary.cut_bytes
         )?;
     }
+    report_pdn(&args.out, &summary.pdn)?;
     outln!(
         "{}: {} games ({} new: White +{} ={} Black +{}), {} new positions",
         args.out.display(),
@@ -182,6 +183,48 @@ pub fn run(args: &SelfplayArgs) -> Result<()> {
             "stopped before {} games: the same command goes on from here",
             args.games
         )?;
+    }
+    Ok(())
+}
+
+/// What was cut from the folder's PDN file to bring it to the games of its training file, and
+/// (a warning) the games of the training file it lacks.
+fn report_pdn(dir: &Path, pdn: &PdnRepair) -> Result<()> {
+    let path = dir.join(selfplay::PDN_FILE);
+    if pdn.cut_bytes > 0 {
+        let games = |n: usize| if n == 1 { "game" } else { "games" };
+        outln!(
+            "{}: cut {} bytes that {} does not account for ({} whole {}, {} torn): a run \
+             stopped while writing a game",
+            path.display(),
+            pdn.cut_bytes,
+            data::FILE_NAME,
+            pdn.cut_games,
+            games(pdn.cut_games),
+            pdn.torn
+        )?;
+    }
+    if !pdn.missing.is_empty() {
+        let numbers: Vec<String> = pdn
+            .missing
+            .iter()
+            .map(|r| match r.end() - r.start() {
+                0 => r.start().to_string(),
+                _ => format!("{}-{}", r.start(), r.end()),
+            })
+            .collect();
+        let (games, total) = match pdn.missing_games() {
+            1 => ("game", String::new()),
+            n => ("games", format!(" ({n} games)")),
+        };
+        eprintln!(
+            "damier: warning: {} lacks {games} {}{total}, whose positions are in {} (an \
+             earlier Damier stopped between a game's positions and its text, or the file was \
+             lost); its other games are kept in order",
+            path.display(),
+            numbers.join(", "),
+            data::FILE_NAME
+        );
     }
     Ok(())
 }

@@ -68,6 +68,138 @@ fn selfplay_continues_a_folder_and_its_games_are_valid_pdn() {
     let _ = std::fs::remove_dir_all(&twice);
 }
 
+/// The numbers in the `Round` tags of a PDN file, in file order.
+fn rounds(pdn: &Path) -> Vec<String> {
+    std::fs::read_to_string(pdn)
+        .unwrap()
+        .lines()
+        .filter_map(|l| l.strip_prefix("[Round \"")?.strip_suffix("\"]"))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn selfplay_brings_games_pdn_to_the_games_of_positions_dtp() {
+    let two = scratch("ledger-two");
+    let three = scratch("ledger-three");
+    assert!(selfplay(&two, "english", "2").status.success());
+    assert!(selfplay(&three, "english", "3").status.success());
+    let copy = |from: &Path, to: &Path, file: &str| {
+        std::fs::copy(from.join(file), to.join(file)).unwrap();
+    };
+    // Stopped while writing game 3's text: the PDN file ends in a torn game, its positions
+    // were never written. The next run cuts it and plays game 3 again.
+    let torn = scratch("ledger-torn");
+    std::fs::create_dir_all(&torn).unwrap();
+    copy(&two, &torn, "positions.dtp");
+    copy(&two, &torn, "selfplay.json");
+    let pdn = std::fs::read(three.join("games.pdn")).unwrap();
+    std::fs::write(torn.join("games.pdn"), &pdn[..pdn.len() - 20]).unwrap();
+    let out = selfplay(&torn, "english", "3");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let report = text(&out.stdout);
+    assert!(
+        report.contains("games.pdn: cut") && report.contains("(0 whole games, 1 torn)"),
+        "{report}"
+    );
+    assert!(report.contains("3 games (1 new"), "{report}");
+    assert!(std::fs::read(torn.join("games.pdn")).unwrap() == pdn);
+    let check = damier(&["pdn", "check", torn.join("games.pdn").to_str().unwrap()]);
+    assert!(check.status.success(), "{}", text(&check.stderr));
+    assert_eq!(text(&check.stdout).matches(", ok").count(), 3);
+    // A folder of an earlier Damier, stopped between game 3's positions and its text: the
+    // PDN file lacks game 3, which is said; the run goes on after it.
+    let lacks = scratch("ledger-lacks");
+    std::fs::create_dir_all(&lacks).unwrap();
+    copy(&three, &lacks, "positions.dtp");
+    copy(&three, &lacks, "selfplay.json");
+    copy(&two, &lacks, "games.pdn");
+    let out = selfplay(&lacks, "english", "4");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let warning = text(&out.stderr);
+    assert!(
+        warning.contains("games.pdn lacks game 3, whose positions are in positions.dtp"),
+        "{warning}"
+    );
+    assert!(text(&out.stdout).contains("4 games (1 new"));
+    assert_eq!(rounds(&lacks.join("games.pdn")), ["1", "2", "4"]);
+    let check = damier(&["pdn", "check", lacks.join("games.pdn").to_str().unwrap()]);
+    assert!(check.status.success(), "{}", text(&check.stderr));
+    for dir in [two, three, torn, lacks] {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
+
+#[test]
+fn selfplay_settings_are_never_left_cut_short() {
+    // A run stopped while it writes selfplay.json: here the system stops it (SIGXFSZ) as it
+    // writes past a file size limit a few bytes above the settings' old size, as a full disk
+    // or a kill would. The settings on the disk must be the old ones, whole, and the next
+    // run must go on.
+    let dir = scratch("settings-cut");
+    assert!(selfplay(&dir, "english", "2").status.success());
+    let settings = dir.join("selfplay.json");
+    let old = std::fs::read(&settings).unwrap();
+    let out = std::process::Command::new("prlimit")
+        .arg(format!("--fsize={}", old.len() + 16))
+        .arg(env!("CARGO_BIN_EXE_damier"))
+        .args([
+            "selfplay", "-v", "english", "--games", "3", "--nodes", "300", "--out",
+        ])
+        .arg(&dir)
+        .output()
+        .expect("prlimit (util-linux) runs damier under a file size limit");
+    assert!(!out.status.success(), "{}", text(&out.stdout));
+    assert!(
+        std::fs::read(&settings).unwrap() == old,
+        "the settings changed"
+    );
+    let out = selfplay(&dir, "english", "3");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("3 games (1 new"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn selfplay_names_its_openings_file_in_its_settings() {
+    let dir = scratch("openings");
+    std::fs::create_dir_all(&dir).unwrap();
+    let book = dir.join("book.txt");
+    std::fs::write(&book, "11-15 23-19 8-11\n9-13 22-18\n10-14 24-20\n").unwrap();
+    let out = dir.join("games");
+    let run = damier(&[
+        "selfplay",
+        "-v",
+        "english",
+        "--games",
+        "2",
+        "--nodes",
+        "300",
+        "--openings",
+        book.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    let settings: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(out.join("selfplay.json")).unwrap()).unwrap();
+    let openings = &settings["runs"][0]["openings"];
+    assert_eq!(openings["file"], book.to_str().unwrap());
+    assert_eq!(openings["count"], 3);
+    let sum = std::process::Command::new("sha256sum")
+        .arg(&book)
+        .output()
+        .expect("sha256sum runs");
+    let sha256 = openings["sha256"].as_str().unwrap();
+    assert_eq!(sha256.len(), 16);
+    assert!(
+        text(&sum.stdout).starts_with(sha256),
+        "{}",
+        text(&sum.stdout)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn a_run_split_into_parts_holds_the_games_of_one_run() {
     let whole = scratch("whole");

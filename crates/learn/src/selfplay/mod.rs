@@ -4,15 +4,26 @@
 //! - `positions.dtp`: the quiet positions (no capture pending) with the game's result and the
 //!   search's score ([`crate::data`]);
 //! - `games.pdn`: the games, for people and for `damier pdn check`;
-//! - `selfplay.json`: the variant and the settings of each run.
+//! - `selfplay.json`: the variant and the settings of each run, replaced whole at each
+//!   change (a new file renamed over the old), so that a stopped run never leaves part of it.
 //!
 //! Game `i` of a folder depends only on the seed, `i` and the settings (one search thread
 //! per game, limited by nodes or depth), and games are written in order: a run stopped at
 //! any moment leaves whole games, and running again with the same folder goes on from the
-//! first game missing, as if never stopped. Game numbers run across folders: a folder whose
-//! first game is number `k + 1` (`game_offset` k) plays the games a single folder would
-//! play from there, so a run split over machines merges into the run one machine would make.
+//! first game missing, as if never stopped. The training file is the folder's ledger: a game
+//! is there once its positions are, and the PDN file is brought to the ledger's games when a
+//! run opens the folder ([`Summary::pdn`] says what was cut). Game numbers run across
+//! folders: a folder whose first game is number `k + 1` (`game_offset` k) plays the games a
+//! single folder would play from there, so a run split over machines merges into the run
+//! one machine would make.
 
+mod openings_file;
+mod pdn_file;
+mod settings;
+
+pub use self::openings_file::OpeningsFile;
+pub use self::pdn_file::PdnRepair;
+use self::settings::Settings;
 use crate::data::{self, DataError, Record, Writer};
 use crate::rng::{splitmix, GOLDEN};
 use damier_core::{Base, Variant};
@@ -21,8 +32,7 @@ use damier_engine::{
 };
 use damier_game::pdn::{self, PdnGame, WriteOptions};
 use damier_game::{Game, GameResult, Outcome, Reason};
-use damier_match::openings::{is_balanced, random_walk, three_move_ballots, Opening};
-use serde_json::json;
+use damier_match::openings::{is_balanced, random_walk, three_move_ballots};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -88,7 +98,7 @@ pub struct Config {
     /// Games played at once, each on one thread.
     pub threads: usize,
     /// Openings to cycle through, instead of random walks (or English's ballots).
-    pub openings: Option<Vec<Opening>>,
+    pub openings: Option<OpeningsFile>,
     /// Seed of the openings and of the noise.
     pub seed: u64,
     /// The evaluation playing.
@@ -153,8 +163,12 @@ pub struct Summary {
     pub black_wins: usize,
     /// Whether the run was stopped before the folder was full.
     pub stopped: bool,
-    /// Bytes of a torn last game (an earlier run stopped while writing) cut off first.
+    /// Bytes of a torn last game (an earlier run stopped while writing) cut off the training
+    /// file first.
     pub cut_bytes: u64,
+    /// What was cut from the PDN file to bring it to the training file's games, and which of
+    /// those it lacks.
+    pub pdn: PdnRepair,
 }
 
 /// A small deterministic generator for openings and noise seeds.
@@ -188,8 +202,8 @@ fn walk_plies(variant: Variant) -> (usize, usize) {
 /// The opening of game `i`: from the given set, English's ballots, or a random walk that a
 /// short search finds balanced.
 fn opening(cfg: &Config, i: usize, engine: &Engine) -> Game {
-    if let Some(set) = &cfg.openings {
-        return set[i % set.len()].game.clone();
+    if let Some(set) = cfg.openings.as_ref().filter(|f| !f.openings.is_empty()) {
+        return set.openings[i % set.openings.len()].game.clone();
     }
     if cfg.variant == Variant::new(Base::English) {
         let ballots = three_move_ballots();
@@ -278,81 +292,15 @@ fn file_error(path: &Path, e: impl std::fmt::Display) -> SelfplayError {
     }
 }
 
-/// The folder's settings (new ones for a new folder); a folder of another variant is refused.
-fn settings_of(dir: &Path, cfg: &Config) -> Result<serde_json::Value, SelfplayError> {
-    let path = dir.join(SETTINGS_FILE);
-    let settings = match std::fs::read_to_string(&path) {
-        Ok(text) => serde_json::from_str::<serde_json::Value>(&text).map_err(|e| {
-            file_error(
-                &path,
-                format!("not the settings of a self-play folder: {e}"),
-            )
-        })?,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => json!({
-            "variant": cfg.variant.to_string(),
-            "first_game": cfg.game_offset + 1,
-            "runs": []
-        }),
-        Err(e) => return Err(file_error(&path, e)),
-    };
-    let found = settings["variant"].as_str().unwrap_or("").to_string();
-    if found != cfg.variant.to_string() {
-        return Err(SelfplayError::WrongVariant {
-            path: dir.display().to_string(),
-            found,
-            wanted: cfg.variant,
-        });
-    }
-    // Folders from before offsets existed start at game 1.
-    let first = settings["first_game"].as_u64().unwrap_or(1);
-    if first != cfg.game_offset as u64 + 1 {
-        return Err(SelfplayError::OtherPart {
-            path: dir.display().to_string(),
-            found: first,
-            wanted: cfg.game_offset as u64 + 1,
-        });
-    }
-    Ok(settings)
-}
-
-/// Add this run to the folder's settings.
-fn note_run(
-    dir: &Path,
-    mut settings: serde_json::Value,
-    cfg: &Config,
-    before: usize,
-) -> Result<(), SelfplayError> {
-    let path = dir.join(SETTINGS_FILE);
-    let limits = match (cfg.limits.nodes, cfg.limits.depth) {
-        (Some(n), _) => json!({ "nodes": n }),
-        (None, Some(d)) => json!({ "depth": d }),
-        _ => json!(null),
-    };
-    let run = json!({
-        "from_game": cfg.game_offset + before + 1,
-        "to_game": cfg.game_offset + cfg.games,
-        "limits": limits,
-        "seed": cfg.seed,
-        "eval": cfg.eval.describe(),
-        "noise": cfg.noise,
-        "noise_plies": cfg.noise_plies,
-        "max_plies": cfg.max_plies,
-        "openings": if cfg.openings.is_some() { "file" } else { "random walks (ballots in english)" },
-    });
-    if let Some(runs) = settings["runs"].as_array_mut() {
-        runs.push(run);
-    }
-    let text = serde_json::to_string_pretty(&settings).expect("JSON values serialise");
-    std::fs::write(&path, text + "\n").map_err(|e| file_error(&path, e))
-}
-
 /// Play games into `dir` until it holds `cfg.games`, or until `stop` is set (the games
 /// under way are then dropped; whole games already written stay). `progress` sees each game
-/// as it is written.
+/// as it is written. The folder's files are first brought to the games its training file
+/// holds: a torn game is cut from either file, and a game's text past them from the PDN
+/// file.
 ///
 /// # Errors
-/// [`SelfplayError`] when the folder cannot be written, holds another variant, or the engine
-/// cannot be made.
+/// [`SelfplayError`] when the folder cannot be read or written, holds another variant or
+/// damaged settings, or the engine cannot be made.
 pub fn run(
     dir: &Path,
     cfg: &Config,
@@ -361,13 +309,15 @@ pub fn run(
 ) -> Result<Summary, SelfplayError> {
     std::fs::create_dir_all(dir).map_err(|e| file_error(dir, e))?;
     // The variant is checked (settings) before the training file is touched.
-    let settings = settings_of(dir, cfg)?;
+    let mut settings = Settings::open(dir, cfg)?;
     let (mut writer, before) = Writer::open(&dir.join(data::FILE_NAME), cfg.variant)?;
-    if before < cfg.games {
-        note_run(dir, settings, cfg, before)?;
-    }
+    // The training file is the ledger; the PDN file follows it.
     let pdn_path: PathBuf = dir.join(PDN_FILE);
-    let mut pdn_file = std::fs::OpenOptions::new()
+    let pdn_repair = pdn_file::follow_ledger(&pdn_path, cfg.game_offset + 1, before)?;
+    if before < cfg.games {
+        settings.note_run(cfg, before)?;
+    }
+    let mut pdn_out = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
         .open(&pdn_path)
@@ -375,6 +325,7 @@ pub fn run(
     let mut summary = Summary {
         before,
         cut_bytes: writer.cut_bytes(),
+        pdn: pdn_repair,
         ..Summary::default()
     };
     if before >= cfg.games {
@@ -440,27 +391,24 @@ pub fn run(
                 if broken || error.is_some() {
                     break;
                 }
-                let written = writer
-                    .write_game(&records)
-                    .map_err(SelfplayError::from)
-                    .and_then(|()| {
-                        let tags = [
-                            ("Event".to_string(), "Damier self-play".to_string()),
-                            (
-                                "Round".to_string(),
-                                (cfg.game_offset + expected + 1).to_string(),
-                            ),
-                            ("White".to_string(), "damier".to_string()),
-                            ("Black".to_string(), "damier".to_string()),
-                        ];
-                        let text = pdn::write_game(
-                            &PdnGame::from_game(&game, &tags),
-                            &WriteOptions::default(),
-                        );
-                        pdn_file
-                            .write_all(format!("{text}\n").as_bytes())
-                            .map_err(|e| file_error(&pdn_path, e))
-                    });
+                // The game's text first, on the disk before its positions: the PDN file then
+                // holds every game of the training file whenever a run stops.
+                let tags = [
+                    ("Event".to_string(), "Damier self-play".to_string()),
+                    (
+                        "Round".to_string(),
+                        (cfg.game_offset + expected + 1).to_string(),
+                    ),
+                    ("White".to_string(), "damier".to_string()),
+                    ("Black".to_string(), "damier".to_string()),
+                ];
+                let text =
+                    pdn::write_game(&PdnGame::from_game(&game, &tags), &WriteOptions::default());
+                let written = pdn_out
+                    .write_all(format!("{text}\n").as_bytes())
+                    .and_then(|()| pdn_out.sync_data())
+                    .map_err(|e| file_error(&pdn_path, e))
+                    .and_then(|()| writer.write_game(&records).map_err(SelfplayError::from));
                 if let Err(e) = written {
                     error.get_or_insert(e);
                     failed.store(true, Ordering::Relaxed);
@@ -489,7 +437,7 @@ pub fn run(
     summary.stopped = before + summary.played < cfg.games;
     if summary.stopped {
         // The run was noted with the games it was asked for: say where it really ended.
-        end_run(dir, cfg.game_offset + before, summary.played)?;
+        settings.end_run(cfg.game_offset + before, summary.played)?;
     }
     if let Some(e) = error {
         return Err(e);
@@ -497,21 +445,97 @@ pub fn run(
     Ok(summary)
 }
 
-/// Correct the last run noted in the folder's settings, stopped after `played` games that
-/// follow game `after`: it ends there, or, having played none, is no run at all.
-fn end_run(dir: &Path, after: usize, played: usize) -> Result<(), SelfplayError> {
-    let path = dir.join(SETTINGS_FILE);
-    let text = std::fs::read_to_string(&path).map_err(|e| file_error(&path, e))?;
-    let mut settings: serde_json::Value =
-        serde_json::from_str(&text).map_err(|e| file_error(&path, e))?;
-    if let Some(runs) = settings["runs"].as_array_mut() {
-        if played == 0 {
-            runs.pop();
-        } else if let Some(run) = runs.last_mut() {
-            run["to_game"] = json!(after + played);
-            run["stopped"] = json!(true);
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Short games: few nodes a move, adjudicated early.
+    pub(super) fn tiny(games: usize) -> Config {
+        Config {
+            limits: Limits::nodes(200),
+            max_plies: 40,
+            ..Config::new(Variant::new(Base::English), games)
         }
     }
-    let text = serde_json::to_string_pretty(&settings).expect("JSON values serialise");
-    std::fs::write(&path, text + "\n").map_err(|e| file_error(&path, e))
+
+    pub(super) fn scratch(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("damier-selfplay-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    fn play_into(dir: &Path, games: usize) -> Summary {
+        run(dir, &tiny(games), &AtomicBool::new(false), &mut |_| {}).unwrap()
+    }
+
+    pub(super) fn read(dir: &Path, file: &str) -> Vec<u8> {
+        std::fs::read(dir.join(file)).unwrap()
+    }
+
+    /// The `Round` of each game of a folder's PDN file, every game read by the PDN reader.
+    fn rounds(dir: &Path) -> Vec<usize> {
+        pdn::read_bytes(&read(dir, PDN_FILE), Variant::new(Base::English))
+            .into_iter()
+            .map(|game| {
+                let game = game.unwrap();
+                game.tag("Round").unwrap().parse().unwrap()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_run_stopped_around_a_games_two_writes_leaves_a_folder_made_whole_again() {
+        let (three, four, five) = (scratch("three"), scratch("four"), scratch("five"));
+        play_into(&three, 3);
+        play_into(&four, 4);
+        play_into(&five, 5);
+        let pdn = read(&four, PDN_FILE);
+        let dtp = read(&four, data::FILE_NAME);
+        let ledger = read(&three, data::FILE_NAME);
+        // Game 4 of a run stopped: while its text was written (torn), before its positions
+        // were (whole), or while they were (its positions torn).
+        for (name, pdn, dtp) in [
+            ("pdn-torn", &pdn[..pdn.len() - 25], &ledger[..]),
+            ("between", &pdn[..], &ledger[..]),
+            ("dtp-torn", &pdn[..], &dtp[..dtp.len() - 10]),
+        ] {
+            let dir = scratch(name);
+            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::write(dir.join(PDN_FILE), pdn).unwrap();
+            std::fs::write(dir.join(data::FILE_NAME), dtp).unwrap();
+            std::fs::copy(three.join(SETTINGS_FILE), dir.join(SETTINGS_FILE)).unwrap();
+            let summary = play_into(&dir, 5);
+            assert_eq!((summary.before, summary.played), (3, 2), "{name}");
+            let cut = pdn.len() - read(&three, PDN_FILE).len();
+            assert_eq!(summary.pdn.cut_bytes, cut as u64, "{name}");
+            let torn = usize::from(name == "pdn-torn");
+            assert_eq!(
+                (summary.pdn.cut_games, summary.pdn.torn),
+                (1 - torn, torn),
+                "{name}"
+            );
+            assert!(summary.pdn.missing.is_empty(), "{name}");
+            // The folder is the one a run never stopped makes.
+            for file in [PDN_FILE, data::FILE_NAME] {
+                assert!(read(&dir, file) == read(&five, file), "{name}: {file}");
+            }
+            std::fs::remove_dir_all(&dir).unwrap();
+        }
+        // An earlier Damier wrote the positions first: stopped between game 4's positions and
+        // its text, it left the PDN file without game 4. That is said; the rest is in order.
+        let dir = scratch("lacks");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::copy(three.join(PDN_FILE), dir.join(PDN_FILE)).unwrap();
+        std::fs::write(dir.join(data::FILE_NAME), &dtp).unwrap();
+        std::fs::copy(four.join(SETTINGS_FILE), dir.join(SETTINGS_FILE)).unwrap();
+        let summary = play_into(&dir, 5);
+        assert_eq!((summary.before, summary.played), (4, 1));
+        assert_eq!(summary.pdn.missing, [4..=4]);
+        assert_eq!(rounds(&dir), [1, 2, 3, 5]);
+        assert_eq!(rounds(&five), [1, 2, 3, 4, 5]);
+        for dir in [dir, three, four, five] {
+            std::fs::remove_dir_all(&dir).unwrap();
+        }
+    }
 }
