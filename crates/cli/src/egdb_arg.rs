@@ -16,16 +16,21 @@ pub const HELP: &str = "Endgame databases: a folder made by `damier egdb build`,
 const SERVER_CACHE_MB: usize = store::SEARCH_CACHE_MB / 4;
 
 /// Open the databases `--egdb` names for `variant`: `None` for `none`, or when the default
-/// folder has none of the variant's; a named folder without any is a usage error.
+/// folder has none of the variant's; a named folder without any is a usage error. A damaged
+/// file in a named folder is refused; in the default folder, which the user did not name,
+/// it is told and left out, and the engine plays with the rest.
 pub fn open(text: Option<&str>, variant: Variant) -> Result<Option<Arc<Egdb>>> {
     let root = match text {
         Some("none") => return Ok(None),
         Some(dir) => Path::new(dir).to_path_buf(),
         None => store::default_root(),
     };
-    let db = match Egdb::open(&root, variant, store::SEARCH_CACHE_MB) {
-        Ok(db) => db,
-        Err(e) => return Err(refusal(e)),
+    let db = match text {
+        Some(_) => Egdb::open(&root, variant, store::SEARCH_CACHE_MB).map_err(refusal)?,
+        None => match open_default(&root, variant, store::SEARCH_CACHE_MB) {
+            Some(db) => db,
+            None => return Ok(None),
+        },
     };
     if db.slices().is_empty() {
         if text.is_some() {
@@ -56,15 +61,37 @@ pub fn open_all(text: Option<&str>) -> Result<std::collections::HashMap<Variant,
         if !store::variant_dir(&root, variant).is_dir() {
             continue;
         }
-        match Egdb::open(&root, variant, SERVER_CACHE_MB) {
-            Ok(db) if !db.slices().is_empty() => {
-                out.insert(variant, Arc::new(db));
-            }
-            Ok(_) => {}
-            Err(e) => return Err(refusal(e)),
+        let db = match text {
+            Some(_) => Some(Egdb::open(&root, variant, SERVER_CACHE_MB).map_err(refusal)?),
+            None => open_default(&root, variant, SERVER_CACHE_MB),
+        };
+        if let Some(db) = db.filter(|db| !db.slices().is_empty()) {
+            out.insert(variant, Arc::new(db));
         }
     }
     Ok(out)
+}
+
+/// The variant's databases in the default folder, without the files that cannot be read
+/// (each told in a warning), or `None`, told too, when the folder itself cannot be read.
+fn open_default(root: &Path, variant: Variant, cache_mb: usize) -> Option<Egdb> {
+    match Egdb::open_sound(root, variant, cache_mb) {
+        Ok((db, unread)) => {
+            for e in unread {
+                crate::output::tell!(
+                    "damier: warning: {e}; the engine goes on without that file (delete it and \
+                     build it again with `damier egdb build -v {variant}`)"
+                );
+            }
+            Some(db)
+        }
+        Err(e) => {
+            crate::output::tell!(
+                "damier: warning: {e}; the engine goes on without endgame databases"
+            );
+            None
+        }
+    }
 }
 
 /// Why a set named by `--egdb` cannot be opened: a folder that cannot be read is the

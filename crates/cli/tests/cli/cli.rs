@@ -390,20 +390,7 @@ fn match_plays_every_game_from_fen() {
 
 #[test]
 fn hub_starts_in_the_variant_asked_for() {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_damier"))
-        .args(["hub", "--variant", "russian"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"hub\nquit\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = crate::common::damier_fed(&["hub", "--variant", "russian"], "hub\nquit\n", &[]);
     assert!(out.status.success());
     assert!(
         stdout(&out).contains("param name=variant value=russian"),

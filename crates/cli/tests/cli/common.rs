@@ -15,6 +15,28 @@ pub fn damier(args: &[&str]) -> Output {
         .expect("damier runs")
 }
 
+/// Run `damier` with `args`, `input` on its standard input and the environment variables
+/// `envs` (`DAMIER_EGDB` removed unless given), to its end.
+pub fn damier_fed(args: &[&str], input: &str, envs: &[(&str, &std::path::Path)]) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_damier"))
+        .args(args)
+        .env_remove("DAMIER_EGDB")
+        .envs(envs.iter().copied())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("damier runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
 /// The standard output of a run that must succeed.
 pub fn ok(args: &[&str]) -> String {
     let out = damier(args);

@@ -2,7 +2,7 @@
 //! naming the file, and goes on without that part; `egdb verify` names every damaged file,
 //! and `egdb playout` refuses a set its players found damaged.
 
-use crate::common::{damier, ok};
+use crate::common::{damier, damier_fed, ok};
 use crate::egdb::{bend, build, own_root, says, status};
 use crate::serve_client::{request, start};
 use serde_json::{json, Value};
@@ -272,6 +272,49 @@ fn hub_tells_once_of_a_file_it_cannot_open_in_the_default_folder() {
             "K2-K1.egdb: damaged",
             "the engine goes on without that part of the database",
         ],
+    );
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+/// A file the default folder holds but that cannot be opened is the folder's fault, not the
+/// command line's: `analyze` and `play` warn once, naming the file, and play with the rest.
+/// A folder named with `--egdb` is still refused with the damaged file named.
+#[test]
+fn a_damaged_file_in_the_default_folder_is_told_and_left_out() {
+    let root = own_root("default-unopened");
+    let dir = root.to_str().unwrap();
+    ok(&build("english", "3", dir));
+    let file = root.join("english").join("K2-K1.egdb");
+    let bytes = std::fs::read(&file).unwrap();
+    std::fs::write(&file, &bytes[..bytes.len() - 1]).unwrap();
+    for (args, input) in [
+        (
+            &["analyze", "-v", "english", "--fen", CORNER, "--depth", "4"][..],
+            "",
+        ),
+        (
+            &["play", "-v", "english", "--plain", "--depth", "2"][..],
+            "quit\ny\n",
+        ),
+    ] {
+        let out = damier_fed(args, input, &[("DAMIER_EGDB", &root)]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
+        let warnings: Vec<&str> = err.lines().filter(|l| l.contains("K2-K1.egdb")).collect();
+        assert_eq!(warnings.len(), 1, "{args:?}: {err}");
+        says(
+            warnings[0],
+            &["damier: warning: ", "goes on without that file"],
+        );
+        assert!(!err.contains("--egdb"), "{args:?}: {err}");
+    }
+    let out = damier(&[
+        "analyze", "-v", "english", "--fen", CORNER, "--depth", "4", "--egdb", dir,
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    says(
+        &String::from_utf8_lossy(&out.stderr),
+        &["--egdb: ", "K2-K1.egdb"],
     );
     std::fs::remove_dir_all(&root).unwrap();
 }

@@ -1,9 +1,6 @@
 //! `damier puzzles`: generate, check, list and play, and bad input answered with one line.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-use crate::common::{damier, fails, ok, stderr, stdout};
+use crate::common::{damier, damier_fed, fails, ok, stderr, stdout};
 
 fn temp(name: &str) -> std::path::PathBuf {
     std::env::temp_dir().join(format!("damier-puzzles-{}-{name}", std::process::id()))
@@ -81,8 +78,14 @@ fn a_set_is_made_checked_listed_and_played() {
         .collect();
     let solver_moves: Vec<&str> = solution.iter().step_by(2).copied().collect();
     let progress = temp("progress.json");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_damier"))
-        .args([
+    let mut input = String::from("hint\n");
+    for m in &solver_moves {
+        input.push_str(m);
+        input.push('\n');
+    }
+    input.push_str("quit\n");
+    let out = damier_fed(
+        &[
             "puzzles",
             "play",
             "-v",
@@ -90,26 +93,11 @@ fn a_set_is_made_checked_listed_and_played() {
             "--file",
             f,
             "--progress",
-        ])
-        .arg(&progress)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = String::from("hint\n");
-    for m in &solver_moves {
-        input.push_str(m);
-        input.push('\n');
-    }
-    input.push_str("quit\n");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+            progress.to_str().unwrap(),
+        ],
+        &input,
+        &[],
+    );
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         out.status.success(),
