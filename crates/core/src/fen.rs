@@ -244,6 +244,15 @@ fn parse_run(text: &str, names: &SquareNames, column: usize) -> Result<(Color, K
     if moves == 0 {
         return Err(bad());
     }
+    if moves > KingRun::LIMIT {
+        return Err(syntax(
+            column,
+            format!(
+                "a king makes at most {} quiet moves in a row, found 'R{text}'",
+                KingRun::LIMIT
+            ),
+        ));
+    }
     let square = names.parse(square).ok_or_else(bad)?;
     Ok((
         color,
@@ -382,6 +391,18 @@ mod tests {
         }
         let err = intl("W:WK28:B1:RW1@28").unwrap_err();
         assert!(err.to_string().contains("Frisian only"), "{err}");
+        // Three quiet moves bar a king: a longer run cannot have been played.
+        let pos = parse::<Diagonal10>(frisian, "W:WK28,46:B5:RW3@28").unwrap();
+        assert_eq!(
+            pos.barred_king(Color::White),
+            Some(pos.king_run(Color::White).square)
+        );
+        let err = parse::<Diagonal10>(frisian, "W:WK28,46:B5:RW9@28").unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("at most 3 quiet moves in a row, found 'RW9@28'"),
+            "{err}"
+        );
     }
 
     #[test]

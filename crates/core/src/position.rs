@@ -17,6 +17,12 @@ pub struct KingRun {
     pub moves: u8,
 }
 
+impl KingRun {
+    /// The most quiet moves in a row a king may make while its side has men (RULES.md §2);
+    /// a run this long bars the king.
+    pub const LIMIT: u8 = 3;
+}
+
 /// What [`Position::unmake`] restores.
 #[derive(Clone, Copy, Debug)]
 pub struct Undo<B> {
@@ -292,7 +298,7 @@ impl<G: Geometry> Position<G> {
     pub fn barred_king(&self, color: Color) -> Option<u8> {
         let run = self.king_runs[color as usize];
         let has_men = !(self.pieces(color) & !self.kings()).is_empty();
-        (run.moves >= 3 && has_men).then_some(run.square)
+        (run.moves >= KingRun::LIMIT && has_men).then_some(run.square)
     }
 
     /// Set the Frisian king-move counter of a side (from a FEN extension).
