@@ -149,13 +149,17 @@ export class RulesPanel {
     $('rules-variant').value = variantId;
     const body = $('rules-body');
     body.textContent = '';
+    // A load overtaken by another (the variant changed while its rules were on the way)
+    // shows nothing: only the last variant chosen is shown, once.
+    const round = (this.round = (this.round || 0) + 1);
     let rules;
     try {
       rules = await this.api.rules(variantId);
     } catch (e) {
-      tag('p', `The rules could not be read: ${e.message}`, body, 'error');
+      if (round === this.round) tag('p', `The rules could not be read: ${e.message}`, body, 'error');
       return;
     }
+    if (round !== this.round) return;
     tag('p', rules.summary, body, 'summary');
     for (const section of rules.sections) {
       tag('h3', section.title, body);

@@ -793,6 +793,39 @@ async fn the_page_plays_games_in_a_real_browser() {
         page.until(&format!("choice {pick}: {text}"), &said(n, text, kind))
             .await;
     }
+
+    // 7b'''. The variant changed while the rules of the one before are on the way (English's,
+    //        held back): only the last one chosen is shown, once.
+    page.js(
+        "window.realFetch = window.fetch; \
+         window.fetch = async (url, opts) => { \
+           if (String(url).endsWith('/api/variants/english/rules')) await new Promise((r) => setTimeout(r, 1500)); \
+           return window.realFetch(url, opts); }; \
+         const e = document.getElementById('rules-variant'); \
+         e.value = 'english'; e.dispatchEvent(new Event('change')); \
+         e.value = 'international'; e.dispatchEvent(new Event('change')); return true;",
+    )
+    .await;
+    page.until(
+        "the international rules again",
+        "const b = document.getElementById('rules-body'); return b.dataset.variant === 'international' && !!b.querySelector('.exercise');",
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    page.js("window.fetch = window.realFetch; return true;")
+        .await;
+    let shown = page
+        .js("const b = document.getElementById('rules-body'); \
+             return [b.dataset.variant, [...b.querySelectorAll('.exercise svg')].map((s) => s.dataset.variant).join(' ')];")
+        .await;
+    assert_eq!(
+        shown,
+        json!([
+            "international",
+            vec!["international"; examples.len()].join(" ")
+        ]),
+        "the English rules, arriving late, are not shown"
+    );
     page.click("#rules-close").await;
 
     // 7c. The Puzzles panel: a shipped English puzzle solved by real clicks, after a hint;
