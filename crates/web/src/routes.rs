@@ -100,7 +100,9 @@ async fn variant_rules(Path(id): Path<String>) -> Result<Json<variants::RulesInf
         .parse::<Variant>()
         .map_err(|_| ApiError::NotFound(format!("/api/variants/{id}/rules")))?;
     // The examples are found by trying placements: a few milliseconds for every variant.
-    Ok(Json(variants::rules(v)))
+    variants::rules(v)
+        .map(Json)
+        .map_err(|e| ApiError::Internal(format!("a rules example of {v}: {e}")))
 }
 
 async fn variant_puzzles(

@@ -1,8 +1,9 @@
 //! What the page needs to know of each variant to draw its board and edit positions: size,
 //! square names with their real coordinates, who moves first, and the start position.
 
+use damier_core::fen::FenError;
 use damier_core::{Base, Variant};
-use damier_game::{AnyMove, Board};
+use damier_game::{AnyMove, Board, MoveInfo};
 use serde::Serialize;
 
 /// A playing square: its name in the variant's notation and where it is on the real board.
@@ -141,15 +142,52 @@ pub struct RulesInfo {
     #[serde(flatten)]
     pub guide: damier_teach::Guide,
     /// Positions in which the rules decide the move.
-    pub examples: Vec<damier_teach::Example>,
+    pub examples: Vec<ExampleInfo>,
+}
+
+/// An example position with its moves spelled out, for the page to read the learner's move
+/// from the legal ones and compare it with the answers as whole moves: two captures may share
+/// their start and end squares (a flying king's, taking other pieces), which the short
+/// notation of the answers alone does not tell apart on the board.
+#[derive(Clone, Debug, Serialize)]
+pub struct ExampleInfo {
+    /// The example (`title`, `task`, `fen`, and `answers` in short notation).
+    #[serde(flatten)]
+    pub example: damier_teach::Example,
+    /// The answers as moves, in the order of `answers`.
+    pub answer_moves: Vec<MoveInfo>,
+    /// Every legal move of the position, the answers among them.
+    pub moves: Vec<MoveInfo>,
 }
 
 /// The rules panel's view of `variant`.
-pub fn rules(variant: Variant) -> RulesInfo {
-    RulesInfo {
+///
+/// # Errors
+/// The FEN of an example that does not read back (the rules core wrote it: a fault of the
+/// program, not of the request).
+pub fn rules(variant: Variant) -> Result<RulesInfo, FenError> {
+    let examples = damier_teach::examples(variant)
+        .into_iter()
+        .map(|example| {
+            let moves = Board::from_fen(variant, &example.fen)?.describe_moves();
+            // `answers` holds each answer's short form as the same position writes it, so
+            // each names exactly one of its legal moves.
+            let answer_moves = example
+                .answers
+                .iter()
+                .flat_map(|a| moves.iter().filter(move |m| m.short == *a).cloned())
+                .collect();
+            Ok(ExampleInfo {
+                example,
+                answer_moves,
+                moves,
+            })
+        })
+        .collect::<Result<_, FenError>>()?;
+    Ok(RulesInfo {
         guide: damier_teach::guide(variant),
-        examples: damier_teach::examples(variant),
-    }
+        examples,
+    })
 }
 
 /// One ply of a puzzle's line, for the page to compare the solver's move with it and show

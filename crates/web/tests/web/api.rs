@@ -95,6 +95,53 @@ async fn variants_and_health() {
     }
 }
 
+/// Each rules example carries its legal moves and its answers as whole moves (long form, path,
+/// captured squares) beside the short forms, so that the page reads the learner's move from the
+/// legal ones and compares it with an answer by the pieces it takes, not by its start and end
+/// squares alone.
+#[tokio::test]
+async fn rules_examples_carry_their_legal_moves_and_their_answers_as_moves() {
+    let c = Client::new(&start().await);
+    let mut answers_seen = 0;
+    for variant in Variant::all() {
+        let rules = c.get(&format!("/api/variants/{variant}/rules")).await;
+        assert_eq!(rules.status, 200, "{variant}");
+        for e in rules.body["examples"].as_array().unwrap() {
+            let board = Board::from_fen(variant, e["fen"].as_str().unwrap()).unwrap();
+            assert_eq!(e["moves"], json!(board.describe_moves()), "{variant}: {e}");
+            let moves = e["moves"].as_array().unwrap();
+            let answer_moves = e["answer_moves"].as_array().unwrap();
+            // One move per answer, in the same order: each short form names one legal move.
+            let shorts: Vec<&Value> = answer_moves.iter().map(|m| &m["short"]).collect();
+            let answers: Vec<&Value> = e["answers"].as_array().unwrap().iter().collect();
+            assert_eq!(shorts, answers, "{variant}: {e}");
+            for m in answer_moves {
+                assert!(moves.contains(m), "{variant}: {m} is not legal in {e}");
+                let captured: Vec<String> = m["captured"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|s| s.as_str().unwrap().to_string())
+                    .collect();
+                let mv = board
+                    .find_move(m["long"].as_str().unwrap(), Some(&captured))
+                    .unwrap();
+                assert_eq!(json!(board.describe(&mv)), *m, "{variant}: {e}");
+                answers_seen += 1;
+            }
+            if e["title"] == "Take the most pieces" {
+                assert!(
+                    answer_moves
+                        .iter()
+                        .all(|m| m["captured"].as_array().unwrap().len() >= 2),
+                    "{variant}: {e}"
+                );
+            }
+        }
+    }
+    assert!(answers_seen > 100, "{answers_seen} answers");
+}
+
 #[tokio::test]
 async fn games_in_several_variants_play_undo_and_redo() {
     let c = Client::new(&start().await);

@@ -158,6 +158,17 @@ impl Page {
             .await;
     }
 
+    /// A real mouse click in the middle of a square of the Rules panel's example `n` (from
+    /// 1), scrolled into view first.
+    async fn click_example(&self, n: usize, name: &str) {
+        let css = format!("#rules-body [data-example='{n}'] rect.sq[data-square='{name}']");
+        self.js(&format!(
+            "document.querySelector(\"{css}\").scrollIntoView({{block: 'center'}}); return true;"
+        ))
+        .await;
+        self.click_in(&css).await;
+    }
+
     /// A real mouse click in the middle of the element `css` finds.
     async fn click_in(&self, css: &str) {
         let target = self
@@ -607,6 +618,214 @@ async fn the_page_plays_games_in_a_real_browser() {
     )
     .await;
     page.screenshot("rules").await;
+
+    // 7b'. A move in an example is entered from its legal moves and compared with the answers
+    //      as a whole move. International (flying kings): in "Take the most pieces"
+    //      (W:W27,39:B7,22,33) the capture 27x18, which takes one piece, is not legal, and said
+    //      so with the rule; 39x28x17 is entered by its first landing and is right. In
+    //      "Capturing is compulsory" a quiet move is not legal either; in "A man on the far row
+    //      is crowned" a legal move that does not crown is not the move the rule demands.
+    page.js("const e = document.getElementById('rules-variant'); e.value = 'international'; e.dispatchEvent(new Event('change')); return true;")
+        .await;
+    page.until(
+        "the international rules",
+        "const b = document.getElementById('rules-body'); return b.dataset.variant === 'international' && !!b.querySelector('.exercise');",
+    )
+    .await;
+    let rules = page.api.get("/api/variants/international/rules").await.body;
+    let examples = rules["examples"].as_array().unwrap();
+    let number = |title: &str| {
+        1 + examples
+            .iter()
+            .position(|e| e["title"] == title)
+            .unwrap_or_else(|| panic!("no example '{title}' in {examples:?}"))
+    };
+    let (most, compulsory, crowning) = (
+        number("Take the most pieces"),
+        number("Capturing is compulsory"),
+        number("A man on the far row is crowned"),
+    );
+    // The examples the steps below were written for (they are found by a seeded search).
+    let fens: Vec<&Value> = [most, compulsory, crowning]
+        .iter()
+        .map(|&n| &examples[n - 1]["fen"])
+        .collect();
+    assert_eq!(
+        fens,
+        [
+            &json!("W:W27,39:B7,22,33"),
+            &json!("W:W7,26:B31"),
+            &json!("W:W9,15:B5")
+        ],
+        "the examples changed: choose the squares below again"
+    );
+    let said = |n: usize, text: &str, kind: &str| {
+        format!(
+            "const f = document.querySelector(\"#rules-body [data-example='{n}'] .feedback\"); \
+             return f.textContent === '{text}' && f.dataset.kind === '{kind}'"
+        )
+    };
+    for (n, squares, text, kind) in [
+        (
+            most,
+            &["27", "18"][..],
+            "Not a legal move here: a capture is compulsory. The rule here: Take the most pieces. Try again.",
+            "illegal",
+        ),
+        (most, &["39", "28"][..], "Right: 39x17.", "right"),
+        (
+            compulsory,
+            &["31"][..],
+            "Click one of White\\'s pieces first.",
+            "hint",
+        ),
+        (
+            compulsory,
+            &["7", "2"][..],
+            "Not a legal move here: a capture is compulsory. The rule here: Capturing is compulsory. Try again.",
+            "illegal",
+        ),
+        (
+            crowning,
+            &["15", "10"][..],
+            "Not the move the rule demands: 15-10 is legal, but the rule here is: A man on the far row is crowned. Try again.",
+            "wrong",
+        ),
+        (crowning, &["9", "3"][..], "Right: 9-3.", "right"),
+    ] {
+        for &sq in squares {
+            page.click_example(n, sq).await;
+        }
+        page.until(&format!("example {n}, {squares:?}: {text}"), &said(n, text, kind))
+            .await;
+    }
+    // The right capture is marked along its path.
+    page.until(
+        "39x28x17 marked",
+        &format!(
+            "return [...document.querySelectorAll(\"#rules-body [data-example='{most}'] rect.mark-last\")].map((r) => r.dataset.mark).join(' ') === '39 28 17'"
+        ),
+    )
+    .await;
+    page.click(&format!(
+        "#rules-body [data-example='{most}'] button:not(.choice)"
+    ))
+    .await;
+    page.until("the answer shown", &said(most, "Answer: 39x17", "answer"))
+        .await;
+
+    // 7b''. No shipped example has two captures with the same start and end (every
+    //       variant's were searched), so one is added to the Turkish rules as the page reads
+    //       them: W:WKg4:Ba5,b5,e4,e6,a7 (turkish-giveaway-29 after its first two plies), whose
+    //       answer is g4xb4xb6xh6 (takes e4, b5, e6), while g4xa4xa6xh6 (takes e4, a5, e6),
+    //       also legal, shares g4 and h6 with it. The end square alone leaves the choice; the
+    //       other capture is not the move the rule demands, the answer is right.
+    let fen = "W:WKg4:Ba5,b5,e4,e6,a7";
+    let moves = page
+        .api
+        .post(
+            "/api/positions",
+            None,
+            json!({"variant": "turkish", "fen": fen}),
+        )
+        .await
+        .body["moves"]
+        .clone();
+    let answer = moves
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["long"] == "g4xb4xb6xh6")
+        .unwrap_or_else(|| panic!("g4xb4xb6xh6 is legal: {moves}"))
+        .clone();
+    let added = json!({
+        "title": "Two captures, one square",
+        "task": "Find the capture that takes the man on b5.",
+        "fen": fen,
+        "answers": [answer["short"]],
+        "answer_moves": [answer],
+        "moves": moves,
+    });
+    page.js(&format!(
+        "const added = {added}; window.realFetch = window.fetch; \
+         window.fetch = async (url, opts) => {{ \
+           const res = await window.realFetch(url, opts); \
+           if (!String(url).endsWith('/api/variants/turkish/rules')) return res; \
+           const body = await res.json(); body.examples.push(added); \
+           return new Response(JSON.stringify(body), {{status: 200, headers: {{'Content-Type': 'application/json'}}}}); }}; \
+         const e = document.getElementById('rules-variant'); e.value = 'turkish'; \
+         e.dispatchEvent(new Event('change')); return true;"
+    ))
+    .await;
+    let n = 1 + page.api.get("/api/variants/turkish/rules").await.body["examples"]
+        .as_array()
+        .unwrap()
+        .len();
+    page.until(
+        "the Turkish rules with the added example",
+        &format!("return !!document.querySelector(\"#rules-body[data-variant=turkish] [data-example='{n}']\")"),
+    )
+    .await;
+    page.js("window.fetch = window.realFetch; return true;")
+        .await;
+    let choices = format!("#rules-body [data-example='{n}'] .choices");
+    for pick in [1, 2] {
+        for sq in ["g4", "h6"] {
+            page.click_example(n, sq).await;
+        }
+        page.until(
+            &format!("the list of captures ({pick})"),
+            &format!(
+                "const c = document.querySelector(\"{choices}\"); return !c.hidden && [...c.querySelectorAll('.choice')].map((b) => b.textContent).join(' / ') === 'g4xa4xa6xh6 (takes e4, a5, e6) / g4xb4xb6xh6 (takes e4, b5, e6)'"
+            ),
+        )
+        .await;
+        if pick == 2 {
+            page.screenshot("rules-choose-capture").await;
+        }
+        page.click(&format!("{choices} .choice:nth-of-type({pick})"))
+            .await;
+        let (text, kind) = if pick == 1 {
+            ("Not the move the rule demands: g4xa4xa6xh6 is legal, but the rule here is: Two captures, one square. Try again.", "wrong")
+        } else {
+            ("Right: g4xb4xb6xh6.", "right")
+        };
+        page.until(&format!("choice {pick}: {text}"), &said(n, text, kind))
+            .await;
+    }
+
+    // 7b'''. The variant changed while the rules of the one before are on the way (English's,
+    //        held back): only the last one chosen is shown, once.
+    page.js(
+        "window.realFetch = window.fetch; \
+         window.fetch = async (url, opts) => { \
+           if (String(url).endsWith('/api/variants/english/rules')) await new Promise((r) => setTimeout(r, 1500)); \
+           return window.realFetch(url, opts); }; \
+         const e = document.getElementById('rules-variant'); \
+         e.value = 'english'; e.dispatchEvent(new Event('change')); \
+         e.value = 'international'; e.dispatchEvent(new Event('change')); return true;",
+    )
+    .await;
+    page.until(
+        "the international rules again",
+        "const b = document.getElementById('rules-body'); return b.dataset.variant === 'international' && !!b.querySelector('.exercise');",
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    page.js("window.fetch = window.realFetch; return true;")
+        .await;
+    let shown = page
+        .js("const b = document.getElementById('rules-body'); \
+             return [b.dataset.variant, [...b.querySelectorAll('.exercise svg')].map((s) => s.dataset.variant).join(' ')];")
+        .await;
+    assert_eq!(
+        shown,
+        json!([
+            "international",
+            vec!["international"; examples.len()].join(" ")
+        ]),
+        "the English rules, arriving late, are not shown"
+    );
     page.click("#rules-close").await;
 
     // 7c. The Puzzles panel: a shipped English puzzle solved by real clicks, after a hint;
