@@ -228,6 +228,18 @@ fn run_generate(args: &GenerateArgs) -> Result<()> {
     );
     bar.finish_and_clear();
     egdb_arg::warn_damage(settings.egdb.as_deref());
+    if puzzles.is_empty() {
+        // An empty set is no puzzle file (every reader refuses one): say so instead.
+        anyhow::bail!(
+            "no puzzle found{}; {} not written (try more games, or other ones)",
+            if stop.load(Ordering::Relaxed) {
+                " before the run was stopped"
+            } else {
+                ""
+            },
+            args.out.display()
+        );
+    }
     std::fs::write(&args.out, file::write(&puzzles))
         .with_context(|| format!("writing {}", args.out.display()))?;
     outln!(
@@ -274,6 +286,9 @@ fn run_check(args: &CheckArgs) -> Result<()> {
         n - changed - dropped
     )?;
     match &args.out {
+        Some(out) if kept.is_empty() => {
+            anyhow::bail!("no puzzle still holds; {} not written", out.display())
+        }
         Some(out) => {
             std::fs::write(out, file::write(&kept))
                 .with_context(|| format!("writing {}", out.display()))?;

@@ -197,6 +197,26 @@ fn a_bad_puzzle_file_exits_1_and_a_bad_argument_2() {
             assert_eq!(fails(&args).lines().count(), 1);
         }
     }
+    // A run that finds nothing writes no file (which every reader would refuse).
+    let quiet = temp("quiet.pdn");
+    let made = temp("made.pdn");
+    std::fs::write(&quiet, "[GameType \"20\"]\n1. 32-28 19-23 *\n").unwrap();
+    let out = damier(&[
+        "puzzles",
+        "generate",
+        "--from",
+        quiet.to_str().unwrap(),
+        "--out",
+        made.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("no puzzle found;"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!made.exists());
+    let _ = std::fs::remove_file(&quiet);
     let out = damier(&["puzzles", "list", "-v", "nonesuch"]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     let _ = std::fs::remove_file(&empty);
