@@ -111,7 +111,11 @@ impl PuzzleSession {
                 out.extend(self.show());
                 out
             }
-            _ => self.try_move(word),
+            // As in a game: a word with a digit is a move, for the rules to judge.
+            _ if word.chars().any(|c| c.is_ascii_digit()) => self.try_move(word),
+            _ => vec![format!(
+                "Unknown command '{word}': type help for the commands."
+            )],
         }
     }
 

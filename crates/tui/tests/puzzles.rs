@@ -98,6 +98,12 @@ fn the_solution_can_be_shown_and_bad_input_is_answered() {
     let mut s = PuzzleSession::new(vec![stroke("a", 900)], Rating::default(), HashSet::new());
     let out = s.handle("22-99");
     assert!(out[0].starts_with("22-99: "), "{out:?}");
+    // A word that is no move is an unknown command, not an unreadable move.
+    let out = s.handle("foo");
+    assert_eq!(
+        out,
+        vec!["Unknown command 'foo': type help for the commands.".to_string()]
+    );
     let out = s.handle("solution");
     assert!(
         says(&out, "The solution: 22-17 13x22 29-25 22x29 30-25."),
