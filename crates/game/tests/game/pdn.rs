@@ -386,7 +386,10 @@ fn the_rules_end_of_a_game_is_the_game_layers() {
     let head = "[GameType \"21\"]\n[SetUp \"1\"]\n[FEN \"W:WK29:BK4\"]\n";
     let shuffle = "29-25 4-8 25-29 8-4 29-25 4-8 25-29 8-4";
     // Past the third repetition: the end is after the eighth move, the ninth is past it.
-    let g = one(&format!("{head}{shuffle} 29-25 1-0"), Variant::ENGLISH);
+    let g = one(
+        &format!("{head}{shuffle} 29-25 1-0"),
+        Variant::new(Base::English),
+    );
     let end = g.rules_end().expect("drawn by repetition");
     assert_eq!(end.plies, 8);
     assert_eq!(end.result.reason, Reason::Rule(DrawRule::Repetition));
@@ -398,12 +401,15 @@ fn the_rules_end_of_a_game_is_the_game_layers() {
     // The same as the game layer refuses the record.
     assert!(g.to_game().is_err());
     // Twice is not the end.
-    let g = one(&format!("{head}29-25 4-8 25-29 8-4 *"), Variant::ENGLISH);
+    let g = one(
+        &format!("{head}29-25 4-8 25-29 8-4 *"),
+        Variant::new(Base::English),
+    );
     assert_eq!(g.rules_end(), None);
     // The side to move has none: the end is after the move that left it so.
     let g = one(
         "[GameType \"21\"]\n[SetUp \"1\"]\n[FEN \"B:W18:B14\"]\n14x23 *",
-        Variant::ENGLISH,
+        Variant::new(Base::English),
     );
     let end = g.rules_end().expect("white has no move");
     assert_eq!((end.plies, end.result.reason), (1, Reason::NoLegalMove));
