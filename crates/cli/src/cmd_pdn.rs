@@ -206,7 +206,7 @@ fn moves_text(plies: usize) -> String {
 
 /// The same count for JSON: a whole number of moves, or one and a half (`39.5`).
 fn moves_value(plies: usize) -> Value {
-    if plies % 2 == 0 {
+    if plies.is_multiple_of(2) {
         json!(plies / 2)
     } else {
         json!(plies as f64 / 2.0)
