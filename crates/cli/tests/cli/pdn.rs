@@ -23,7 +23,7 @@ fn check_prints_one_line_per_game() {
     assert_eq!(lines.len(), 6);
     assert_eq!(
         lines[0],
-        "1: Ndjofang, J.M. - Heusdens, R., 1/2-1/2, 80 moves, ok"
+        "1: Ndjofang, J.M. - Heusdens, R., 1/2-1/2, 40 moves, ok"
     );
 }
 
@@ -45,10 +45,10 @@ fn check_refuses_a_result_the_final_position_contradicts() {
     assert_eq!(
         lines,
         [
-            "1: ? - ?, 1-0, 1 move, error: the result 1-0 is not the board's: white has no move, so black wins",
-            "2: ? - ?, 0-1, 1 move, ok",
-            "3: ? - ?, 1-0, 1 move, ok",
-            "4: ? - ?, 0-1, 1 move, error: the result 0-1 is not the board's: white has no move, so white wins",
+            "1: ? - ?, 1-0, ½ move, error: the result 1-0 is not the board's: white has no move, so black wins",
+            "2: ? - ?, 0-1, ½ move, ok",
+            "3: ? - ?, 1-0, ½ move, ok",
+            "4: ? - ?, 0-1, ½ move, error: the result 0-1 is not the board's: white has no move, so white wins",
         ],
         "{text}"
     );
@@ -65,10 +65,15 @@ fn check_reports_the_first_error_of_each_bad_game_and_fails() {
     assert_eq!(out.status.code(), Some(1));
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines[0], "1: A - ?, 1-0, 2 moves, ok");
+    // Two plies fit Frisian too, which the line notes after its verdict.
+    assert!(
+        lines[0].starts_with("1: A - ?, 1-0, 1 move, ok (no GameType tag"),
+        "{}",
+        lines[0]
+    );
     assert!(
         lines[1].starts_with(
-            "2: B - C, ?, 2 moves, error at line 7, column 4: move 2.: illegal move 33-29"
+            "2: B - C, ?, 1 move, error at line 7, column 4: move 2.: illegal move 33-29"
         ),
         "{}",
         lines[1]
@@ -79,11 +84,13 @@ fn check_reports_the_first_error_of_each_bad_game_and_fails() {
     assert_eq!(v["error"]["line"], 7);
     assert_eq!(v["error"]["column"], 4);
     assert_eq!(v["black"], "C");
-    // A count of plies in both kinds of line.
-    assert_eq!(v["moves"], 2);
+    // Moves as players count them (one by each side), and plies, in both kinds of line.
+    assert_eq!(v["moves"], 1);
+    assert_eq!(v["plies"], 2);
     let good: serde_json::Value =
         serde_json::from_str(stdout(&out).lines().next().unwrap()).unwrap();
-    assert_eq!(good["moves"], 2);
+    assert_eq!(good["moves"], 1);
+    assert_eq!(good["plies"], 2);
 }
 
 #[test]
@@ -239,4 +246,133 @@ fn damaged_bytes_never_reach_the_terminal() {
     let all = [out.stdout.clone(), out.stderr.clone()].concat();
     assert!(!all.contains(&0x1b), "{}", String::from_utf8_lossy(&all));
     assert!(!all.contains(&0x07));
+}
+
+/// The rules end a game where the game layer ends it (`damier play --pdn` refuses the same
+/// files): moves after an automatic draw are an error naming where and why it ended, and a
+/// result the draw contradicts is a wrong result.
+#[test]
+fn check_refuses_moves_and_results_after_the_rules_ended_the_game() {
+    // English: the kings' shuffle repeats the start position a third time after 8 plies.
+    let shuffle = "29-25 4-8 25-29 8-4 29-25 4-8 25-29 8-4";
+    let head = "[GameType \"21\"]\n[SetUp \"1\"]\n[FEN \"W:WK29:BK4\"]\n";
+    let file = scratch(
+        "over.pdn",
+        &format!(
+            "{head}{shuffle} 29-25 1-0\n\n{head}{shuffle} 1-0\n\n{head}{shuffle} 1/2-1/2\n\n\
+             {head}{shuffle} *\n\n{head}29-25 4-8 25-29 8-4 1-0\n"
+        ),
+    );
+    let out = damier(&["pdn", "check", &file]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 5, "{text}");
+    assert!(
+        lines[0].ends_with(
+            "error: the game ended after 5. 8-4 (draw: third repetition of the position), \
+             yet the moves go on with 5... 29-25"
+        ),
+        "{text}"
+    );
+    assert!(
+        lines[1].ends_with(
+            "error: the result 1-0 is not the board's: draw: third repetition of the position"
+        ),
+        "{text}"
+    );
+    assert!(lines[2].ends_with(", ok"), "{text}");
+    assert!(lines[3].ends_with(", ok"), "{text}");
+    // Twice is no draw: a result after it stands.
+    assert!(lines[4].ends_with(", ok"), "{text}");
+    assert_eq!(stderr(&out).trim(), "damier: 2 of 5 games have errors");
+}
+
+/// A move is one by each side: the check counts as players do, in text and JSON alike.
+#[test]
+fn check_counts_moves_as_players_do() {
+    let file = scratch(
+        "count.pdn",
+        "[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 3. 33-29 *\n",
+    );
+    let out = damier(&["pdn", "check", &file]);
+    assert!(out.status.success(), "{}", stdout(&out));
+    assert_eq!(stdout(&out).trim(), "1: ? - ?, *, 2½ moves, ok");
+    let out = damier(&["pdn", "check", &file, "--json"]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(v["moves"], 2.5);
+    assert_eq!(v["plies"], 5);
+    let out = damier(&["pdn", "check", "--json", &data("international-wk2003.pdn")]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).lines().next().unwrap()).unwrap();
+    assert_eq!(
+        (v["moves"].as_u64(), v["plies"].as_u64()),
+        (Some(40), Some(80))
+    );
+}
+
+/// A Variant tag Damier does not know is said, with the variant the game was read as; an
+/// untagged game read as international, PDN's default, names the other variants that fit.
+#[test]
+fn check_names_a_variant_tag_it_does_not_know_and_the_other_fits() {
+    let file = scratch(
+        "variant.pdn",
+        "[Variant \"klingon\"]\n1. 32-28 19-23 2. 28x19 14x23 *\n\n\
+         [Variant \"klingon\"]\n[GameType \"21\"]\n1. 11-15 *\n\n\
+         1. 32-28 17-22 *\n\n\
+         [GameType \"20\"]\n1. 32-28 17-22 *\n",
+    );
+    let out = damier(&["pdn", "check", &file]);
+    assert!(out.status.success(), "{}", stdout(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].contains(
+            "ok (Variant tag \"klingon\" not understood: read as international, PDN's default"
+        ),
+        "{text}"
+    );
+    assert!(
+        lines[1].ends_with(
+            "ok (Variant tag \"klingon\" not understood: read as english, by its GameType tag)"
+        ),
+        "{text}"
+    );
+    assert!(
+        lines[2].ends_with(
+            "ok (no GameType tag: read as international, PDN's default; its moves also fit frisian (--variant chooses))"
+        ),
+        "{text}"
+    );
+    assert!(lines[3].ends_with("ok"), "{text}");
+    let out = damier(&["pdn", "check", "--json", &file]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).lines().next().unwrap()).unwrap();
+    assert!(
+        v["variant_note"].as_str().unwrap().contains("klingon"),
+        "{v}"
+    );
+}
+
+/// A Result tag the termination marker contradicts is an error; another form of the same
+/// result, or a `*` marker, is not.
+#[test]
+fn check_refuses_a_result_tag_the_marker_contradicts() {
+    let file = scratch(
+        "tag.pdn",
+        "[GameType \"20\"]\n[Result \"1-0\"]\n1. 32-28 1/2-1/2\n\n\
+         [GameType \"20\"]\n[Result \"1-0\"]\n1. 32-28 2-0\n\n\
+         [GameType \"20\"]\n[Result \"1-0\"]\n1. 32-28 *\n",
+    );
+    let out = damier(&["pdn", "check", &file]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "1: ? - ?, 1/2-1/2, ½ move, error: the Result tag says 1-0, the marker after the moves 1/2-1/2",
+            "2: ? - ?, 2-0, ½ move, ok",
+            "3: ? - ?, 1-0, ½ move, ok",
+        ],
+        "{text}"
+    );
 }

@@ -29,7 +29,7 @@ use damier_core::notation::MoveError;
 use damier_core::{Color, Variant};
 
 pub use date::{civil_date, date_today, unix_days, unix_seconds};
-pub use reader::{read, read_bytes, read_bytes_inferring, VariantSource};
+pub use reader::{read, read_bytes, read_bytes_inferring, read_tag_notes, TagNotes, VariantSource};
 pub use writer::{write, write_game, WriteOptions};
 
 /// Whether `text` is a move mark PDN 3.0 allows (its `MOVESTRENGTH`): a run of `!` and `?`,
@@ -209,6 +209,50 @@ impl PdnGame {
         out
     }
 
+    /// Where the rules end the main line, played through a [`Game`]: the side to move has no
+    /// move, or an automatic draw of RULES.md §3. `None` when the moves end with the game
+    /// still running (whatever result the file records then stands or falls on other grounds).
+    ///
+    /// When [`RulesEnd::plies`] is less than the number of moves, the moves after it were
+    /// played after the game was over.
+    pub fn rules_end(&self) -> Option<RulesEnd> {
+        let mut game = Game::from_board(self.start);
+        for (plies, m) in self.main.moves.iter().enumerate() {
+            if let Some(result) = game.result() {
+                let board = *game.position();
+                return Some(RulesEnd {
+                    plies,
+                    result,
+                    board,
+                });
+            }
+            // The reader checked every move; a game built by hand may hold an illegal one, and
+            // then the rules have nothing to say past it.
+            game.play(&m.mv).ok()?;
+        }
+        game.result().map(|result| RulesEnd {
+            plies: self.main.moves.len(),
+            result,
+            board: *game.position(),
+        })
+    }
+
+    /// The number of the main line's move `ply` (0-based) as PDN writes it: `12.` for the side
+    /// that moves first in the variant, `12...` for the other.
+    pub fn move_number(&self, ply: usize) -> String {
+        let first = self.start.rules().first;
+        let mut board = self.start;
+        let mut number = 1;
+        for m in self.main.moves.iter().take(ply) {
+            if board.side() != first {
+                number += 1;
+            }
+            board = board.play_unchecked(&m.mv);
+        }
+        let dots = if board.side() == first { "." } else { "..." };
+        format!("{number}{dots}")
+    }
+
     /// The main line as a [`Game`], its result taken from the file when the rules did not
     /// end it.
     ///
@@ -272,6 +316,17 @@ impl PdnGame {
         pdn.result = PdnResult::of(game.result().map(|r| r.outcome));
         pdn
     }
+}
+
+/// Where and how the rules ended a PDN game's main line ([`PdnGame::rules_end`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RulesEnd {
+    /// Moves of the main line played when the game ended (0: over at its start position).
+    pub plies: usize,
+    /// The result the rules give.
+    pub result: GameResult,
+    /// The position the game ended in.
+    pub board: Board,
 }
 
 /// The comment that records a draw offer made with a move.

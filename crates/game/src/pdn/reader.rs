@@ -361,3 +361,57 @@ fn parse_line<'a>(
 fn syntax(msg: String) -> PdnErrorKind {
     PdnErrorKind::Syntax(msg)
 }
+
+/// What a game's tags say that its reading does not use, for a check to report.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TagNotes {
+    /// The value of a `Variant` tag that names no variant Damier plays: the game was read as
+    /// its `GameType` says, or as an untagged game.
+    pub unknown_variant: Option<String>,
+    /// The value of a `Result` tag that the termination marker after the moves contradicts
+    /// (another winner, or a draw against a win): the marker is the game's result.
+    pub contradicted_result: Option<String>,
+}
+
+/// The [`TagNotes`] of every game of PDN bytes, in the order [`read_bytes`] gives the games.
+pub fn read_tag_notes(bytes: &[u8]) -> Vec<TagNotes> {
+    let text = text_of(bytes);
+    let toks = tokens(&text);
+    let mut notes = Vec::new();
+    let mut at = 0;
+    while at < toks.len() {
+        let end = game_end(&toks, at);
+        notes.push(tag_notes(&toks[at..end]));
+        at = end;
+    }
+    notes
+}
+
+fn tag_notes(toks: &[Token]) -> TagNotes {
+    let tag = |name: &str| {
+        toks.iter()
+            .map_while(|t| match &t.tok {
+                Tok::Tag { name, value } => Some((name.as_str(), value.as_str())),
+                _ => None,
+            })
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v)
+    };
+    let unknown_variant = tag("Variant")
+        .filter(|v| variant_of_name(v).is_none())
+        .map(str::to_string);
+    let marker = match toks.last().map(|t| &t.tok) {
+        Some(Tok::Result(r)) if *r != PdnResult::Unknown => Some(*r),
+        _ => None,
+    };
+    let contradicted_result = tag("Result").and_then(|value| {
+        let by_tag = PdnResult::parse(value.trim())?;
+        let marker = marker?;
+        (by_tag != PdnResult::Unknown && by_tag.outcome() != marker.outcome())
+            .then(|| value.to_string())
+    });
+    TagNotes {
+        unknown_variant,
+        contradicted_result,
+    }
+}

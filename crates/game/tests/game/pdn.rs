@@ -379,3 +379,69 @@ fn a_wrapped_variation_keeps_its_parenthesis_with_its_first_move() {
     );
     assert_eq!(one(&written, Variant::INTERNATIONAL), g);
 }
+
+#[test]
+fn the_rules_end_of_a_game_is_the_game_layers() {
+    use damier_game::{DrawRule, Reason};
+    let head = "[GameType \"21\"]\n[SetUp \"1\"]\n[FEN \"W:WK29:BK4\"]\n";
+    let shuffle = "29-25 4-8 25-29 8-4 29-25 4-8 25-29 8-4";
+    // Past the third repetition: the end is after the eighth move, the ninth is past it.
+    let g = one(
+        &format!("{head}{shuffle} 29-25 1-0"),
+        Variant::new(Base::English),
+    );
+    let end = g.rules_end().expect("drawn by repetition");
+    assert_eq!(end.plies, 8);
+    assert_eq!(end.result.reason, Reason::Rule(DrawRule::Repetition));
+    assert_eq!(end.result.outcome, Outcome::Draw);
+    assert_eq!(g.move_number(7), "5.");
+    assert_eq!(g.move_number(8), "5...");
+    // English: Black moves first, so White's first move here is 1...
+    assert_eq!(g.move_number(0), "1...");
+    // The same as the game layer refuses the record.
+    assert!(g.to_game().is_err());
+    // Twice is not the end.
+    let g = one(
+        &format!("{head}29-25 4-8 25-29 8-4 *"),
+        Variant::new(Base::English),
+    );
+    assert_eq!(g.rules_end(), None);
+    // The side to move has none: the end is after the move that left it so.
+    let g = one(
+        "[GameType \"21\"]\n[SetUp \"1\"]\n[FEN \"B:W18:B14\"]\n14x23 *",
+        Variant::new(Base::English),
+    );
+    let end = g.rules_end().expect("white has no move");
+    assert_eq!((end.plies, end.result.reason), (1, Reason::NoLegalMove));
+    assert_eq!(end.result.outcome, Outcome::Win(Color::Black));
+}
+
+#[test]
+fn tag_notes_name_an_unknown_variant_and_a_result_tag_the_marker_contradicts() {
+    use damier_game::pdn::TagNotes;
+    let text = "[Variant \"klingon\"]\n1. 32-28 *\n\n\
+                [Result \"1-0\"]\n[GameType \"20\"]\n1. 32-28 1/2-1/2\n\n\
+                [Result \"1-0\"]\n1. 32-28 2-0\n\n\
+                [Result \"1-0\"]\n1. 32-28 *\n\n\
+                [Variant \"Russian giveaway\"]\n[Result \"0-1\"]\n1. c3-d4 0-1\n";
+    let notes = pdn::read_tag_notes(text.as_bytes());
+    assert_eq!(
+        notes,
+        [
+            TagNotes {
+                unknown_variant: Some("klingon".into()),
+                contradicted_result: None
+            },
+            TagNotes {
+                unknown_variant: None,
+                contradicted_result: Some("1-0".into())
+            },
+            // 2-0 is a win for White too; `*` leaves the tag's result.
+            TagNotes::default(),
+            TagNotes::default(),
+            TagNotes::default(),
+        ]
+    );
+    // One per game, as the reader counts them.
+    assert_eq!(pdn::read(text, Variant::INTERNATIONAL).len(), notes.len());
+}
