@@ -54,9 +54,8 @@ pub struct AnalyzeArgs {
 /// Lines `--multipv` may ask for.
 const MAX_LINES: i64 = damier_engine::MAX_LINES as i64;
 
-/// The deepest search `--depth` may ask for (the engine's ply limit, less room for
-/// quiescence).
-const MAX_DEPTH: i32 = 100;
+/// The deepest search `--depth` may ask for.
+const MAX_DEPTH: i32 = Limits::MAX_DEPTH;
 
 pub fn run(args: &AnalyzeArgs) -> Result<()> {
     let game = args.position.game()?;
