@@ -23,7 +23,7 @@ pub struct AnalyzeArgs {
     #[arg(long, short = 'd', allow_negative_numbers = true)]
     depth: Option<i32>,
     /// Search this long: seconds (5, 0.5) or with units (1.5s, 250ms, 2m).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     time: Option<String>,
     /// Search about this many nodes.
     #[arg(long)]
@@ -54,9 +54,8 @@ pub struct AnalyzeArgs {
 /// Lines `--multipv` may ask for.
 const MAX_LINES: i64 = damier_engine::MAX_LINES as i64;
 
-/// The deepest search `--depth` may ask for (the engine's ply limit, less room for
-/// quiescence).
-const MAX_DEPTH: i32 = 100;
+/// The deepest search `--depth` may ask for.
+const MAX_DEPTH: i32 = Limits::MAX_DEPTH;
 
 pub fn run(args: &AnalyzeArgs) -> Result<()> {
     let game = args.position.game()?;
@@ -77,6 +76,9 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
         ..Limits::default()
     };
     if let Some(text) = &args.time {
+        if text.starts_with('-') {
+            usage!("--time must be more than nothing and less than 1000000 seconds, got '{text}'");
+        }
         let t = time_text::parse_duration(text, Unit::Seconds).usage_context(|| "--time".into())?;
         if t.is_zero() || t.as_secs() >= 1_000_000 {
             usage!("--time must be more than nothing and less than 1000000 seconds, got '{text}'");

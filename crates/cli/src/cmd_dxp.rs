@@ -72,9 +72,13 @@ pub struct DxpArgs {
 pub fn run(args: &DxpArgs) -> Result<()> {
     let limits = match (args.depth, args.movetime) {
         (Some(_), Some(_)) => usage!("--depth and --movetime: choose one"),
-        (Some(d), None) if (1..=100).contains(&d) => Some(Limits::depth(d)),
-        (Some(d), None) => usage!("--depth must be 1 to 100, got {d}"),
-        (None, Some(ms)) => Some(Limits::move_time(Duration::from_millis(ms.max(1)))),
+        (Some(d), None) if (1..=Limits::MAX_DEPTH).contains(&d) => Some(Limits::depth(d)),
+        (Some(d), None) => usage!(
+            "--depth must be between 1 and {}, got {d}",
+            Limits::MAX_DEPTH
+        ),
+        (None, Some(0)) => usage!("--movetime must be at least 1 ms, got 0"),
+        (None, Some(ms)) => Some(Limits::move_time(Duration::from_millis(ms))),
         (None, None) => None,
     };
     let eval = crate::eval_arg::parse(args.eval.as_deref(), Some(VARIANT))?;

@@ -41,7 +41,7 @@ pub struct MatchArgs {
     /// Time control, as `damier play --clock`: `none` (players use their own per-move
     /// limits), `10s+0.1s` (base and increment; bare numbers are minutes+seconds), `40/2m`
     /// (moves in a time, repeated), `move:1s/200ms` (per move, and for a forced capture).
-    #[arg(long, default_value = "none")]
+    #[arg(long, default_value = "none", allow_hyphen_values = true)]
     tc: String,
     /// Openings: one FEN or move list per line (default: the three-move ballots for English,
     /// balanced random openings otherwise).
@@ -125,9 +125,8 @@ pub fn run(args: &MatchArgs) -> Result<()> {
     }
     let set = match (&args.fen, &args.openings) {
         // One opening, read as a line of an --openings file is.
-        (Some(text), _) => {
-            openings::from_text(variant, text).usage_context(|| format!("--fen \"{text}\""))?
-        }
+        (Some(text), _) => openings::from_text(variant, text)
+            .usage_context(|| format!("--fen \"{}\"", crate::output::excerpt(text)))?,
         (None, Some(path)) => {
             let text = std::fs::read_to_string(path)
                 .usage_context(|| format!("--openings {}", path.display()))?;

@@ -37,7 +37,7 @@ pub struct PlayArgs {
     level: Vec<Level>,
     /// Clock: none; 5m+3s (sudden death with increment); 40/2h (moves in time, repeated);
     /// move:60s/12s (time per move, shorter for a forced capture).
-    #[arg(long, default_value = "none")]
+    #[arg(long, default_value = "none", allow_hyphen_values = true)]
     clock: String,
     /// What running out of time costs: game, or turn (giveaway variants: the turn is lost,
     /// the opponent may pass, three in a row lose).
@@ -82,7 +82,7 @@ pub struct PlayArgs {
     #[arg(long, help = crate::egdb_arg::HELP)]
     egdb: Option<String>,
     /// Each line of input takes this long on a hand-moved clock instead of the wall clock.
-    #[arg(long, hide = true, value_name = "DURATION")]
+    #[arg(long, hide = true, value_name = "DURATION", allow_hyphen_values = true)]
     fake_clock: Option<String>,
 }
 

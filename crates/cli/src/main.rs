@@ -29,7 +29,7 @@ mod output;
 mod puzzle_play;
 
 use anyhow::{Context, Result};
-use clap::{Args, CommandFactory, Parser, Subcommand};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use damier_core::{fen, notation, Geometry, Position, Variant};
 use damier_game::Game;
 use output::UsageContext;
@@ -85,6 +85,12 @@ enum Command {
     Manual(cmd_manual::ManualArgs),
 }
 
+/// What an error in `--fen` says it was reading: the text (its start, when long) and the
+/// variant.
+fn fen_context(text: &str, variant: Variant) -> String {
+    format!("reading --fen \"{}\" for {variant}", output::excerpt(text))
+}
+
 /// The position a command works on.
 #[derive(Args, Clone, Debug)]
 pub struct PositionArgs {
@@ -113,8 +119,7 @@ impl PositionArgs {
         let rules = variant.rules();
         let mut pos = match &self.fen {
             None => Position::start(rules),
-            Some(text) => fen::parse(rules, text)
-                .usage_context(|| format!("reading --fen \"{text}\" for {variant}"))?,
+            Some(text) => fen::parse(rules, text).usage_context(|| fen_context(text, variant))?,
         };
         for (i, text) in self.play_words() {
             let mv = notation::parse(&pos, text).usage_context(|| self.play_context(i))?;
@@ -129,8 +134,9 @@ impl PositionArgs {
         let variant = self.variant()?;
         let mut game = match &self.fen {
             None => Game::new(variant),
-            Some(text) => Game::from_fen(variant, text)
-                .usage_context(|| format!("reading --fen \"{text}\" for {variant}"))?,
+            Some(text) => {
+                Game::from_fen(variant, text).usage_context(|| fen_context(text, variant))?
+            }
         };
         self.play_onto(&mut game)?;
         Ok(game)
@@ -157,7 +163,11 @@ impl PositionArgs {
 
     fn play_context(&self, index: usize) -> String {
         let moves = self.play.as_deref().unwrap_or("");
-        format!("--play, move {} of \"{moves}\"", index + 1)
+        format!(
+            "--play, move {} of \"{}\"",
+            index + 1,
+            output::excerpt(moves)
+        )
     }
 }
 
@@ -240,9 +250,30 @@ fn one_line(text: &str) -> String {
     said.join("; ")
 }
 
+/// The command line's grammar: the derived one, with every option that takes a value taking
+/// a negative number as its value too, so that `--time -1` or `--nodes -5` is refused by the
+/// option's own check, which names the option, rather than as "unexpected argument '-1'"
+/// (the values that are times with units, `-5m`, take any leading '-' where they are
+/// declared). Only a value that reads as a number is taken: `--fen --json` still says that
+/// `--fen` has no value.
+fn command() -> clap::Command {
+    fn negative_numbers(command: clap::Command) -> clap::Command {
+        command
+            .mut_args(|arg| {
+                if arg.get_action().takes_values() {
+                    arg.allow_negative_numbers(true)
+                } else {
+                    arg
+                }
+            })
+            .mut_subcommands(negative_numbers)
+    }
+    negative_numbers(Cli::command())
+}
+
 /// The subcommands named at the start of `args` (`damier egdb build`), for the help to read.
 fn command_path(args: &[String]) -> String {
-    let mut command = Cli::command();
+    let mut command = command();
     let mut path = vec!["damier".to_string()];
     for arg in args.iter().skip(1) {
         let Some(sub) = command.find_subcommand(arg).cloned() else {
@@ -264,7 +295,10 @@ fn main() {
         );
         std::process::exit(1);
     }
-    let cli = Cli::try_parse().unwrap_or_else(|e| refuse_command_line(e));
+    let cli = command()
+        .try_get_matches()
+        .and_then(|m| Cli::from_arg_matches(&m))
+        .unwrap_or_else(|e| refuse_command_line(e));
     if let Err(e) = choose_capture_path() {
         crate::output::tell!("damier: {}", output::describe(&e));
         std::process::exit(output::exit_status(&e).max(2));

@@ -93,6 +93,22 @@ pub fn printable(text: &str) -> String {
         .collect()
 }
 
+/// The user's input as an error quotes it: whole when short, otherwise its first
+/// [`EXCERPT`] characters and its length, so that a 60 KB `--fen` still gives one line that
+/// says what was wrong, not the whole text back.
+pub fn excerpt(text: &str) -> String {
+    let count = text.chars().count();
+    // A few characters more than the excerpt are shown whole: cutting them saves nothing.
+    if count <= EXCERPT + 20 {
+        return text.to_string();
+    }
+    let start: String = text.chars().take(EXCERPT).collect();
+    format!("{start}… ({count} characters)")
+}
+
+/// How many characters of a long input [`excerpt`] shows.
+pub const EXCERPT: usize = 60;
+
 /// Whether the error came from a closed standard output.
 pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
     error.chain().any(|cause| {
@@ -127,5 +143,18 @@ mod tests {
             "bad \\u{1b}[31mred\\u{7}"
         );
         assert_eq!(printable("28x19 ♛"), "28x19 ♛");
+    }
+
+    #[test]
+    fn long_input_is_quoted_by_its_start_and_length() {
+        assert_eq!(excerpt("W:W31-50:B1-20"), "W:W31-50:B1-20");
+        let long = format!("W:W{}", "é".repeat(60_000));
+        let quoted = excerpt(&long);
+        assert!(quoted.starts_with("W:Wéé"), "{quoted}");
+        assert!(quoted.ends_with("é… (60003 characters)"), "{quoted}");
+        assert_eq!(
+            quoted.chars().count(),
+            EXCERPT + " (60003 characters)".len() + 1
+        );
     }
 }

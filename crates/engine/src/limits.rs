@@ -32,6 +32,11 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// The deepest iteration a caller may ask for (`analyze --depth`, Hub's `level depth=`, a
+    /// match's `damier:depth=`): the search's ply limit less room for the quiescence search
+    /// beyond the last iteration.
+    pub const MAX_DEPTH: Depth = 100;
+
     /// Search to `depth` plies.
     pub fn depth(depth: Depth) -> Limits {
         Limits {

@@ -277,8 +277,28 @@ pub fn from_spec_with(spec: &str, eval: &EvalChoice) -> Result<Box<dyn Player>, 
         };
         match k {
             "level" => level = Some(v.parse::<Level>().map_err(bad)?),
-            "depth" => fixed.depth = Some(number(v)?.min(120) as i32),
-            "nodes" => fixed.nodes = Some(number(v)?),
+            // The ranges and wording of `analyze --depth`, `--nodes` and `--threads`.
+            "depth" => {
+                fixed.depth = Some(
+                    number(v)?
+                        .try_into()
+                        .ok()
+                        .filter(|d| (1..=Limits::MAX_DEPTH).contains(d))
+                        .ok_or_else(|| {
+                            bad(format!(
+                                "depth must be between 1 and {}, got {v}",
+                                Limits::MAX_DEPTH
+                            ))
+                        })?,
+                )
+            }
+            "nodes" => {
+                fixed.nodes = Some(
+                    Some(number(v)?)
+                        .filter(|&n| n >= 1)
+                        .ok_or_else(|| bad("nodes must be at least 1".into()))?,
+                )
+            }
             "time" => {
                 let s: f64 = v
                     .parse()
@@ -287,7 +307,13 @@ pub fn from_spec_with(spec: &str, eval: &EvalChoice) -> Result<Box<dyn Player>, 
                     .ok_or_else(|| bad(format!("time: expected seconds, got '{v}'")))?;
                 fixed.move_time = Some(Duration::from_secs_f64(s));
             }
-            "threads" => engine.threads = number(v)?.clamp(1, 256) as usize,
+            "threads" => {
+                engine.threads = number(v)?
+                    .try_into()
+                    .ok()
+                    .filter(|t| (1..=256).contains(t))
+                    .ok_or_else(|| bad(format!("threads must be between 1 and 256, got {v}")))?
+            }
             "hash" => {
                 engine.hash_mb = number(v)?
                     .try_into()
@@ -365,6 +391,11 @@ mod tests {
             "scan",
             "damier:level=11",
             "damier:depth=x",
+            "damier:depth=0",
+            "damier:depth=101",
+            "damier:nodes=0",
+            "damier:threads=0",
+            "damier:threads=1000",
             "hub:",
             "damier:colour=red",
             "damier:eval=/nonexistent.weights",
@@ -374,5 +405,14 @@ mod tests {
         ] {
             assert!(from_spec(bad).is_err(), "{bad}");
         }
+        let message = |spec: &str| from_spec(spec).err().map(|e| e.to_string());
+        assert_eq!(
+            message("damier:depth=0").as_deref(),
+            Some("player 'damier:depth=0': depth must be between 1 and 100, got 0")
+        );
+        assert_eq!(
+            message("damier:nodes=0").as_deref(),
+            Some("player 'damier:nodes=0': nodes must be at least 1")
+        );
     }
 }

@@ -188,6 +188,64 @@ fn bad_lines_get_errors_and_the_session_goes_on() {
 }
 
 #[test]
+fn out_of_range_values_are_refused_once_and_named() {
+    let mut s = Script::new();
+    s.send("init");
+    s.take();
+    // The value once, after what was expected.
+    s.send("set-param name=strength value=11");
+    assert_eq!(
+        s.take(),
+        vec![
+            r#"error message="set-param strength: expected a level from 1 to 10 or max, got '11'""#
+        ]
+    );
+    s.send("level depth=2");
+    for (line, error) in [
+        (
+            "level depth=999",
+            "level depth: expected 1 to 100, got '999'",
+        ),
+        ("level depth=0", "level depth: expected 1 to 100, got '0'"),
+        ("level nodes=0", "level nodes: expected at least 1, got '0'"),
+        (
+            "level move-time=0",
+            "level move-time: expected seconds more than 0",
+        ),
+        (
+            "level moves=40 time=0",
+            "level time: expected seconds more than 0",
+        ),
+        (
+            "level moves=0 time=60",
+            "level moves: expected 1 to 1000, got '0'",
+        ),
+        ("level time=60 inc=-1", "level inc: expected seconds from 0"),
+    ] {
+        s.send(line);
+        let lines = s.take();
+        assert_eq!(lines.len(), 1, "{line}: {lines:?}");
+        assert!(
+            lines[0].starts_with(&format!("error message=\"{error}")),
+            "{line}: {lines:?}"
+        );
+    }
+    // The level before them holds.
+    s.send(&format!(
+        "pos pos={}",
+        write_position(&Board::start(Variant::INTERNATIONAL))
+    ));
+    s.send("go think");
+    let lines = s.wait_for("done", Duration::from_secs(30));
+    assert!(
+        lines.iter().any(|l| l.starts_with("done move=")),
+        "{lines:?}"
+    );
+    let depths: Vec<_> = lines.iter().filter_map(|l| value(l, "depth")).collect();
+    assert_eq!(depths.last(), Some(&"2"), "{lines:?}");
+}
+
+#[test]
 fn every_board_shape_plays_through_hub() {
     for variant in ["canadian", "turkish", "russian", "frisian-giveaway"] {
         let v: Variant = variant.parse().unwrap();

@@ -199,6 +199,70 @@ fn command_line_mistakes_caught_by_the_parser_are_one_line() {
     assert!(stdout(&help).lines().count() > 10);
 }
 
+/// A negative value, or one out of the engine's range, is refused by the option's own check,
+/// naming the option, not by clap as an "unexpected argument '-1'"; a long input is quoted
+/// by its start and length.
+#[test]
+fn values_out_of_range_name_their_option() {
+    let cases: [(&[&str], &str); 10] = [
+        (
+            &["analyze", "--time", "-1"],
+            "damier: --time must be more than nothing and less than 1000000 seconds, got '-1'",
+        ),
+        (&["play", "--clock", "-5m"], "damier: --clock: "),
+        (&["match", "--tc", "-1m"], "damier: --tc: "),
+        (
+            &["analyze", "--nodes", "-5"],
+            "damier: invalid value '-5' for '--nodes <NODES>'",
+        ),
+        (
+            &["play", "--threads", "-1"],
+            "damier: invalid value '-1' for '--threads <THREADS>'",
+        ),
+        (
+            &["dxp", "--movetime", "-1"],
+            "damier: invalid value '-1' for '--movetime <MS>'",
+        ),
+        (
+            &["dxp", "--connect", "127.0.0.1:9", "--movetime", "0"],
+            "damier: --movetime must be at least 1 ms, got 0",
+        ),
+        (
+            &["match", "--first", "damier:depth=0"],
+            "damier: --first: player 'damier:depth=0': depth must be between 1 and 100, got 0",
+        ),
+        (
+            &["match", "--second", "damier:nodes=0"],
+            "damier: --second: player 'damier:nodes=0': nodes must be at least 1",
+        ),
+        (
+            &["match", "--first", "damier:threads=0"],
+            "damier: --first: player 'damier:threads=0': threads must be between 1 and 256, got 0",
+        ),
+    ];
+    for (args, start) in cases {
+        let out = damier(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with(start), "{args:?}: {err}");
+    }
+    let fen = format!("W:W31-50:B{}", ",1".repeat(30_000));
+    let out = damier(&["analyze", "--fen", &fen]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert_eq!(err.lines().count(), 1, "{}", &err[..200]);
+    assert!(err.len() < 400, "{}", &err[..400]);
+    assert!(
+        err.starts_with("damier: reading --fen \"W:W31-50:B,1,1"),
+        "{err}"
+    );
+    assert!(
+        err.contains("… (60010 characters)\" for international: "),
+        "{err}"
+    );
+}
+
 #[test]
 fn ambiguous_moves_list_the_candidates() {
     // An English man on 22 reaches 6 over 17 and 9 (via 13) or over 18 and 10 (via 15).

@@ -21,6 +21,9 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+/// The most moves to the next time control `level moves=` may give.
+const MAX_MOVES_TO_GO: u64 = 1000;
+
 /// Where the session writes its lines.
 pub type Output = Arc<Mutex<dyn Write + Send>>;
 
@@ -342,7 +345,10 @@ impl Session {
                 } else {
                     match value.parse::<Level>() {
                         Ok(l) => self.params.strength = Some(l),
-                        Err(e) => self.error(&bad(&e)),
+                        Err(_) => self.error(&bad(&format!(
+                            "expected a level from 1 to {} or max",
+                            Level::MAX
+                        ))),
                     }
                 }
             }
@@ -415,41 +421,57 @@ impl Session {
     }
 
     fn level(&mut self, line: &Line) {
-        let seconds = |name: &str| -> Result<Option<Duration>, String> {
-            match line.get(name) {
-                None => Ok(None),
-                Some(v) => v
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|s| s.is_finite() && *s >= 0.0 && *s < 1e7)
-                    .map(|s| Some(Duration::from_secs_f64(s)))
-                    .ok_or_else(|| format!("level {name}: expected seconds, got '{v}'")),
+        // Out of range is refused like unreadable, naming the argument, and the previous
+        // level holds: a depth the search cannot reach, no nodes or no time at all would
+        // otherwise be searched as something the GUI did not ask for.
+        let seconds = |name: &str, zero: bool| -> Result<Option<Duration>, String> {
+            let Some(v) = line.get(name) else {
+                return Ok(None);
+            };
+            let s = v
+                .parse::<f64>()
+                .ok()
+                .filter(|s| s.is_finite())
+                .ok_or_else(|| format!("level {name}: expected seconds, got '{v}'"))?;
+            let least = if zero { "from 0" } else { "more than 0" };
+            if s < 0.0 || (s == 0.0 && !zero) || s >= 1e7 {
+                return Err(format!(
+                    "level {name}: expected seconds {least} to less than 10000000, got '{v}'"
+                ));
             }
+            Ok(Some(Duration::from_secs_f64(s)))
         };
-        let number = |name: &str| -> Result<Option<u64>, String> {
-            match line.get(name) {
-                None => Ok(None),
-                Some(v) => v
-                    .parse::<u64>()
-                    .map(Some)
-                    .map_err(|_| format!("level {name}: expected a whole number, got '{v}'")),
+        let number = |name: &str, range: std::ops::RangeInclusive<u64>| {
+            let Some(v) = line.get(name) else {
+                return Ok(None);
+            };
+            let n = v
+                .parse::<u64>()
+                .map_err(|_| format!("level {name}: expected a whole number, got '{v}'"))?;
+            if !range.contains(&n) {
+                let expected = match range.end() {
+                    &u64::MAX => format!("at least {}", range.start()),
+                    end => format!("{} to {end}", range.start()),
+                };
+                return Err(format!("level {name}: expected {expected}, got '{v}'"));
             }
+            Ok(Some(n))
         };
         let read = || -> Result<Limits, String> {
             if line.has("infinite") {
                 return Ok(Limits::infinite());
             }
             let mut limits = Limits {
-                depth: number("depth")?.map(|d| d.min(120) as i32),
-                nodes: number("nodes")?,
-                move_time: seconds("move-time")?,
+                depth: number("depth", 1..=Limits::MAX_DEPTH as u64)?.map(|d| d as i32),
+                nodes: number("nodes", 1..=u64::MAX)?,
+                move_time: seconds("move-time", false)?,
                 clock: None,
             };
-            if let Some(time) = seconds("time")? {
+            if let Some(time) = seconds("time", false)? {
                 limits.clock = Some(ClockLimit {
                     remaining: time,
-                    increment: seconds("inc")?.unwrap_or_default(),
-                    moves_to_go: number("moves")?.map(|m| m.min(1000) as u32),
+                    increment: seconds("inc", true)?.unwrap_or_default(),
+                    moves_to_go: number("moves", 1..=MAX_MOVES_TO_GO)?.map(|m| m as u32),
                 });
             }
             Ok(limits)
