@@ -152,12 +152,13 @@ impl Default for Variant {
 }
 
 impl fmt::Display for Variant {
+    /// The id (`russian-giveaway`), padded and aligned as the format asks (`{v:<24}`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.base.id())?;
         if self.giveaway {
-            f.write_str("-giveaway")?;
+            f.pad(&format!("{}-giveaway", self.base.id()))
+        } else {
+            f.pad(self.base.id())
         }
-        Ok(())
     }
 }
 
@@ -211,6 +212,16 @@ impl FromStr for Variant {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A table of variants lines up: the name takes the width it is given.
+    #[test]
+    fn a_name_is_padded_as_asked() {
+        let russian: Variant = "russian".parse().unwrap();
+        let giveaway: Variant = "russian-giveaway".parse().unwrap();
+        assert_eq!(format!("{russian:<10}|"), "russian   |");
+        assert_eq!(format!("{giveaway:>18}|"), "  russian-giveaway|");
+        assert_eq!(format!("{giveaway}"), "russian-giveaway");
+    }
 
     #[test]
     fn ids_round_trip() {
