@@ -222,6 +222,24 @@ fn parse_named<G: Geometry>(
                 ),
             });
         }
+        // While its side has men a king is barred after three moves, so a longer run was
+        // never played; with kings only the count goes on (and bars nothing).
+        let kings: G::Bits = pos.kings();
+        let men: G::Bits = pos.pieces(c) & !kings;
+        let has_men = !men.is_empty();
+        if has_men && run.moves > KingRun::LIMIT {
+            return Err(FenError::Position {
+                variant: rules.variant.to_string(),
+                message: format!(
+                    "the king run of {} counts {} moves, but while {} has men a king makes at \
+                     most {} quiet moves in a row",
+                    c.name(),
+                    run.moves,
+                    c.name(),
+                    KingRun::LIMIT
+                ),
+            });
+        }
         pos.set_king_run(c, run);
     }
     Ok(pos)
@@ -243,15 +261,6 @@ fn parse_run(text: &str, names: &SquareNames, column: usize) -> Result<(Color, K
     let moves: u8 = count.parse().map_err(|_| bad())?;
     if moves == 0 {
         return Err(bad());
-    }
-    if moves > KingRun::LIMIT {
-        return Err(syntax(
-            column,
-            format!(
-                "a king makes at most {} quiet moves in a row, found 'R{text}'",
-                KingRun::LIMIT
-            ),
-        ));
     }
     let square = names.parse(square).ok_or_else(bad)?;
     Ok((
@@ -400,9 +409,12 @@ mod tests {
         let err = parse::<Diagonal10>(frisian, "W:WK28,46:B5:RW9@28").unwrap_err();
         assert!(
             err.to_string()
-                .contains("at most 3 quiet moves in a row, found 'RW9@28'"),
+                .contains("counts 9 moves, but while white has men a king makes at most 3"),
             "{err}"
         );
+        // With kings only the count goes on: it bars nothing, and the game layer keeps it.
+        let pos = parse::<Diagonal10>(frisian, "B:WK46:B6,13,K29:RW4@46:RB1@29").unwrap();
+        assert_eq!(write(&pos), "B:WK46:B6,13,K29:RW4@46:RB1@29");
     }
 
     #[test]
