@@ -26,6 +26,11 @@ export function starts(moves) {
   return new Set(moves.map((m) => m.from));
 }
 
+// Whether the rules leave only captures among the legal `moves` (a capture is compulsory).
+export function mustCapture(moves) {
+  return moves.length > 0 && moves.every((m) => m.captured.length > 0);
+}
+
 // What a click on `name` means after `prefix`, `pickable` being the squares whose piece a
 // click picks: `{move}` one move entered, `{choices}` the moves that the squares clicked fit
 // (more than one), or `{prefix}` the squares entered from now on (empty when the click put

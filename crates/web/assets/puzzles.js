@@ -12,7 +12,7 @@
 
 import { BoardView } from './board.js';
 import { parseFen } from './fen.js';
-import { targets, starts, clickSquare, sameMove, showChoices } from './pick.js';
+import { targets, starts, clickSquare, sameMove, showChoices, mustCapture } from './pick.js';
 
 const $ = (id) => document.getElementById(id);
 const STORE = 'damier.puzzles';
@@ -230,8 +230,7 @@ export class PuzzlePanel {
 
   // A move the rules do not allow: no mistake, only why.
   illegal() {
-    const capture = this.moves.length && this.moves[0].captured.length;
-    this.say(capture
+    this.say(mustCapture(this.moves)
       ? 'Not a legal move here: a capture is compulsory, so you must capture. Try again.'
       : 'Not a legal move here. Try again.', 'illegal');
   }

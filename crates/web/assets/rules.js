@@ -9,7 +9,7 @@
 
 import { BoardView } from './board.js';
 import { parseFen } from './fen.js';
-import { clickSquare, sameMove, showChoices } from './pick.js';
+import { clickSquare, sameMove, showChoices, mustCapture } from './pick.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -96,9 +96,8 @@ class Exercise {
 
   // A move the rules do not allow here, and the rule that decides when it is this one.
   illegal() {
-    const capture = this.moves.length && this.moves.every((m) => m.captured.length);
     const why = this.ruleDecides ? ` The rule here: ${this.example.title}.` : '';
-    this.say(`Not a legal move here${capture ? ': a capture is compulsory' : ''}.${why} Try again.`, 'illegal');
+    this.say(`Not a legal move here${mustCapture(this.moves) ? ': a capture is compulsory' : ''}.${why} Try again.`, 'illegal');
   }
 
   // Several moves fit the squares clicked: the learner says which.
