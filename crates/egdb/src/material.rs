@@ -42,6 +42,18 @@ impl Material {
         }
     }
 
+    /// How many [`Material::dense_key`]s there are.
+    pub const DENSE_KEYS: usize = (MAX_PIECES as usize + 1).pow(4);
+
+    /// A number below [`Material::DENSE_KEYS`], different for each material of at most
+    /// [`MAX_PIECES`] pieces a side: a table index where a hash would be slow.
+    pub fn dense_key(self) -> usize {
+        let base = MAX_PIECES as usize + 1;
+        [self.own_men, self.own_kings, self.opp_men, self.opp_kings]
+            .iter()
+            .fold(0, |key, &n| key * base + usize::from(n))
+    }
+
     /// Pieces on the board.
     pub fn pieces(self) -> u32 {
         self.own() + self.opp()
@@ -214,6 +226,18 @@ mod tests {
         }
         assert!("K2".parse::<Material>().is_err());
         assert!("X1-K1".parse::<Material>().is_err());
+    }
+
+    #[test]
+    fn dense_keys_differ_and_fit() {
+        let all: Vec<Material> = (2..=MAX_PIECES)
+            .flat_map(|n| Material::with_pieces(n, MAX_PIECES))
+            .collect();
+        let mut keys: Vec<usize> = all.iter().map(|m| m.dense_key()).collect();
+        assert!(keys.iter().all(|&k| k < Material::DENSE_KEYS));
+        keys.sort_unstable();
+        keys.dedup();
+        assert_eq!(keys.len(), all.len());
     }
 
     #[test]
