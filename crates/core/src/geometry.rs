@@ -516,6 +516,8 @@ mod tests {
         for s in G::ALL.iter() {
             let (r, c) = G::KIND.coords(s).unwrap();
             assert_eq!(G::KIND.index(r, c), Some(s));
+            // Turning the board round reverses the numbering (`Position::turned` relies on it).
+            assert_eq!(u32::from(t.turn[s as usize]), u32::from(t.turn[0]) - s);
             for d in Dir::ALL {
                 let v = t.next[d as usize][s as usize];
                 if v != NONE {

@@ -323,10 +323,11 @@ impl<G: Geometry> Position<G> {
     pub fn turned(&self) -> Self {
         let t = G::tables();
         let turn_square = |s: u32| u32::from(t.turn[s as usize]);
-        let turn = |set: G::Bits| {
-            set.iter()
-                .fold(G::Bits::ZERO, |out, s| out | G::Bits::bit(turn_square(s)))
-        };
+        // Every board numbers its squares so that turning it round reverses the numbers
+        // (square s lands on last - s): one bit reversal turns a set, where a loop over its
+        // squares took a fifth of a database check's time.
+        let last = turn_square(0);
+        let turn = |set: G::Bits| G::Bits::from_u128(set.to_u128().reverse_bits() >> (127 - last));
         let mut out = Self::new_unchecked(
             self.rules,
             turn(self.pieces[1]),
