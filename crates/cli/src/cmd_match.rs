@@ -8,11 +8,12 @@ use clap::Args;
 use damier_core::Variant;
 use damier_egdb::Damage;
 use damier_game::pdn::{self, PdnGame, WriteOptions};
-use damier_game::{time_text, TimeControl};
+use damier_game::{replace_file, time_text, TimeControl};
 use damier_match::sprt::{Decision, Pairs, Sprt};
 use damier_match::{from_spec, openings, run_match, GameRecord, MatchConfig, PlayerError, Tally};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
+use std::io::Write;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
@@ -240,7 +241,8 @@ pub fn run(args: &MatchArgs) -> Result<()> {
                 PdnGame::from_game(&r.game, &tags)
             })
             .collect();
-        std::fs::write(path, pdn::write(&games, &WriteOptions::default()))
+        let text = pdn::write(&games, &WriteOptions::default());
+        replace_file(path, |file| file.write_all(text.as_bytes()))
             .with_context(|| format!("writing {}", path.display()))?;
     }
     written?;

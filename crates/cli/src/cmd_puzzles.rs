@@ -6,11 +6,12 @@ use crate::output::{outln, plural, usage, UsageContext};
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 use damier_core::Variant;
-use damier_game::pdn;
+use damier_game::{pdn, replace_file};
 use damier_puzzles::find::{default_depth, difference, Finder};
 use damier_puzzles::generate::{generate, Games, Settings};
 use damier_puzzles::{file, shipped, Puzzle};
 use indicatif::{ProgressBar, ProgressStyle};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use std::time::Instant;
@@ -240,7 +241,8 @@ fn run_generate(args: &GenerateArgs) -> Result<()> {
             args.out.display()
         );
     }
-    std::fs::write(&args.out, file::write(&puzzles))
+    let text = file::write(&puzzles);
+    replace_file(&args.out, |file| file.write_all(text.as_bytes()))
         .with_context(|| format!("writing {}", args.out.display()))?;
     outln!(
         "{}: {} {variant} puzzles (depth {depth}), {:.0} s{}",
@@ -290,7 +292,8 @@ fn run_check(args: &CheckArgs) -> Result<()> {
             anyhow::bail!("no puzzle still holds; {} not written", out.display())
         }
         Some(out) => {
-            std::fs::write(out, file::write(&kept))
+            let text = file::write(&kept);
+            replace_file(out, |file| file.write_all(text.as_bytes()))
                 .with_context(|| format!("writing {}", out.display()))?;
             outln!("{}: {}", out.display(), plural(kept.len(), "puzzle"))?;
         }

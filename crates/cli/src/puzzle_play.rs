@@ -5,11 +5,12 @@ use crate::output::{outln, UsageContext};
 use anyhow::{Context, Result};
 use clap::Args;
 use damier_core::Variant;
+use damier_game::replace_file;
 use damier_puzzles::Rating;
 use damier_tui::puzzles::PuzzleSession;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashSet};
-use std::io::BufRead;
+use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
 /// Arguments of `damier puzzles play`.
@@ -93,7 +94,8 @@ pub fn run(args: &PlayArgs) -> Result<()> {
         if let Some(dir) = p.parent() {
             std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
         }
-        std::fs::write(&p, serde_json::to_string_pretty(&kept)?)
+        let text = serde_json::to_string_pretty(&kept)?;
+        replace_file(&p, |file| file.write_all(text.as_bytes()))
             .with_context(|| format!("writing {}", p.display()))?;
     }
     Ok(())

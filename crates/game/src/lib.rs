@@ -41,6 +41,7 @@ mod game;
 mod line_gain;
 pub mod pdn;
 mod record;
+mod replace_file;
 mod result;
 pub mod time_text;
 mod timed;
@@ -60,5 +61,6 @@ pub use line_gain::{explain, line_gain, material_gain, LineGain};
 pub use record::{
     EndingReason, EndingRecord, GameRecord, OutcomeRecord, PlyRecord, RecordError, TimedRecord,
 };
+pub use replace_file::replace_file;
 pub use result::{GameResult, Outcome, Reason};
 pub use timed::TimedGame;

@@ -8,8 +8,9 @@
 //! torn, or out of order is cut. A folder written before this order (positions first), or
 //! whose PDN file was lost, may lack games of the ledger: they are named, not made up.
 
-use super::{file_error, settings::replace_file, SelfplayError};
+use super::{file_error, SelfplayError};
 use damier_game::pdn::PdnResult;
+use damier_game::replace_file;
 use std::io::Write;
 use std::ops::{Range, RangeInclusive};
 use std::path::Path;

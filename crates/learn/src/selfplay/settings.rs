@@ -1,12 +1,11 @@
 //! `selfplay.json`: the folder's variant, the number of its first game and the settings of
-//! each run. Every change replaces the whole file at once ([`replace_file`]), so a run stopped
+//! each run. Every change replaces the whole file at once (`damier_game::replace_file`), so a run stopped
 //! while writing it (killed, power lost, disk full) leaves the old settings, never part of
 //! the new.
 
 use super::{file_error, Config, SelfplayError, SETTINGS_FILE};
+use damier_game::replace_file;
 use serde_json::{json, Map, Value};
-use std::ffi::OsString;
-use std::fs::File;
 use std::io;
 use std::path::{Path, PathBuf};
 
@@ -174,53 +173,11 @@ fn parse(path: &Path, text: &str) -> Result<Map<String, Value>, SelfplayError> {
     Ok(fields)
 }
 
-/// Replace the file `path` with what `write` writes, so that whoever reads `path` (a later
-/// run, after a kill or a power loss) finds the old file or the new one whole, never a part:
-/// the new bytes go to a hidden file beside it (`.NAME.part`), are synced to the disk, and the
-/// file is renamed over `path`. When `write` or a step after it fails, `path` is untouched
-/// and the hidden file removed; a kill leaves it behind, and the next replacement overwrites
-/// it.
-///
-/// # Errors
-/// The first step that failed.
-pub(super) fn replace_file(
-    path: &Path,
-    write: impl FnOnce(&mut File) -> io::Result<()>,
-) -> io::Result<()> {
-    let name = path
-        .file_name()
-        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file's name"))?;
-    let mut part_name = OsString::from(".");
-    part_name.push(name);
-    part_name.push(".part");
-    let part = path.with_file_name(part_name);
-    let written = (|| {
-        let mut file = File::create(&part)?;
-        write(&mut file)?;
-        file.sync_all()?;
-        std::fs::rename(&part, path)
-    })();
-    if written.is_err() {
-        let _ = std::fs::remove_file(&part);
-    }
-    written?;
-    // The rename is kept on the disk by syncing the folder, where the system allows it.
-    let dir = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
-    };
-    if let Ok(dir) = File::open(dir) {
-        let _ = dir.sync_all();
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::selfplay::Config;
     use damier_core::Variant;
-    use std::io::Write;
 
     fn scratch(name: &str) -> PathBuf {
         let dir =
@@ -228,37 +185,6 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         dir
-    }
-
-    #[test]
-    fn a_replacement_that_fails_part_way_leaves_the_old_file_whole() {
-        let dir = scratch("replace");
-        let path = dir.join("selfplay.json");
-        std::fs::write(&path, "{\"old\": true}\n").unwrap();
-        // The new content fails after half of it is written, as on a full disk: what is on
-        // the disk under the file's name is still the old content, and nothing else is left.
-        let new = "{\"new\": [1, 2, 3, 4, 5, 6, 7, 8]}\n";
-        let err = replace_file(&path, |file| {
-            file.write_all(&new.as_bytes()[..new.len() / 2])?;
-            file.flush()?;
-            // What was written so far is on the disk, under another name than the file's.
-            assert_eq!(std::fs::read_to_string(&path).unwrap(), "{\"old\": true}\n");
-            Err(io::Error::new(io::ErrorKind::StorageFull, "no space left"))
-        })
-        .unwrap_err();
-        assert_eq!(err.kind(), io::ErrorKind::StorageFull);
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), "{\"old\": true}\n");
-        let names: Vec<_> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name())
-            .collect();
-        assert_eq!(names, ["selfplay.json"]);
-        // A whole write replaces it, over a part left by a run killed while writing.
-        std::fs::write(dir.join(".selfplay.json.part"), "{\"torn").unwrap();
-        replace_file(&path, |file| file.write_all(new.as_bytes())).unwrap();
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), new);
-        assert!(!dir.join(".selfplay.json.part").exists());
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -4,7 +4,8 @@ use super::Session;
 use crate::clock_text::control_spec;
 use damier_core::{Color, Variant};
 use damier_game::pdn::{self, PdnGame, WriteOptions};
-use damier_game::TimeControl;
+use damier_game::{replace_file, TimeControl};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 impl Session {
@@ -22,7 +23,7 @@ impl Session {
             ));
         }
         let text = pdn::write_game(&self.record(), &WriteOptions::default());
-        match std::fs::write(&path, text) {
+        match replace_file(&path, |file| file.write_all(text.as_bytes())) {
             Ok(()) => {
                 self.saved_revision = self.revision;
                 self.written.retain(|(p, _)| *p != path);

@@ -367,14 +367,8 @@ impl Weights {
             path: path.display().to_string(),
             reason,
         };
-        let mut part = path.as_os_str().to_owned();
-        part.push(".part");
-        let part = std::path::PathBuf::from(part);
-        std::fs::write(&part, self.to_bytes()).map_err(io)?;
-        std::fs::rename(&part, path).map_err(|e| {
-            let _ = std::fs::remove_file(&part);
-            io(e)
-        })
+        let bytes = self.to_bytes();
+        damier_game::replace_file(path, |file| std::io::Write::write_all(file, &bytes)).map_err(io)
     }
 }
 
