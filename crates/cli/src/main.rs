@@ -211,16 +211,16 @@ fn refuse_command_line(e: clap::Error) -> ! {
     ) {
         e.exit();
     }
-    // Lossy: an argument that is not UTF-8 must not stop the message (clap reads them as such).
-    let args: Vec<String> = std::env::args_os()
-        .map(|a| a.to_string_lossy().into_owned())
-        .collect();
+    let args = output::arguments();
     let line = format!(
         "{} (see `{} --help`)",
         one_line(&e.to_string()),
         command_path(&args)
     );
-    crate::output::tell!("damier: {}", output::printable(&line));
+    crate::output::tell!(
+        "damier: {}",
+        output::printable(&output::shorten_arguments(&line, &args))
+    );
     std::process::exit(2);
 }
 
@@ -271,11 +271,12 @@ fn command() -> clap::Command {
     negative_numbers(Cli::command())
 }
 
-/// The subcommands named at the start of `args` (`damier egdb build`), for the help to read.
+/// The subcommands named at the start of `args` (the command line after the program: `damier
+/// egdb build`), for the help to read.
 fn command_path(args: &[String]) -> String {
     let mut command = command();
     let mut path = vec!["damier".to_string()];
-    for arg in args.iter().skip(1) {
+    for arg in args {
         let Some(sub) = command.find_subcommand(arg).cloned() else {
             break;
         };

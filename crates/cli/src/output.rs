@@ -74,7 +74,63 @@ impl<T, E: fmt::Display> UsageContext<T> for Result<T, E> {
 /// either tells its source or returns it, never both), with control characters from the input
 /// escaped rather than sent to the terminal.
 pub fn describe(error: &anyhow::Error) -> String {
-    printable(&format!("{error:#}"))
+    printable(&shorten_arguments(&format!("{error:#}"), &arguments()))
+}
+
+/// The command line's arguments, each as text (lossy: one that is not UTF-8 must not stop
+/// a message).
+pub fn arguments() -> Vec<String> {
+    std::env::args_os()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect()
+}
+
+/// `message` with each long argument of the command line it quotes (or the value of a long
+/// `--option=value`) cut to an [`excerpt`]: a parser that names the input it could not read
+/// quotes it whole, and 3000 digits given to `--clock` should come back as one line.
+pub fn shorten_arguments(message: &str, args: &[String]) -> String {
+    let mut long: Vec<&str> = args
+        .iter()
+        .flat_map(|a| [Some(a.as_str()), a.split_once('=').map(|(_, value)| value)])
+        .flatten()
+        .filter(|a| a.chars().count() > EXCERPT + 20)
+        .collect();
+    // The longest first, so that an argument holding another is cut whole.
+    long.sort_by_key(|a| std::cmp::Reverse(a.len()));
+    long.dedup();
+    let whole = long
+        .iter()
+        .fold(message.to_string(), |out, a| out.replace(a, &excerpt(a)));
+    shorten_quoted_parts(&whole, &long)
+}
+
+/// `message` with each long quoted part of one of `long` (a FEN's field, a move of a list)
+/// cut to an [`excerpt`]. A quote that opens nothing (an apostrophe) only fails to match.
+fn shorten_quoted_parts(message: &str, long: &[&str]) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut rest = message;
+    while let Some(open) = rest.find(['\'', '"']) {
+        let quote = rest[open..].chars().next().expect("found a quote there");
+        let inside = &rest[open + 1..];
+        let part = inside.find(quote).map(|close| &inside[..close]);
+        match part {
+            Some(part)
+                if part.chars().count() > EXCERPT + 20 && long.iter().any(|a| a.contains(part)) =>
+            {
+                out.push_str(&rest[..=open]);
+                out.push_str(&excerpt(part));
+                out.push(quote);
+                rest = &inside[part.len() + 1..];
+            }
+            _ => {
+                out.push_str(&rest[..=open]);
+                rest = inside;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// `text` with control characters and other invisible ones escaped (`\u{1b}`), so that a
@@ -143,6 +199,39 @@ mod tests {
             "bad \\u{1b}[31mred\\u{7}"
         );
         assert_eq!(printable("28x19 ♛"), "28x19 ♛");
+    }
+
+    #[test]
+    fn long_arguments_are_quoted_by_their_start_and_length() {
+        let digits = "9".repeat(3000);
+        let spec = format!("damier:depth={}", "7".repeat(500));
+        let args = [
+            "play".to_string(),
+            format!("--clock={digits}"),
+            spec.clone(),
+            "short".to_string(),
+        ];
+        let message = format!("--clock: cannot read clock '{digits}'; player '{spec}'; 'short'");
+        let said = shorten_arguments(&message, &args);
+        assert_eq!(
+            said,
+            format!(
+                "--clock: cannot read clock '{}'; player '{}'; 'short'",
+                excerpt(&digits),
+                excerpt(&spec)
+            )
+        );
+        assert!(said.len() < 300, "{said}");
+        // A quoted part of a long argument, after an apostrophe that opens nothing.
+        let fen = format!("W:W{digits}");
+        let message = format!("can't read --fen: column 4: '{digits}' is not a square");
+        assert_eq!(
+            shorten_arguments(&message, &[fen]),
+            format!(
+                "can't read --fen: column 4: '{}' is not a square",
+                excerpt(&digits)
+            )
+        );
     }
 
     #[test]

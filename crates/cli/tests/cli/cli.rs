@@ -261,6 +261,23 @@ fn values_out_of_range_name_their_option() {
         err.contains("… (60010 characters)\" for international: "),
         "{err}"
     );
+    // Any parser's quote of a long argument, or of a long part of one, is cut the same way.
+    let digits = "9".repeat(3000);
+    let long_fen = format!("W:W{digits}");
+    let player = format!("damier:depth={digits}");
+    for args in [
+        vec!["play", "--clock", &digits],
+        vec!["match", "--first", &player],
+        vec!["play", "--variant", &digits],
+        vec!["analyze", "--fen", &long_fen],
+    ] {
+        let out = damier(&args);
+        assert_eq!(out.status.code(), Some(2), "{}", args[1]);
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{}", args[1]);
+        assert!(err.len() < 600, "{}: {}", args[1], &err[..600]);
+        assert!(err.contains("… (3000 characters)"), "{err}");
+    }
 }
 
 #[test]
