@@ -5,11 +5,12 @@ use std::fs::File;
 use std::io;
 use std::path::Path;
 
-/// Replace the file `path` with what `write` writes, so that whoever reads `path` (after a kill,
-/// a power loss or a full disk) finds the old file or the new one whole, never a part:
-/// the new bytes go to a hidden file beside it, are synced to the disk, and the file is
-/// renamed over `path`. When `write` or a step after it fails, `path` is untouched and the
-/// hidden file removed. What is not a file (a device, a pipe) is written as it is.
+/// Replace the file `path` with what `write` writes, so that whoever reads `path` (after a
+/// kill, a power loss or a full disk) finds the old file or the new one whole, never a part:
+/// the new bytes go to a hidden file beside it (`.tmp…`), are synced to the disk, and the file
+/// is renamed over `path`. When `write` or a step after it fails, `path` is untouched and the
+/// hidden file removed (a kill leaves it behind). What is not a file (a device, a pipe) is
+/// written as it is.
 ///
 /// # Errors
 /// The first step that failed.

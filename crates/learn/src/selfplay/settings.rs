@@ -1,7 +1,7 @@
 //! `selfplay.json`: the folder's variant, the number of its first game and the settings of
-//! each run. Every change replaces the whole file at once (`damier_game::replace_file`), so a run stopped
-//! while writing it (killed, power lost, disk full) leaves the old settings, never part of
-//! the new.
+//! each run. Every change replaces the whole file at once (`damier_game::replace_file`), so a
+//! run stopped while writing it (killed, power lost, disk full) leaves the old settings, never
+//! part of the new.
 
 use super::{file_error, Config, SelfplayError, SETTINGS_FILE};
 use damier_game::replace_file;
