@@ -138,7 +138,11 @@ def selfplay(
     threads: int = 1,
     seed: int = 1,
     eval: Optional[str] = None,
-) -> Dict[str, int]:
+) -> Dict[str, Union[int, bool, List[Tuple[int, int]]]]:
     """`damier selfplay` into the folder `out` until it holds `games`; `first_game` numbers its
     first game, so that parts of one run hold the games one folder would. Returns `{"before",
-    "played", "positions", "white_wins", "draws", "black_wins"}`; runs without the lock."""
+    "played", "positions", "white_wins", "draws", "black_wins", "stopped"}` and what opening
+    the folder mended after a run stopped part way: `"dtp_cut_bytes"` (a torn game cut off the
+    training file), `"pdn_cut_bytes"`, `"pdn_cut_games"`, `"pdn_torn"` (the PDN file brought
+    to the training file's games) and `"pdn_missing"` (`(first, last)` runs of games the PDN
+    file lacks); runs without the lock."""

@@ -103,5 +103,15 @@ pub fn selfplay<'py>(
     done.set_item("white_wins", summary.white_wins)?;
     done.set_item("draws", summary.draws)?;
     done.set_item("black_wins", summary.black_wins)?;
+    done.set_item("stopped", summary.stopped)?;
+    // What opening the folder mended after a run stopped part way: a torn game cut off the
+    // training file, and the PDN file brought to the training file's games.
+    done.set_item("dtp_cut_bytes", summary.cut_bytes)?;
+    let pdn = &summary.pdn;
+    done.set_item("pdn_cut_bytes", pdn.cut_bytes)?;
+    done.set_item("pdn_cut_games", pdn.cut_games)?;
+    done.set_item("pdn_torn", pdn.torn)?;
+    let missing: Vec<(usize, usize)> = pdn.missing.iter().map(|r| (*r.start(), *r.end())).collect();
+    done.set_item("pdn_missing", missing)?;
     Ok(done)
 }

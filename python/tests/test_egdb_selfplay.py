@@ -66,8 +66,17 @@ def test_selfplay_parts_hold_the_games_of_one_folder(tmp_path):
     assert read("p1", "games.pdn") + read("p3", "games.pdn") == read("one", "games.pdn")
     parts = read("p1", "positions.dtp")[HEADER:] + read("p3", "positions.dtp")[HEADER:]
     assert parts == read("one", "positions.dtp")[HEADER:]
+    assert not done["stopped"] and done["pdn_torn"] == 0 and done["pdn_missing"] == []
     # A full folder plays nothing more; bad settings are refused with the reason.
     assert damier.selfplay(str(one), "english", 4, nodes=300)["played"] == 0
+    # A run stopped while writing a game's text left it torn: opening the folder cuts it,
+    # and says so.
+    whole = read("one", "games.pdn")
+    (one / "games.pdn").write_bytes(whole + b'[Event "Damier self-play"]\n1. 11-15 ')
+    mended = damier.selfplay(str(one), "english", 4, nodes=300)
+    assert (mended["played"], mended["pdn_torn"], mended["dtp_cut_bytes"]) == (0, 1, 0)
+    assert mended["pdn_cut_bytes"] == len(b'[Event "Damier self-play"]\n1. 11-15 ')
+    assert read("one", "games.pdn") == whole
     with pytest.raises(damier.DamierError, match="holds english games"):
         damier.selfplay(str(one), "russian", 4)
     with pytest.raises(damier.DamierError, match="nodes or depth, not both"):
