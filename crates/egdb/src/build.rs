@@ -246,17 +246,43 @@ impl<'a, G: Geometry> Lookup<'a, G> {
 
     /// The value of `pos` (for its side to move), which lies outside the pair being built.
     pub(crate) fn value(&self, pos: &Position<G>) -> Value {
+        self.read(self.find(pos))
+    }
+
+    /// Where the value of `pos` is stored. Finding a value and reading it are apart so that a
+    /// caller can find all of a position's successors first and then read them together: the
+    /// reads go to memory in no order, and issued together they wait side by side.
+    pub(crate) fn find(&self, pos: &Position<G>) -> Stored {
         if pos.pieces(pos.side()).is_empty() {
-            return terminal(self.rules);
+            return Stored::Terminal;
         }
         let pos = oriented(pos);
         let m = Material::of(&pos);
         let Some(at) = self.at[m.dense_key()] else {
             panic!("slice {m} is needed before this one");
         };
-        let (codes, ix) = &self.slices[usize::from(at)];
-        Value::from_code(codes[ix.index(&pos) as usize])
+        let index = self.slices[usize::from(at)].1.index(&pos);
+        Stored::At(at, index)
     }
+
+    /// The value stored where [`Lookup::find`] said.
+    pub(crate) fn read(&self, stored: Stored) -> Value {
+        match stored {
+            Stored::Terminal => terminal(self.rules),
+            Stored::At(at, index) => {
+                Value::from_code(self.slices[usize::from(at)].0[index as usize])
+            }
+        }
+    }
+}
+
+/// Where [`Lookup`] finds a position's value.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Stored {
+    /// Nowhere: the side to move has no piece (the game is over).
+    Terminal,
+    /// In a slice of the lookup, at an index.
+    At(u16, u64),
 }
 
 /// Whether the game's draw rules end the game in `pos` as it stands (RULES.md §3: Turkish,

@@ -2,7 +2,7 @@
 //! and their stored values make it. Wins and losses count down to the end of the game, so a
 //! set that passes is right everywhere, draws included.
 
-use crate::build::{drawn_as_it_stands, terminal, Lookup, Solved};
+use crate::build::{drawn_as_it_stands, terminal, Lookup, Solved, Stored};
 use crate::checked::CheckRecord;
 use crate::index::Indexer;
 use crate::material::Material;
@@ -10,6 +10,7 @@ use crate::store::{dependencies, load_needed, slice_path, variant_dir, EgdbError
 use crate::value::Value;
 use damier_core::{fen, with_geometry, Geometry, Rules, Variant};
 use rayon::prelude::*;
+use smallvec::SmallVec;
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
@@ -247,7 +248,10 @@ pub fn check_slice<G: Geometry>(
             let drawn = drawn_as_it_stands(&pos, &moves);
             let expected = moves
                 .iter()
-                .map(|mv| lookup.value(&pos.play_unchecked(mv)).before())
+                .map(|mv| lookup.find(&pos.play_unchecked(mv)))
+                .collect::<SmallVec<[Stored; 64]>>()
+                .into_iter()
+                .map(|at| lookup.read(at).before())
                 .reduce(|a, b| if b.better_than(a) { b } else { a })
                 .unwrap_or_else(|| terminal(rules));
             let expected = if drawn { Value::Draw } else { expected };
