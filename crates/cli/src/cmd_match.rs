@@ -367,10 +367,10 @@ struct Damaged {
 impl Damaged {
     fn describe(&self) -> String {
         format!(
-            "{} met a damaged endgame database in game {} ({}) and went on without that part \
-             of the database from then on (delete the file and build it again with `damier \
-             egdb build`)",
-            self.player, self.game, self.damage
+            "{} (from game {} on): {}",
+            self.player,
+            self.game,
+            self.damage.warning()
         )
     }
 

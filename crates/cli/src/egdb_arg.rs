@@ -3,7 +3,7 @@
 use crate::output::{usage, Usage};
 use anyhow::Result;
 use damier_core::Variant;
-use damier_egdb::{store, Egdb, EgdbError};
+use damier_egdb::{left_out_warning, store, Egdb, EgdbError};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -78,10 +78,7 @@ fn open_default(root: &Path, variant: Variant, cache_mb: usize) -> Option<Egdb> 
     match Egdb::open_sound(root, variant, cache_mb) {
         Ok((db, unread)) => {
             for e in unread {
-                crate::output::tell!(
-                    "damier: warning: {e}; the engine goes on without that file (delete it and \
-                     build it again with `damier egdb build -v {variant}`)"
-                );
+                crate::output::tell!("damier: warning: {}", left_out_warning(&e, variant));
             }
             Some(db)
         }
@@ -107,9 +104,6 @@ fn refusal(e: EgdbError) -> anyhow::Error {
 /// search went on without the blocks it could not read.
 pub fn warn_damage(db: Option<&Egdb>) {
     if let Some(damage) = db.and_then(Egdb::damage) {
-        crate::output::tell!(
-            "damier: warning: a database is damaged ({damage}); the engine went on without \
-             it (delete the file and build it again with `damier egdb build`)"
-        );
+        crate::output::tell!("damier: warning: {}", damage.warning());
     }
 }

@@ -31,5 +31,5 @@ pub mod verify;
 pub use index::Indexer;
 pub use material::{oriented, unbuildable_set, BadMaterial, Material, MAX_PIECES};
 pub use sample::Sampler;
-pub use store::{Damage, Egdb, EgdbError, InMemory};
+pub use store::{left_out_warning, Damage, Egdb, EgdbError, InMemory};
 pub use value::Value;

@@ -52,10 +52,34 @@ pub enum EgdbError {
 /// A block a probe could not read: the file and why. A search goes on without it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Damage {
+    /// The set's variant.
+    pub variant: Variant,
     /// The file.
     pub file: PathBuf,
     /// What is wrong with the block.
     pub reason: String,
+}
+
+/// The warning every interface gives (after its own prefix) of a file of `variant`'s set that
+/// [`Egdb::open_sound`] left out: why, that the engine goes on without it, how to mend it.
+pub fn left_out_warning(e: &EgdbError, variant: Variant) -> String {
+    format!(
+        "{e}; the engine goes on without that file (delete it and build it again with \
+         `damier egdb build -v {variant}`)"
+    )
+}
+
+impl Damage {
+    /// The warning every interface gives (after its own prefix): what is damaged, that the
+    /// engine went on without it, and how to mend it.
+    pub fn warning(&self) -> String {
+        format!(
+            "the {variant} endgame databases are damaged ({self}); the engine went on without \
+             that part of them (delete the file and build it again with `damier egdb build -v \
+             {variant}`)",
+            variant = self.variant
+        )
+    }
 }
 
 impl std::fmt::Display for Damage {
@@ -347,6 +371,7 @@ impl Egdb {
     pub fn read(&self, at: OnDisk<'_>) -> Result<Value, EgdbError> {
         let block = read_block(at.slice, at.block as usize).inspect_err(|e| {
             self.damage.get_or_init(|| Damage {
+                variant: self.variant,
                 file: at.slice.path.clone(),
                 reason: match e {
                     EgdbError::File { reason, .. } => reason.to_string(),

@@ -117,7 +117,6 @@ impl App {
         let Some(damage) = db.damage() else {
             return;
         };
-        let variant = db.variant();
         let mut told = self.told_damage.lock().unwrap_or_else(|e| e.into_inner());
         if told.contains(&damage.file) {
             return;
@@ -126,9 +125,8 @@ impl App {
         // A closed standard error loses the warning, never the server (`eprintln!` panics).
         let _ = writeln!(
             std::io::stderr(),
-            "damier serve: warning: the {variant} endgame databases are damaged ({damage}); the \
-             engines go on without that part of them (delete the file, build it again with \
-             `damier egdb build` and restart the server)"
+            "damier serve: warning: {}; the server reads the new file when it is restarted",
+            damage.warning()
         );
     }
 

@@ -531,7 +531,13 @@ fn damaged_incomplete_and_impossible_files_are_told() {
     let out = damier(&corner_analyze(dir, "4"));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{err}");
-    says(&err, &["warning: a database is damaged (", ".egdb"]);
+    says(
+        &err,
+        &[
+            "damier: warning: the english endgame databases are damaged (",
+            ".egdb",
+        ],
+    );
     let (code, err) = status(&[
         "egdb", "playout", "-v", "english", "--wins", "2", "--draws", "2", "--dir", dir,
     ]);

@@ -92,14 +92,20 @@ fn a_match_says_once_that_a_player_met_a_damaged_database() {
     );
     assert!(out.status.success(), "{text}{err}");
     // Four games, every one of them with the damage: told once as it is met, once at the end.
-    let told = "prober met a damaged endgame database in game ";
+    let told = "prober (from game ";
     assert_eq!(err.matches(told).count(), 1, "{err}");
     says(
         &err,
-        &["damier: warning: ", ".egdb: damaged: ", "went on without"],
+        &[
+            "damier: warning: prober (from game ",
+            "): the english endgame databases are damaged (",
+            ".egdb: damaged: ",
+            "went on without that part of them (delete the file and build it again with \
+             `damier egdb build -v english`)",
+        ],
     );
     assert_eq!(text.matches(told).count(), 1, "{text}");
-    says(&text, &[" / 4, ", "warning: prober met"]);
+    says(&text, &[" / 4, ", "warning: prober (from game "]);
 
     let json_args: Vec<&str> = args.iter().copied().chain(["--json"]).collect();
     let games = ok(&json_args);
@@ -237,9 +243,10 @@ fn hub_tells_the_gui_once_with_an_error_line() {
     says(
         &errors[0],
         &[
-            "error message=\"the endgame database is damaged (",
+            "error message=\"the english endgame databases are damaged (",
             ".egdb: damaged: block ",
-            "the engine went on without that part of the database",
+            "the engine went on without that part of them (delete the file and build it again \
+             with `damier egdb build -v english`)",
         ],
     );
     // Said as part of the first search's answer, before its `done`.
@@ -268,9 +275,10 @@ fn hub_tells_once_of_a_file_it_cannot_open_in_the_default_folder() {
     says(
         &errors[0],
         &[
-            "error message=\"the endgame database cannot be opened (",
+            "error message=\"",
             "K2-K1.egdb: damaged",
-            "the engine goes on without that part of the database",
+            "; the engine goes on without that file (delete it and build it again with \
+             `damier egdb build -v english`)",
         ],
     );
     std::fs::remove_dir_all(&root).unwrap();
@@ -304,7 +312,11 @@ fn a_damaged_file_in_the_default_folder_is_told_and_left_out() {
         assert_eq!(warnings.len(), 1, "{args:?}: {err}");
         says(
             warnings[0],
-            &["damier: warning: ", "goes on without that file"],
+            &[
+                "damier: warning: ",
+                "; the engine goes on without that file (delete it and build it again with \
+                 `damier egdb build -v english`)",
+            ],
         );
         assert!(!err.contains("--egdb"), "{args:?}: {err}");
     }
@@ -431,7 +443,9 @@ fn serve_logs_once_and_tells_the_analysis() {
         &[
             "damier serve: warning: the english endgame databases are damaged (",
             root.to_str().unwrap(),
-            "the engines go on without that part of them",
+            "the engine went on without that part of them (delete the file and build it again \
+             with `damier egdb build -v english`); the server reads the new file when it is \
+             restarted",
         ],
     );
     std::fs::remove_dir_all(&root).unwrap();

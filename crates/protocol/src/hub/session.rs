@@ -9,7 +9,7 @@ use super::moves::{parse_move, parse_position, write_move};
 use super::syntax::{self, Line};
 use damier_core::Variant;
 use damier_egdb::store::SEARCH_CACHE_MB;
-use damier_egdb::{Egdb, EgdbError};
+use damier_egdb::{left_out_warning, Egdb, EgdbError};
 use damier_engine::{
     ClockLimit, Control, Engine, EngineOptions, EvalChoice, Level, Limits, SearchInfo, SearchInput,
     Style,
@@ -374,7 +374,7 @@ impl Session {
         let db = match Egdb::open_sound(&root, params.variant, SEARCH_CACHE_MB) {
             Ok((db, unread)) => {
                 for e in &unread {
-                    if let Some(line) = unread_line(e, &self.told_damage) {
+                    if let Some(line) = unread_line(e, params.variant, &self.told_damage) {
                         self.say(&line);
                     }
                 }
@@ -568,23 +568,15 @@ impl Session {
 /// one message a GUI shows), if its file was not told yet.
 fn damage_line(engine: &Engine, told: &Mutex<Vec<PathBuf>>) -> Option<String> {
     let damage = engine.egdb()?.damage()?;
-    let message = format!(
-        "the endgame database is damaged ({damage}); the engine went on without that part of \
-         the database (delete the file and build it again with `damier egdb build`)"
-    );
-    tell_once(told, &damage.file, &message)
+    tell_once(told, &damage.file, &damage.warning())
 }
 
 /// The `error` line for a database file that could not be opened, if it was not told yet.
-fn unread_line(e: &EgdbError, told: &Mutex<Vec<PathBuf>>) -> Option<String> {
+fn unread_line(e: &EgdbError, variant: Variant, told: &Mutex<Vec<PathBuf>>) -> Option<String> {
     let EgdbError::File { path, .. } = e else {
         return None;
     };
-    let message = format!(
-        "the endgame database cannot be opened ({e}); the engine goes on without that part of \
-         the database (delete the file and build it again with `damier egdb build`)"
-    );
-    tell_once(told, path, &message)
+    tell_once(told, path, &left_out_warning(e, variant))
 }
 
 /// An `error` line saying `message` of `file`, unless the session has told of it already.
