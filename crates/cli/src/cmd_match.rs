@@ -126,8 +126,9 @@ pub fn run(args: &MatchArgs) -> Result<()> {
     }
     let set = match (&args.fen, &args.openings) {
         // One opening, read as a line of an --openings file is.
-        (Some(text), _) => openings::from_text(variant, text)
-            .usage_context(|| format!("--fen \"{}\"", crate::output::excerpt(text)))?,
+        (Some(text), _) => {
+            openings::from_text(variant, text).usage_context(|| format!("--fen \"{text}\""))?
+        }
         (None, Some(path)) => {
             let text = std::fs::read_to_string(path)
                 .usage_context(|| format!("--openings {}", path.display()))?;

@@ -85,10 +85,10 @@ enum Command {
     Manual(cmd_manual::ManualArgs),
 }
 
-/// What an error in `--fen` says it was reading: the text (its start, when long) and the
-/// variant.
+/// What an error in `--fen` says it was reading (a long text is cut where the error is told:
+/// [`output::describe`]).
 fn fen_context(text: &str, variant: Variant) -> String {
-    format!("reading --fen \"{}\" for {variant}", output::excerpt(text))
+    format!("reading --fen \"{text}\" for {variant}")
 }
 
 /// The position a command works on.
@@ -163,11 +163,7 @@ impl PositionArgs {
 
     fn play_context(&self, index: usize) -> String {
         let moves = self.play.as_deref().unwrap_or("");
-        format!(
-            "--play, move {} of \"{}\"",
-            index + 1,
-            output::excerpt(moves)
-        )
+        format!("--play, move {} of \"{moves}\"", index + 1)
     }
 }
 

@@ -152,7 +152,7 @@ pub fn printable(text: &str) -> String {
 /// The user's input as an error quotes it: whole when short, otherwise its first
 /// [`EXCERPT`] characters and its length, so that a 60 KB `--fen` still gives one line that
 /// says what was wrong, not the whole text back.
-pub fn excerpt(text: &str) -> String {
+fn excerpt(text: &str) -> String {
     let count = text.chars().count();
     // A few characters more than the excerpt are shown whole: cutting them saves nothing.
     if count <= EXCERPT + 20 {
@@ -163,7 +163,7 @@ pub fn excerpt(text: &str) -> String {
 }
 
 /// How many characters of a long input [`excerpt`] shows.
-pub const EXCERPT: usize = 60;
+const EXCERPT: usize = 60;
 
 /// Whether the error came from a closed standard output.
 pub fn is_broken_pipe(error: &anyhow::Error) -> bool {

@@ -1,6 +1,6 @@
 //! The `damier` binary as a user runs it: output formats, and one clear line for bad input.
 
-use crate::common::{damier, stderr, stdout};
+use crate::common::{damier, stderr, stdout, usage_error};
 use std::process::Command;
 
 #[test]
@@ -153,11 +153,7 @@ fn bad_input_gets_one_clear_line_and_the_usage_status() {
         ),
     ];
     for (args, needle) in cases {
-        let out = damier(args);
-        // Mistakes in what was typed exit with 2, as clap's own checks do.
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = stderr(&out);
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        let err = usage_error(args);
         assert!(err.contains(needle), "{args:?}: {err}");
         assert!(!err.contains("panicked"));
     }
@@ -186,10 +182,7 @@ fn command_line_mistakes_caught_by_the_parser_are_one_line() {
         ),
     ];
     for (args, start) in cases {
-        let out = damier(args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = stderr(&out);
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        let err = usage_error(args);
         assert!(err.starts_with(start), "{args:?}: {err}");
         assert!(err.trim_end().ends_with("--help`)"), "{args:?}: {err}");
     }
@@ -241,17 +234,11 @@ fn values_out_of_range_name_their_option() {
         ),
     ];
     for (args, start) in cases {
-        let out = damier(args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = stderr(&out);
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        let err = usage_error(args);
         assert!(err.starts_with(start), "{args:?}: {err}");
     }
     let fen = format!("W:W31-50:B{}", ",1".repeat(30_000));
-    let out = damier(&["analyze", "--fen", &fen]);
-    assert_eq!(out.status.code(), Some(2));
-    let err = stderr(&out);
-    assert_eq!(err.lines().count(), 1, "{}", &err[..200]);
+    let err = usage_error(&["analyze", "--fen", &fen]);
     assert!(err.len() < 400, "{}", &err[..400]);
     assert!(
         err.starts_with("damier: reading --fen \"W:W31-50:B,1,1"),
@@ -271,10 +258,7 @@ fn values_out_of_range_name_their_option() {
         vec!["play", "--variant", &digits],
         vec!["analyze", "--fen", &long_fen],
     ] {
-        let out = damier(&args);
-        assert_eq!(out.status.code(), Some(2), "{}", args[1]);
-        let err = stderr(&out);
-        assert_eq!(err.lines().count(), 1, "{}", args[1]);
+        let err = usage_error(&args);
         assert!(err.len() < 600, "{}: {}", args[1], &err[..600]);
         assert!(err.contains("… (3000 characters)"), "{err}");
     }

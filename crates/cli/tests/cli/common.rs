@@ -62,6 +62,16 @@ pub fn stderr(out: &Output) -> String {
     text(&out.stderr)
 }
 
+/// The error of a run refused as a mistake in what was typed: status 2 (as clap's own checks
+/// give) and exactly one line.
+pub fn usage_error(args: &[&str]) -> String {
+    let out = damier(args);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    err
+}
+
 /// The error of a run that must fail with exactly one line.
 pub fn fails(args: &[&str]) -> String {
     let out = damier(args);
