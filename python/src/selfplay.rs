@@ -2,7 +2,7 @@
 //! time for `damier.cluster`.
 
 use crate::{error, variant, DamierError};
-use damier_engine::{EvalChoice, Limits};
+use damier_engine::{EvalChoice, Limits, MAX_THREADS};
 use damier_learn::selfplay::{run, Config};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -51,9 +51,9 @@ pub fn selfplay<'py>(
             "games and first_game must be between 1 and {MOST}, got {games} and {first_game}"
         )));
     }
-    if !(1..=256).contains(&threads) {
+    if !(1..=MAX_THREADS).contains(&threads) {
         return Err(DamierError::new_err(format!(
-            "threads must be between 1 and 256, got {threads}"
+            "threads must be between 1 and {MAX_THREADS}, got {threads}"
         )));
     }
     let eval = match eval {

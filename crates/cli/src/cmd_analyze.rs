@@ -88,9 +88,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
     if !limits.is_bounded() {
         limits.move_time = Some(DEFAULT_TIME);
     }
-    if !(1..=256).contains(&args.threads) {
-        usage!("--threads must be between 1 and 256, got {}", args.threads);
-    }
+    crate::output::check_threads("--threads", args.threads)?;
     if args.hash < 1 {
         usage!("--hash must be at least 1 MiB, got {}", args.hash);
     }

@@ -180,9 +180,7 @@ impl SetArg {
 
 fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool> {
     if let Some(t) = threads {
-        if !(1..=256).contains(&t) {
-            usage!("--threads must be between 1 and 256, got {t}");
-        }
+        crate::output::check_threads("--threads", t)?;
     }
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads.unwrap_or(0))

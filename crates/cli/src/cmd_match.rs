@@ -92,12 +92,7 @@ pub fn run(args: &MatchArgs) -> Result<()> {
     if args.games == 0 || args.games > 100_000 {
         usage!("--games must be between 1 and 100000, got {}", args.games);
     }
-    if args.concurrency == 0 || args.concurrency > 256 {
-        usage!(
-            "--concurrency must be between 1 and 256, got {}",
-            args.concurrency
-        );
-    }
+    crate::output::check_threads("--concurrency", args.concurrency)?;
     let sprt: Option<Sprt> = match &args.sprt {
         Some(text) => match text.parse() {
             Ok(s) => Some(s),

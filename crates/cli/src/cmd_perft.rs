@@ -30,9 +30,7 @@ pub fn run(args: &PerftArgs) -> Result<()> {
     if !(1..=30).contains(&args.depth) {
         usage!("--depth must be between 1 and 30, got {}", args.depth);
     }
-    if !(1..=256).contains(&args.threads) {
-        usage!("--threads must be between 1 and 256, got {}", args.threads);
-    }
+    crate::output::check_threads("--threads", args.threads)?;
     let variant = args.position.variant()?;
     with_geometry!(variant.rules().board, G => run_on::<G>(args, variant))
 }

@@ -106,9 +106,7 @@ pub fn run(args: &PlayArgs) -> Result<()> {
             usage!("--depth must be between 1 and 64, got {d}");
         }
     }
-    if args.threads == 0 || args.threads > 256 {
-        usage!("--threads must be between 1 and 256, got {}", args.threads);
-    }
+    crate::output::check_threads("--threads", args.threads)?;
     if args.hash == 0 {
         usage!("--hash must be at least 1 MiB");
     }

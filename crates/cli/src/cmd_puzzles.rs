@@ -144,9 +144,7 @@ pub fn run(args: &PuzzlesArgs) -> Result<()> {
 
 fn run_generate(args: &GenerateArgs) -> Result<()> {
     let variant: Variant = args.variant.parse().usage_context(|| "--variant".into())?;
-    if !(1..=256).contains(&args.threads) {
-        usage!("--threads must be between 1 and 256, got {}", args.threads);
-    }
+    crate::output::check_threads("--threads", args.threads)?;
     if args.count == 0 {
         usage!("--count must be at least 1");
     }

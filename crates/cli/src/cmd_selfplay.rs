@@ -66,9 +66,7 @@ pub fn run(args: &SelfplayArgs) -> Result<()> {
             args.games
         );
     }
-    if !(1..=256).contains(&args.threads) {
-        usage!("--threads must be between 1 and 256, got {}", args.threads);
-    }
+    crate::output::check_threads("--threads", args.threads)?;
     if args.nodes == Some(0) {
         usage!("--nodes must be at least 1");
     }

@@ -78,9 +78,7 @@ pub fn run(args: &TrainArgs) -> Result<()> {
     if !(1..=10_000).contains(&args.epochs) {
         usage!("--epochs must be between 1 and 10000, got {}", args.epochs);
     }
-    if !(1..=256).contains(&args.threads) {
-        usage!("--threads must be between 1 and 256, got {}", args.threads);
-    }
+    crate::output::check_threads("--threads", args.threads)?;
     if !(0.0..=1.0).contains(&args.lambda) {
         usage!("--lambda must be between 0 and 1, got {}", args.lambda);
     }

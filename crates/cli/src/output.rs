@@ -46,6 +46,19 @@ macro_rules! usage {
 }
 pub(crate) use usage;
 
+/// Refuse a `--threads` outside what Damier runs (1 to [`damier_engine::MAX_THREADS`]), in
+/// the words every command uses.
+pub fn check_threads<T>(option: &str, threads: T) -> anyhow::Result<usize>
+where
+    T: TryInto<usize> + fmt::Display + Copy,
+{
+    let most = damier_engine::MAX_THREADS;
+    match threads.try_into() {
+        Ok(n) if (1..=most).contains(&n) => Ok(n),
+        _ => usage!("{option} must be between 1 and {most}, got {threads}"),
+    }
+}
+
 /// Write a line to standard error, as `eprintln!` does, except that a standard error its
 /// reader has closed (`damier … 2>&1 | head -1`) loses the line instead of aborting the
 /// program (`eprintln!` panics, and the release build aborts on a panic).

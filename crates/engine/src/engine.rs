@@ -21,6 +21,10 @@ use std::time::Instant;
 /// The most lines a multi-line analysis reports ([`Engine::set_lines`]).
 pub const MAX_LINES: usize = 64;
 
+/// The most threads a search (or any of Damier's parallel jobs) may be given: every
+/// interface checks against it, with the same words.
+pub const MAX_THREADS: usize = 256;
+
 /// How the engine is set up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EngineOptions {

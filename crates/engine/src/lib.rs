@@ -34,7 +34,7 @@ pub mod time;
 pub mod tt;
 pub mod tuning;
 
-pub use engine::{Engine, EngineOptions, SearchInput, Style, MAX_LINES};
+pub use engine::{Engine, EngineOptions, SearchInput, Style, MAX_LINES, MAX_THREADS};
 pub use eval::{EvalChoice, Weights, WeightsError};
 pub use limits::{ClockLimit, Level, LevelSettings, Limits};
 pub use score::Score;

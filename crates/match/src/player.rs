@@ -5,6 +5,7 @@ use damier_core::Variant;
 use damier_egdb::Damage;
 use damier_engine::{
     Control, Engine, EngineOptions, EvalChoice, Level, Limits, SearchInput, Silent, Style, Tuning,
+    MAX_THREADS,
 };
 use damier_game::{AnyMove, Game};
 use std::time::Duration;
@@ -311,8 +312,12 @@ pub fn from_spec_with(spec: &str, eval: &EvalChoice) -> Result<Box<dyn Player>, 
                 engine.threads = number(v)?
                     .try_into()
                     .ok()
-                    .filter(|t| (1..=256).contains(t))
-                    .ok_or_else(|| bad(format!("threads must be between 1 and 256, got {v}")))?
+                    .filter(|t| (1..=MAX_THREADS).contains(t))
+                    .ok_or_else(|| {
+                        bad(format!(
+                            "threads must be between 1 and {MAX_THREADS}, got {v}"
+                        ))
+                    })?
             }
             "hash" => {
                 engine.hash_mb = number(v)?

@@ -12,7 +12,7 @@ use damier_egdb::store::SEARCH_CACHE_MB;
 use damier_egdb::{left_out_warning, Egdb, EgdbError};
 use damier_engine::{
     ClockLimit, Control, Engine, EngineOptions, EvalChoice, Level, Limits, SearchInfo, SearchInput,
-    Style,
+    Style, MAX_THREADS,
 };
 use damier_game::{Board, Game};
 use std::io::Write;
@@ -215,7 +215,7 @@ impl Session {
                     ("value", Some(&self.params.threads.to_string())),
                     ("type", Some("int")),
                     ("min", Some("1")),
-                    ("max", Some("64")),
+                    ("max", Some(&MAX_THREADS.to_string())),
                 ],
             ),
             syntax::format(
@@ -287,11 +287,11 @@ impl Session {
                 None => self.error(&bad("unknown variant")),
             },
             "threads" => match value.parse::<usize>() {
-                Ok(n) if (1..=64).contains(&n) => {
+                Ok(n) if (1..=MAX_THREADS).contains(&n) => {
                     self.params.threads = n;
                     self.engine = None;
                 }
-                _ => self.error(&bad("expected a number from 1 to 64")),
+                _ => self.error(&bad(&format!("expected a number from 1 to {MAX_THREADS}"))),
             },
             "hash" => match value.parse::<usize>() {
                 Ok(n) if (1..=16384).contains(&n) => {
