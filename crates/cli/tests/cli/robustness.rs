@@ -3,7 +3,7 @@
 //! the reader simply stopped reading, 2 for a mistake in what was typed, 1 for a failure
 //! while running.
 
-use crate::common::damier;
+use crate::common::{self, damier};
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Output, Stdio};
 
@@ -78,41 +78,38 @@ fn an_error_told_to_a_closed_pipe_keeps_its_status() {
     }
 }
 
-fn usage_error(args: &[&str], needle: &str) {
-    let out = damier(args);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+fn refused_with(args: &[&str], needle: &str) {
+    let err = common::usage_error(args);
     assert!(err.contains(needle), "{args:?}: {err}");
 }
 
 #[test]
 fn counts_and_depths_out_of_range_say_so() {
-    usage_error(
+    refused_with(
         &["analyze", "--depth", "0"],
         "--depth must be between 1 and 100, got 0",
     );
-    usage_error(
+    refused_with(
         &["analyze", "--depth=-1"],
         "--depth must be between 1 and 100, got -1",
     );
-    usage_error(
+    refused_with(
         &["analyze", "--depth", "100000"],
         "--depth must be between 1 and 100",
     );
-    usage_error(
+    refused_with(
         &["perft", "--depth", "-1"],
         "--depth must be between 1 and 30, got -1",
     );
-    usage_error(
+    refused_with(
         &["bench", "--depth", "-3"],
         "--depth must be between 1 and 40, got -3",
     );
-    usage_error(
+    refused_with(
         &["match", "--concurrency", "0"],
         "--concurrency must be between 1 and 256, got 0",
     );
-    usage_error(
+    refused_with(
         &["analyze", "--multipv", "0"],
         "--multipv must be between 1 and 64, got 0",
     );
@@ -164,14 +161,14 @@ fn time_controls_share_one_syntax_and_its_messages() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    usage_error(&["match", "--tc", "5x"], "--tc: cannot read clock '5x'");
-    usage_error(
+    refused_with(&["match", "--tc", "5x"], "--tc: cannot read clock '5x'");
+    refused_with(
         &["play", "--clock", "5x"],
         "--clock: cannot read clock '5x'",
     );
     let out = damier(&["match", "--tc", "5q+3s"]);
     assert!(!String::from_utf8_lossy(&out.stderr).contains("float literal"));
-    usage_error(
+    refused_with(
         &["play", "--variant", "english", "--ballot", "x"],
         "--ballot must be a number or random, got 'x'",
     );
@@ -215,7 +212,7 @@ fn a_save_file_that_cannot_be_written_is_refused_before_the_game() {
     assert!(out.stdout.is_empty(), "no game was started");
     let existing = std::env::temp_dir().join(format!("damier-exists-{}.pdn", std::process::id()));
     std::fs::write(&existing, "kept").unwrap();
-    usage_error(
+    refused_with(
         &["play", "--save", existing.to_str().unwrap()],
         "already exists; name a new file",
     );
