@@ -224,10 +224,7 @@ fn parse_named<G: Geometry>(
         }
         // While its side has men a king is barred after three moves, so a longer run was
         // never played; with kings only the count goes on (and bars nothing).
-        let kings: G::Bits = pos.kings();
-        let men: G::Bits = pos.pieces(c) & !kings;
-        let has_men = !men.is_empty();
-        if has_men && run.moves > KingRun::LIMIT {
+        if pos.has_men(c) && run.moves > KingRun::LIMIT {
             return Err(FenError::Position {
                 variant: rules.variant.to_string(),
                 message: format!(

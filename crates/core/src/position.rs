@@ -297,8 +297,13 @@ impl<G: Geometry> Position<G> {
     #[inline(always)]
     pub fn barred_king(&self, color: Color) -> Option<u8> {
         let run = self.king_runs[color as usize];
-        let has_men = !(self.pieces(color) & !self.kings()).is_empty();
-        (run.moves >= KingRun::LIMIT && has_men).then_some(run.square)
+        (run.moves >= KingRun::LIMIT && self.has_men(color)).then_some(run.square)
+    }
+
+    /// Whether `color` has a man: while it has, its king runs are limited (Frisian).
+    #[inline(always)]
+    pub fn has_men(&self, color: Color) -> bool {
+        !(self.pieces(color) & !self.kings()).is_empty()
     }
 
     /// Set the Frisian king-move counter of a side (from a FEN extension).
