@@ -82,6 +82,19 @@ fn squares_are_numbers(text: &str) -> bool {
     })
 }
 
+/// Read a FEN for the variant of `rules` whose squares are written by `names` (a PDN file's
+/// own notation); its errors name squares the same way.
+///
+/// # Errors
+/// As [`parse`].
+pub fn parse_in<G: Geometry>(
+    rules: &'static Rules,
+    names: &SquareNames,
+    text: &str,
+) -> Result<Position<G>, FenError> {
+    parse_named(rules, names, text)
+}
+
 /// Read a FEN whose squares are written by `names`.
 fn parse_named<G: Geometry>(
     rules: &'static Rules,

@@ -44,7 +44,7 @@ pub use geometry::{BoardKind, Diagonal10, Diagonal12, Diagonal8, Geometry, Ortho
 pub use moves::{Mobility, Move, MoveList};
 pub use position::{KingRun, Outcome, PlayError, Position, SetupDefect, SetupError, Undo};
 pub use rules::Rules;
-pub use square_names::SquareNames;
+pub use square_names::{NameScheme, SquareNames};
 pub use variant::{Base, UnknownVariant, Variant};
 
 /// A side.

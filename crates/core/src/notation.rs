@@ -70,22 +70,30 @@ fn join(names: &SquareNames, from: u8, rest: &[u8], sep: char) -> String {
 
 /// The long form: every landing square (`28x19x10`).
 pub fn long<G: Geometry>(pos: &Position<G>, mv: &Move<G::Bits>) -> String {
-    let names = SquareNames::of(pos.rules());
+    long_in(SquareNames::of(pos.rules()), pos, mv)
+}
+
+/// [`long`] with the squares named by `names`.
+pub fn long_in<G: Geometry>(names: &SquareNames, pos: &Position<G>, mv: &Move<G::Bits>) -> String {
     join(names, mv.from, &path(pos, mv), separator(pos, mv))
 }
 
 /// The short form (`28x19`), or the long form when another legal move has the same start
 /// and end.
 pub fn short<G: Geometry>(pos: &Position<G>, mv: &Move<G::Bits>) -> String {
+    short_in(SquareNames::of(pos.rules()), pos, mv)
+}
+
+/// [`short`] with the squares named by `names`.
+pub fn short_in<G: Geometry>(names: &SquareNames, pos: &Position<G>, mv: &Move<G::Bits>) -> String {
     let legal = pos.legal_moves();
     let twins = legal
         .iter()
         .filter(|m| m.from == mv.from && m.to == mv.to)
         .count();
     if twins > 1 {
-        return long(pos, mv);
+        return long_in(names, pos, mv);
     }
-    let names = SquareNames::of(pos.rules());
     join(names, mv.from, &[mv.to], separator(pos, mv))
 }
 
@@ -114,7 +122,19 @@ pub fn moves_between<G: Geometry>(
 /// [`MoveError`]: unreadable text, an illegal move (saying why), or an ambiguous one (listing
 /// the candidates).
 pub fn parse<G: Geometry>(pos: &Position<G>, text: &str) -> Result<Move<G::Bits>, MoveError> {
-    let names = SquareNames::of(pos.rules());
+    parse_in(SquareNames::of(pos.rules()), pos, text)
+}
+
+/// [`parse`] with the squares named by `names` (a PDN file's own notation); its errors name
+/// squares the same way.
+///
+/// # Errors
+/// As [`parse`].
+pub fn parse_in<G: Geometry>(
+    names: &SquareNames,
+    pos: &Position<G>,
+    text: &str,
+) -> Result<Move<G::Bits>, MoveError> {
     let trimmed = text.trim();
     let syntax = |column: usize, message: String| MoveError::Syntax {
         text: trimmed.to_string(),
@@ -160,7 +180,7 @@ pub fn parse<G: Geometry>(pos: &Position<G>, text: &str) -> Result<Move<G::Bits>
         let example = pos
             .legal_moves()
             .first()
-            .map(|mv| format!(" (e.g. {})", short(pos, mv)))
+            .map(|mv| format!(" (e.g. {})", short_in(names, pos, mv)))
             .unwrap_or_default();
         return Err(syntax(
             column,
@@ -205,10 +225,10 @@ pub fn parse<G: Geometry>(pos: &Position<G>, text: &str) -> Result<Move<G::Bits>
     }
     match candidates.len() {
         1 => Ok(candidates[0]),
-        0 => Err(illegal(why_illegal(pos, &legal, from, via))),
+        0 => Err(illegal(why_illegal(names, pos, &legal, from, via))),
         _ => Err(MoveError::Ambiguous {
             text: trimmed.to_string(),
-            candidates: candidates.iter().map(|m| long(pos, m)).collect(),
+            candidates: candidates.iter().map(|m| long_in(names, pos, m)).collect(),
         }),
     }
 }
@@ -219,13 +239,14 @@ fn is_subsequence(needle: &[u8], hay: &[u8]) -> bool {
 }
 
 fn why_illegal<G: Geometry>(
+    names: &SquareNames,
     pos: &Position<G>,
     legal: &[Move<G::Bits>],
     from: u8,
     via: &[u8],
 ) -> String {
     let list = |moves: Vec<&Move<G::Bits>>| {
-        let mut texts: Vec<String> = moves.iter().map(|m| short(pos, m)).collect();
+        let mut texts: Vec<String> = moves.iter().map(|m| short_in(names, pos, m)).collect();
         texts.truncate(8);
         texts.join(" or ")
     };
@@ -234,7 +255,6 @@ fn why_illegal<G: Geometry>(
     }
     let piece = pos.piece_at(from as u32);
     if piece.map(|p| p.color) != Some(pos.side()) {
-        let names = SquareNames::of(pos.rules());
         return format!(
             "no {} piece on {}",
             pos.side().name(),
@@ -250,7 +270,6 @@ fn why_illegal<G: Geometry>(
             .map(|(m, _)| m)
             .collect();
         if !longer.is_empty() {
-            let names = SquareNames::of(pos.rules());
             let stop = names.name(u32::from(*via.last().expect("a move names its end")));
             let mut moves: Vec<_> = longer.iter().collect();
             moves.dedup();

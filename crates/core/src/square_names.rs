@@ -8,12 +8,47 @@ use crate::rules::{Rules, SquareNaming};
 use crate::variant::Variant;
 use std::sync::OnceLock;
 
+/// A way of naming a board's squares: the variant's own (RULES.md §4), or another that a PDN
+/// `GameType` names (Russian games numbered as English ones, say).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NameScheme {
+    /// Letters and digits (`c3`) rather than numbers.
+    pub algebraic: bool,
+    /// Where square 1 (or a1) is, seen from White: 0 bottom-left, 1 bottom-right, 2 top-left,
+    /// 3 top-right. Numbers run row by row from it; letters and digits count away from it.
+    pub corner: u8,
+    /// Whether the board is the canonical one (a1 playing) reflected left to right.
+    pub mirrored: bool,
+}
+
+impl NameScheme {
+    /// The scheme `rules`' variant names its squares by.
+    pub fn of(rules: &Rules) -> NameScheme {
+        let (corner, algebraic) = match rules.naming {
+            SquareNaming::Numeric { corner } => (corner, false),
+            SquareNaming::Algebraic => (0, true),
+        };
+        NameScheme {
+            algebraic,
+            corner,
+            mirrored: rules.mirrored,
+        }
+    }
+
+    fn left_first(self) -> bool {
+        self.corner.is_multiple_of(2)
+    }
+
+    fn bottom_first(self) -> bool {
+        self.corner < 2
+    }
+}
+
 /// How one variant names its squares.
 #[derive(Debug)]
 pub struct SquareNames {
     kind: BoardKind,
-    mirrored: bool,
-    algebraic: bool,
+    scheme: NameScheme,
     /// Internal index of square number `i + 1`.
     by_number: Vec<u8>,
     /// PDN number of each internal index (0: not a playing square).
@@ -26,7 +61,10 @@ impl SquareNames {
         static ALL: OnceLock<Vec<(Variant, SquareNames)>> = OnceLock::new();
         let all = ALL.get_or_init(|| {
             Variant::all()
-                .map(|v| (v, SquareNames::build(v.rules())))
+                .map(|v| {
+                    let rules = v.rules();
+                    (v, SquareNames::new(rules.board, NameScheme::of(rules)))
+                })
                 .collect()
         });
         &all.iter()
@@ -35,33 +73,21 @@ impl SquareNames {
             .1
     }
 
-    fn build(rules: &Rules) -> SquareNames {
-        let kind = rules.board;
+    /// The names `scheme` gives the squares of a `kind` board. Algebraic schemes still get an
+    /// order (from their corner, row by row) for lists and strings.
+    pub fn new(kind: BoardKind, scheme: NameScheme) -> SquareNames {
         let n = kind.size();
-        // Algebraic variants still get an order (a1 first, row by row) for lists and strings.
-        let (corner, algebraic) = match rules.naming {
-            SquareNaming::Numeric { corner } => (corner, false),
-            SquareNaming::Algebraic => (0, true),
-        };
-        let top_first = corner >= 2;
-        let left_first = corner % 2 == 0;
         let mut names = SquareNames {
             kind,
-            mirrored: rules.mirrored,
-            algebraic,
+            scheme,
             by_number: Vec::new(),
             number_of: [0; 128],
         };
         for i in 0..n {
-            let row = if top_first { n - 1 - i } else { i };
+            let row = if scheme.bottom_first() { i } else { n - 1 - i };
             for j in 0..n {
-                let real_col = if left_first { j } else { n - 1 - j };
-                let col = if rules.mirrored {
-                    n - 1 - real_col
-                } else {
-                    real_col
-                };
-                if let Some(s) = kind.index(row, col) {
+                let real_col = if scheme.left_first() { j } else { n - 1 - j };
+                if let Some(s) = names.at_real(row, real_col) {
                     names.by_number.push(s as u8);
                     names.number_of[s as usize] = names.by_number.len() as u16;
                 }
@@ -70,9 +96,14 @@ impl SquareNames {
         names
     }
 
+    /// The scheme these names follow.
+    pub fn scheme(&self) -> NameScheme {
+        self.scheme
+    }
+
     /// Whether squares are named a1–h8 rather than numbered.
     pub fn is_algebraic(&self) -> bool {
-        self.algebraic
+        self.scheme.algebraic
     }
 
     /// Number of playing squares.
@@ -107,7 +138,7 @@ impl SquareNames {
     /// (row, column) on the real board as White sees it (row 0 at the bottom, column 0 = a).
     pub fn real_coords(&self, square: u32) -> Option<(u32, u32)> {
         let (row, col) = self.kind.coords(square)?;
-        let col = if self.mirrored {
+        let col = if self.scheme.mirrored {
             self.kind.size() - 1 - col
         } else {
             col
@@ -121,15 +152,38 @@ impl SquareNames {
         if col >= n {
             return None;
         }
-        let col = if self.mirrored { n - 1 - col } else { col };
+        let col = if self.scheme.mirrored {
+            n - 1 - col
+        } else {
+            col
+        };
         self.kind.index(row, col)
+    }
+
+    /// (file, rank) of real-board (row, column), both counted from the scheme's corner.
+    fn counted_from_corner(&self, row: u32, col: u32) -> (u32, u32) {
+        let n = self.kind.size();
+        let file = if self.scheme.left_first() {
+            col
+        } else {
+            n - 1 - col
+        };
+        let rank = if self.scheme.bottom_first() {
+            row
+        } else {
+            n - 1 - row
+        };
+        (file, rank)
     }
 
     /// The square's name in the variant's notation (`32`, `c3`).
     pub fn name(&self, square: u32) -> String {
-        if self.algebraic {
+        if self.scheme.algebraic {
             match self.real_coords(square) {
-                Some((row, col)) => format!("{}{}", (b'a' + col as u8) as char, row + 1),
+                Some((row, col)) => {
+                    let (file, rank) = self.counted_from_corner(row, col);
+                    format!("{}{}", (b'a' + file as u8) as char, rank + 1)
+                }
                 None => "?".to_string(),
             }
         } else {
@@ -143,14 +197,20 @@ impl SquareNames {
     /// The internal square a name denotes, if it names a playing square.
     pub fn parse(&self, text: &str) -> Option<u32> {
         let text = text.trim();
-        if self.algebraic {
+        if self.scheme.algebraic {
             let bytes = text.as_bytes();
             if bytes.len() < 2 || !bytes[0].is_ascii_alphabetic() {
                 return None;
             }
-            let col = (bytes[0].to_ascii_lowercase() - b'a') as u32;
+            let file = (bytes[0].to_ascii_lowercase() - b'a') as u32;
             let rank: u32 = text[1..].parse().ok()?;
-            self.at_real(rank.checked_sub(1)?, col)
+            let n = self.kind.size();
+            if file >= n || rank == 0 || rank > n {
+                return None;
+            }
+            // Counting away from the corner is its own inverse.
+            let (col, row) = self.counted_from_corner(rank - 1, file);
+            self.at_real(row, col)
         } else {
             if !text.bytes().all(|b| b.is_ascii_digit()) || text.len() > 3 {
                 return None;
@@ -208,5 +268,41 @@ mod tests {
         let tk = names(Base::Turkish);
         assert_eq!(tk.len(), 64);
         assert_eq!(tk.name(tk.parse("h8").unwrap()), "h8");
+    }
+
+    #[test]
+    fn another_scheme_names_the_same_board_from_its_corner() {
+        // Russian squares numbered as English ones: c3 is 22, d4 is 18, a1 is 29.
+        let ru = names(Base::Russian);
+        let numbered = SquareNames::new(
+            BoardKind::Diagonal8,
+            NameScheme {
+                algebraic: false,
+                corner: 2,
+                mirrored: false,
+            },
+        );
+        assert_eq!(numbered.parse("22"), ru.parse("c3"));
+        assert_eq!(numbered.parse("18"), ru.parse("d4"));
+        assert_eq!(numbered.name(ru.parse("a1").unwrap()), "29");
+        // Letters and digits from the bottom-right corner: that corner is a1.
+        let from_right = SquareNames::new(
+            BoardKind::Diagonal8,
+            NameScheme {
+                algebraic: true,
+                corner: 1,
+                mirrored: true,
+            },
+        );
+        let h1 = from_right.parse("a1").unwrap();
+        assert_eq!(from_right.real_coords(h1), Some((0, 7)));
+        assert_eq!(from_right.name(h1), "a1");
+        assert_eq!(from_right.parse("h1"), None, "a light square here");
+        for s in from_right.in_order() {
+            assert_eq!(from_right.parse(&from_right.name(s)), Some(s));
+        }
+        assert_eq!(from_right.parse("i1"), None);
+        assert_eq!(from_right.parse("a0"), None);
+        assert_eq!(from_right.parse("a9"), None);
     }
 }

@@ -149,6 +149,21 @@ impl Board {
         damier_core::with_geometry!(rules.board, G => fen::parse::<G>(rules, text).map(Board::from))
     }
 
+    /// [`Board::from_fen`] with the squares named by `names` (a PDN file's own notation).
+    ///
+    /// # Errors
+    /// As [`Board::from_fen`], naming squares by `names`.
+    pub fn from_fen_in(
+        variant: Variant,
+        names: &SquareNames,
+        text: &str,
+    ) -> Result<Board, fen::FenError> {
+        let rules = variant.rules();
+        damier_core::with_geometry!(rules.board, G => {
+            fen::parse_in::<G>(rules, names, text).map(Board::from)
+        })
+    }
+
     /// A position of `variant` from sets of internal squares (as [`Board::pieces`] and
     /// [`Board::kings`] give them), checked by the rules core.
     ///
@@ -288,6 +303,14 @@ impl Board {
     /// [`MoveError`]: unreadable, illegal (with why) or ambiguous.
     pub fn parse_move(&self, text: &str) -> Result<AnyMove, MoveError> {
         on!(self, p => notation::parse(p, text).map(|m| widen(&m)))
+    }
+
+    /// [`Board::parse_move`] with the squares named by `names` (a PDN file's own notation).
+    ///
+    /// # Errors
+    /// As [`Board::parse_move`], naming squares by `names`.
+    pub fn parse_move_in(&self, names: &SquareNames, text: &str) -> Result<AnyMove, MoveError> {
+        on!(self, p => notation::parse_in(names, p, text).map(|m| widen(&m)))
     }
 
     /// The legal move meant by `text`, or, with `captured` (square names), the one of the

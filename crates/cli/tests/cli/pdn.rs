@@ -125,6 +125,20 @@ fn convert_to_long_moves_reads_back() {
 }
 
 #[test]
+fn a_file_in_another_notation_converts_to_the_variants_own() {
+    // A Russian game numbered like English checkers, as its GameType says.
+    let file = scratch(
+        "numbered.pdn",
+        "[GameType \"25,W,8,8,N2,0\"]\n1. 22-18 11-15 2. 18x11 8x15 3. 21-17 1-0\n",
+    );
+    let out = damier(&["pdn", "convert", &file]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("[GameType \"25,W,8,8,A0,0\"]"), "{text}");
+    assert!(text.contains("1. c3-d4 f6-e5 2. d4:f6 g7:e5 3. a3-b4 1-0"), "{text}");
+}
+
+#[test]
 fn convert_to_fen_and_json() {
     let file = scratch("fen.pdn", "[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 *\n");
     let out = damier(&["pdn", "convert", &file, "--to", "fen"]);

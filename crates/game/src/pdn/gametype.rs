@@ -1,6 +1,6 @@
 //! PDN `GameType` and `Variant` tags to variants, and back.
 
-use damier_core::{Base, Variant};
+use damier_core::{Base, Color, NameScheme, Variant};
 
 /// The PDN number of each variant that has one (RULES.md §4). German shares Brazilian's 26,
 /// so a German game carries a `Variant` tag as well.
@@ -28,6 +28,101 @@ pub(crate) fn variant_of_game_type(value: &str) -> Option<Variant> {
         .iter()
         .find(|(n, _)| *n == number)
         .map(|&(_, base)| Variant::new(base))
+}
+
+/// The square names a full `GameType` value (`25,W,8,8,N2,0`) gives a game of `variant` when
+/// they are not the variant's own (a Russian game numbered as English ones are); `None` for
+/// the short form, for the variant's own notation, or for a `GameType` of another variant (a
+/// `Variant` tag decided against it).
+///
+/// PDN's notation field is a letter (`A` letters and digits, `N` numbers, `S` the short form
+/// of chess) and the corner of square 1 (or a1): 0 bottom-left, 1 bottom-right, 2 top-left,
+/// 3 top-right, as the side that moves first sees the board. Read so, the value published for
+/// each variant names its own numbering (English `N1` with Black first, Thai `N2`), which
+/// a test checks for every variant. The invert flag says whether the bottom-left corner is
+/// a playing square; the game is the same on the reflected board, so it is read there.
+///
+/// # Errors
+/// Why the value cannot be read: not of PDN's form, another board size, another side to move
+/// first, or notation `S`.
+pub(crate) fn scheme_of_game_type(
+    value: &str,
+    variant: Variant,
+) -> Result<Option<NameScheme>, String> {
+    let fields: Vec<&str> = value.split(',').map(str::trim).collect();
+    let rules = variant.rules();
+    let own_number = rules
+        .game_type
+        .and_then(|own| own.split(',').next())
+        .and_then(|n| n.parse::<u32>().ok());
+    if fields.len() == 1 || fields[0].parse::<u32>().ok() != own_number {
+        return Ok(None);
+    }
+    let form = "PDN's form is type,colour,width,height,notation[,invert] (20,W,10,10,N2,0)";
+    let &[_, colour, width, height, notation, ref invert @ ..] = fields.as_slice() else {
+        return Err(format!("it has {} fields: {form}", fields.len()));
+    };
+    if invert.len() > 1 {
+        return Err(format!("it has {} fields: {form}", fields.len()));
+    }
+    let first = match colour {
+        "W" => Color::White,
+        "B" => Color::Black,
+        _ => return Err(format!("the start colour '{colour}' is not W or B")),
+    };
+    if first != rules.first {
+        return Err(format!(
+            "it has {} move first, but in {variant} {} does",
+            first.title(),
+            rules.first.title()
+        ));
+    }
+    let n = rules.board.size();
+    if width.parse::<u32>().ok() != Some(n) || height.parse::<u32>().ok() != Some(n) {
+        return Err(format!(
+            "its board is {width}x{height}, but {variant} is played on {n}x{n}"
+        ));
+    }
+    let mut chars = notation.chars();
+    let (letter, corner) = match (chars.next(), chars.next(), chars.next()) {
+        (Some(letter), Some(digit @ '0'..='3'), None) => (letter, digit as u8 - b'0'),
+        _ => {
+            return Err(format!(
+                "the notation '{notation}' is not A, N or S and a corner 0-3"
+            ))
+        }
+    };
+    let algebraic = match letter {
+        'A' => true,
+        'N' => false,
+        'S' => return Err("notation S (the short form of chess) is not read".to_string()),
+        _ => {
+            return Err(format!(
+                "the notation '{notation}' is not A, N or S and a corner 0-3"
+            ))
+        }
+    };
+    let own = NameScheme::of(rules);
+    // Seen from Black, the board is turned half round: each corner is the opposite one.
+    let corner = if first == Color::Black {
+        3 - corner
+    } else {
+        corner
+    };
+    let mirrored = match invert.first().copied() {
+        // A board whose every square is played has no corner to invert.
+        _ if !rules.board.is_diagonal() => own.mirrored,
+        None => own.mirrored,
+        Some("0") => false,
+        Some("1") => true,
+        Some(other) => return Err(format!("the invert flag '{other}' is not 0 or 1")),
+    };
+    let scheme = NameScheme {
+        algebraic,
+        corner,
+        mirrored,
+    };
+    Ok((scheme != own).then_some(scheme))
 }
 
 /// The variant named by a `Variant` tag: Damier's ids and aliases, case and `_`/space
@@ -85,5 +180,57 @@ mod tests {
             variant_of_name("Russian giveaway"),
             Some(Variant::giveaway(Base::Russian))
         );
+    }
+
+    #[test]
+    fn the_published_game_type_of_every_variant_names_its_own_squares() {
+        // The corner read as the first mover sees it: English N1 (Black first) and
+        // International N2 (White first) both put square 1 at the top left for White.
+        for v in Variant::all() {
+            if let Some(value) = game_type_of(v) {
+                assert_eq!(scheme_of_game_type(value, v), Ok(None), "{v}: {value}");
+            }
+        }
+        let english = Variant::new(Base::English);
+        let numbers_from = |corner| NameScheme {
+            algebraic: false,
+            corner,
+            mirrored: false,
+        };
+        assert_eq!(
+            scheme_of_game_type("21,B,8,8,N2,0", english),
+            Ok(Some(numbers_from(1)))
+        );
+        let russian = Variant::new(Base::Russian);
+        assert_eq!(
+            scheme_of_game_type("25,W,8,8,N2,0", russian),
+            Ok(Some(numbers_from(2)))
+        );
+        assert_eq!(scheme_of_game_type("25", russian), Ok(None));
+        // Another variant's GameType (a Variant tag chose this one) says nothing of it.
+        assert_eq!(scheme_of_game_type("20,W,10,10,A0,0", russian), Ok(None));
+        // Every square of the Turkish board plays: there is no corner to invert.
+        let turkish = Variant::new(Base::Turkish);
+        assert_eq!(scheme_of_game_type("30,W,8,8,A0,1", turkish), Ok(None));
+        let italian = Variant::new(Base::Italian);
+        assert_eq!(
+            scheme_of_game_type("22,W,8,8,N2,0", italian),
+            Ok(Some(numbers_from(2)))
+        );
+    }
+
+    #[test]
+    fn a_game_type_that_cannot_be_read_says_why() {
+        let russian = Variant::new(Base::Russian);
+        let why = |value| scheme_of_game_type(value, russian).unwrap_err();
+        assert!(why("25,W,8,8").contains("4 fields"), "{}", why("25,W,8,8"));
+        assert!(why("25,W,8,8,A0,0,1").contains("7 fields"));
+        assert!(why("25,X,8,8,A0,0").contains("'X' is not W or B"));
+        assert!(why("25,B,8,8,A0,0").contains("Black move first, but in russian White"));
+        assert!(why("25,W,10,10,A0,0").contains("10x10, but russian is played on 8x8"));
+        assert!(why("25,W,8,8,N4,0").contains("'N4'"));
+        assert!(why("25,W,8,8,Q0,0").contains("'Q0'"));
+        assert!(why("25,W,8,8,S0,0").contains("notation S"));
+        assert!(why("25,W,8,8,A0,2").contains("invert flag '2'"));
     }
 }

@@ -1,10 +1,10 @@
 //! Reading PDN: tokens to games, every move checked with the rules core.
 
-use super::gametype::{variant_of_game_type, variant_of_name};
+use super::gametype::{scheme_of_game_type, variant_of_game_type, variant_of_name};
 use super::lexer::{tokens, Tok, Token};
 use super::{default_tag, Line, PdnError, PdnErrorKind, PdnGame, PdnMove, PdnResult, ROSTER};
 use crate::board::Board;
-use damier_core::Variant;
+use damier_core::{SquareNames, Variant};
 
 /// Tags that become fields of [`PdnGame`] rather than entries of its tag list.
 const FIELD_TAGS: [&str; 5] = ["Result", "GameType", "Variant", "SetUp", "FEN"];
@@ -194,10 +194,24 @@ fn read_tagged_game(
         })?,
         (None, None) => default,
     };
+    // A file in another notation than the variant's (PDN's GameType says which) is read in
+    // its own; the game keeps Damier's.
+    let names = match find("GameType") {
+        Some(t) => scheme_of_game_type(t.value, variant)
+            .map_err(|why| {
+                let value = t.value.trim().to_string();
+                err(t.token, PdnErrorKind::GameTypeForm { value, why })
+            })?
+            .map(|scheme| SquareNames::new(variant.rules().board, scheme)),
+        None => None,
+    };
+    let names = names.as_ref();
     let start = match find("FEN") {
-        Some(t) => {
-            Board::from_fen(variant, t.value).map_err(|e| err(t.token, PdnErrorKind::Fen(e)))?
+        Some(t) => match names {
+            Some(names) => Board::from_fen_in(variant, names, t.value),
+            None => Board::from_fen(variant, t.value),
         }
+        .map_err(|e| err(t.token, PdnErrorKind::Fen(e)))?,
         None => Board::start(variant),
     };
     let (body, marker) = match body.split_last() {
@@ -219,8 +233,12 @@ fn read_tagged_game(
             .unwrap_or(PdnResult::Unknown),
     };
     let mut at = 0;
-    let main = parse_line(body, &mut at, start, 1, None, &moves_read, 0)
-        .map_err(|(t, kind)| err(t, kind))?;
+    let reading = Reading {
+        names,
+        main_moves: &moves_read,
+    };
+    let main =
+        parse_line(&reading, body, &mut at, start, 1, None, 0).map_err(|(t, kind)| err(t, kind))?;
     Ok(PdnGame {
         tags: collected,
         variant,
@@ -256,20 +274,28 @@ fn collect_tags(tags: &[Tag]) -> Vec<(String, String)> {
 
 type LineError<'a> = (&'a Token, PdnErrorKind);
 
+/// What every line of one game is read with.
+struct Reading<'g> {
+    /// The file's square names where they are not the variant's own.
+    names: Option<&'g SquareNames>,
+    /// Moves of the main line read so far.
+    main_moves: &'g std::cell::Cell<usize>,
+}
+
 /// Variations nested deeper than this are refused: reading recurses once per level, and a
 /// hostile file must not exhaust the stack.
 const MAX_NESTING: usize = 100;
 
 /// Read moves from `toks[*at..]` played from `board` until the end, or until the `)` that
-/// closes the variation opened at `open`. `number` is the move number of the first move;
-/// `main_moves` counts the moves of the main line (`open` is `None` there).
+/// closes the variation opened at `open` (`None` on the main line). `number` is the move
+/// number of the first move.
 fn parse_line<'a>(
+    reading: &Reading,
     toks: &'a [Token],
     at: &mut usize,
     mut board: Board,
     mut number: u32,
     open: Option<&'a Token>,
-    main_moves: &std::cell::Cell<usize>,
     depth: usize,
 ) -> Result<Line, LineError<'a>> {
     let first = board.rules().first;
@@ -282,7 +308,11 @@ fn parse_line<'a>(
         match &t.tok {
             Tok::Number => {}
             Tok::Move(text) => {
-                let mv = board.parse_move(text).map_err(|error| {
+                let parsed = match reading.names {
+                    Some(names) => board.parse_move_in(names, text),
+                    None => board.parse_move(text),
+                };
+                let mv = parsed.map_err(|error| {
                     let dots = if board.side() == first { "." } else { "..." };
                     let kind = PdnErrorKind::Move {
                         number: format!("{number}{dots}"),
@@ -300,7 +330,7 @@ fn parse_line<'a>(
                 });
                 before_last = Some((board, number));
                 if open.is_none() {
-                    main_moves.set(main_moves.get() + 1);
+                    reading.main_moves.set(reading.main_moves.get() + 1);
                 }
                 if board.side() != first {
                     number += 1;
@@ -328,7 +358,7 @@ fn parse_line<'a>(
                     let why = format!("variations nested more than {MAX_NESTING} deep");
                     return Err((t, PdnErrorKind::Variation(why)));
                 }
-                let variation = parse_line(toks, at, from, n, Some(t), main_moves, depth + 1)?;
+                let variation = parse_line(reading, toks, at, from, n, Some(t), depth + 1)?;
                 if let Some(m) = line.moves.last_mut() {
                     m.variations.push(variation);
                 }

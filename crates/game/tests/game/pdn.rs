@@ -445,3 +445,54 @@ fn tag_notes_name_an_unknown_variant_and_a_result_tag_the_marker_contradicts() {
     // One per game, as the reader counts them.
     assert_eq!(pdn::read(text, Variant::INTERNATIONAL).len(), notes.len());
 }
+
+#[test]
+fn a_game_in_another_notation_is_read_in_the_one_its_game_type_names() {
+    let russian = Variant::new(Base::Russian);
+    let algebraic = one(
+        "[GameType \"25\"]\n1. c3-d4 f6-e5 2. d4:f6 g7:e5 *",
+        russian,
+    );
+    // The same game numbered as English checkers numbers the board (square 1 = b8).
+    let numbered = one(
+        "[GameType \"25,W,8,8,N2,0\"]\n1. 22-18 11-15 2. 18x11 8x15 *",
+        russian,
+    );
+    assert_eq!(numbered.main, algebraic.main);
+    assert_eq!(numbered.main.moves[3].notation, "g7:e5", "kept in Damier's");
+    // Its FEN too.
+    let set_up = one(
+        "[GameType \"25,W,8,8,N2,0\"]\n[SetUp \"1\"]\n[FEN \"W:W22,K29:B15\"]\n1. 22-18 *",
+        russian,
+    );
+    assert_eq!(
+        set_up.start,
+        Board::from_fen(russian, "W:Wc3,Ka1:Be5").unwrap()
+    );
+    // International in letters and digits: 32-28 is d4-e5.
+    let g = one(
+        "[GameType \"20,W,10,10,A0,0\"]\n1. d4-e5 *",
+        Variant::INTERNATIONAL,
+    );
+    assert_eq!(g.main.moves[0].notation, "32-28");
+    // An illegal move is told in the file's own notation.
+    let e = error("[GameType \"25,W,8,8,N2,0\"]\n1. 22-19 *");
+    match &*e.kind {
+        PdnErrorKind::Move {
+            error: MoveError::Illegal { reason, .. },
+            ..
+        } => assert_eq!(reason, "that piece can play 22-18 or 22-17"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_game_type_that_cannot_be_read_points_at_its_tag() {
+    let e = error("[Event \"x\"]\n[GameType \"25,W,10,10,A0,0\"]\n1. c3-d4 *");
+    assert_eq!((e.game, e.line, e.column), (1, 2, 1));
+    assert_eq!(
+        e.to_string(),
+        "game 1, line 2, column 1: GameType \"25,W,10,10,A0,0\": its board is 10x10, but \
+         russian is played on 8x8"
+    );
+}
