@@ -36,10 +36,11 @@ pub fn selfplay<'py>(
     let v = self::variant(variant)?;
     let limits = match (nodes, depth) {
         (Some(_), Some(_)) => return Err(DamierError::new_err("give nodes or depth, not both")),
-        (None, Some(d)) if (1..=60).contains(&d) => Limits::depth(d),
+        (None, Some(d)) if (1..=Limits::MAX_DEPTH).contains(&d) => Limits::depth(d),
         (None, Some(d)) => {
             return Err(DamierError::new_err(format!(
-                "depth must be between 1 and 60, got {d}"
+                "depth must be between 1 and {}, got {d}",
+                Limits::MAX_DEPTH
             )))
         }
         (Some(0), None) => return Err(DamierError::new_err("nodes must be at least 1")),

@@ -54,19 +54,12 @@ pub struct AnalyzeArgs {
 /// Lines `--multipv` may ask for.
 const MAX_LINES: i64 = damier_engine::MAX_LINES as i64;
 
-/// The deepest search `--depth` may ask for.
-const MAX_DEPTH: i32 = Limits::MAX_DEPTH;
-
 pub fn run(args: &AnalyzeArgs) -> Result<()> {
     let game = args.position.game()?;
     if game.position().legal_moves().is_empty() {
         bail!("the side to move has no legal move: nothing to analyse");
     }
-    if let Some(d) = args.depth {
-        if !(1..=MAX_DEPTH).contains(&d) {
-            usage!("--depth must be between 1 and {MAX_DEPTH}, got {d}");
-        }
-    }
+    crate::output::check_depth(args.depth)?;
     if args.nodes == Some(0) {
         usage!("--nodes must be at least 1");
     }

@@ -70,13 +70,10 @@ pub struct DxpArgs {
 }
 
 pub fn run(args: &DxpArgs) -> Result<()> {
+    crate::output::check_depth(args.depth)?;
     let limits = match (args.depth, args.movetime) {
         (Some(_), Some(_)) => usage!("--depth and --movetime: choose one"),
-        (Some(d), None) if (1..=Limits::MAX_DEPTH).contains(&d) => Some(Limits::depth(d)),
-        (Some(d), None) => usage!(
-            "--depth must be between 1 and {}, got {d}",
-            Limits::MAX_DEPTH
-        ),
+        (Some(d), None) => Some(Limits::depth(d)),
         (None, Some(0)) => usage!("--movetime must be at least 1 ms, got 0"),
         (None, Some(ms)) => Some(Limits::move_time(Duration::from_millis(ms))),
         (None, None) => None,

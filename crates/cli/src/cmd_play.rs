@@ -101,11 +101,7 @@ pub fn run(args: &PlayArgs) -> Result<()> {
         ),
         other => usage!("--timeout must be game or turn, got '{other}'"),
     };
-    if let Some(d) = args.depth {
-        if !(1..=64).contains(&d) {
-            usage!("--depth must be between 1 and 64, got {d}");
-        }
-    }
+    crate::output::check_depth(args.depth)?;
     crate::output::check_threads("--threads", args.threads)?;
     if args.hash == 0 {
         usage!("--hash must be at least 1 MiB");

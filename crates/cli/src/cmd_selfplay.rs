@@ -70,11 +70,7 @@ pub fn run(args: &SelfplayArgs) -> Result<()> {
     if args.nodes == Some(0) {
         usage!("--nodes must be at least 1");
     }
-    if let Some(d) = args.depth {
-        if !(1..=60).contains(&d) {
-            usage!("--depth must be between 1 and 60, got {d}");
-        }
-    }
+    crate::output::check_depth(args.depth)?;
     if !(0..=1000).contains(&args.noise) {
         usage!("--noise must be between 0 and 1000, got {}", args.noise);
     }

@@ -56,9 +56,7 @@ pub fn run(args: &PlayoutArgs) -> Result<()> {
     let root = args.dir.clone().unwrap_or_else(store::default_root);
     let root = root.as_path();
     let variant = crate::cmd_egdb::variant_arg(&args.variant)?;
-    if !(1..=64).contains(&args.threads) {
-        usage!("--threads must be between 1 and 64, got {}", args.threads);
-    }
+    crate::output::check_threads("--threads", args.threads)?;
     if args.wins + args.draws == 0 {
         usage!("nothing to play: --wins and --draws are both 0");
     }

@@ -59,6 +59,18 @@ where
     }
 }
 
+/// Refuse a search `--depth` outside what the engine searches (1 to
+/// [`damier_engine::Limits::MAX_DEPTH`] plies), in the words every command uses.
+pub fn check_depth(depth: Option<i32>) -> anyhow::Result<()> {
+    let most = damier_engine::Limits::MAX_DEPTH;
+    match depth {
+        Some(d) if !(1..=most).contains(&d) => {
+            usage!("--depth must be between 1 and {most}, got {d}")
+        }
+        _ => Ok(()),
+    }
+}
+
 /// Write a line to standard error, as `eprintln!` does, except that a standard error its
 /// reader has closed (`damier … 2>&1 | head -1`) loses the line instead of aborting the
 /// program (`eprintln!` panics, and the release build aborts on a panic).

@@ -135,7 +135,10 @@ fn a_file_in_another_notation_converts_to_the_variants_own() {
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(text.contains("[GameType \"25,W,8,8,A0,0\"]"), "{text}");
-    assert!(text.contains("1. c3-d4 f6-e5 2. d4:f6 g7:e5 3. a3-b4 1-0"), "{text}");
+    assert!(
+        text.contains("1. c3-d4 f6-e5 2. d4:f6 g7:e5 3. a3-b4 1-0"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -97,6 +97,19 @@ fn counts_and_depths_out_of_range_say_so() {
         &["analyze", "--depth", "100000"],
         "--depth must be between 1 and 100",
     );
+    // Every command that searches takes the engine's one range.
+    let selfplay = ["selfplay", "--games", "1", "--out", "unused"];
+    let dxp = ["dxp", "--listen", "0"];
+    for command in [&["play"][..], &dxp, &selfplay] {
+        refused_with(
+            &[command, &["--depth", "101"]].concat(),
+            "--depth must be between 1 and 100, got 101",
+        );
+    }
+    refused_with(
+        &["egdb", "playout", "-v", "english", "--threads", "0"],
+        "--threads must be between 1 and 256, got 0",
+    );
     refused_with(
         &["perft", "--depth", "-1"],
         "--depth must be between 1 and 30, got -1",
