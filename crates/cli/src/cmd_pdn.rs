@@ -226,7 +226,17 @@ fn check(input: &Input) -> Result<()> {
             (Err(_), _) => None,
         };
         let note = variant_note(source, notes, read_as);
-        let suffix = note.as_ref().map_or(String::new(), |t| format!(" ({t})"));
+        let notation_note = notes.game_type.as_ref();
+        let said: Vec<&str> = note
+            .iter()
+            .chain(notation_note)
+            .map(String::as_str)
+            .collect();
+        let suffix = if said.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", said.join("; "))
+        };
         let (line, value) = match g {
             Ok(g) => {
                 let contradiction = result_contradicted(g, notes);
@@ -249,7 +259,8 @@ fn check(input: &Input) -> Result<()> {
                     )),
                     json!({"game": n, "white": white, "black": black, "result": result,
                            "variant": g.variant.to_string(), "moves": moves_value(plies),
-                           "plies": plies, "error": error, "variant_note": note}),
+                           "plies": plies, "error": error, "variant_note": note,
+                           "notation_note": notation_note}),
                 )
             }
             Err(e) => {
@@ -267,7 +278,8 @@ fn check(input: &Input) -> Result<()> {
                     )),
                     json!({"game": n, "white": white, "black": black, "result": result,
                            "moves": moves_value(plies), "plies": plies, "error": {"line": e.line, "column": e.column,
-                           "message": e.kind.to_string()}, "variant_note": note}),
+                           "message": e.kind.to_string()}, "variant_note": note,
+                           "notation_note": notation_note}),
                 )
             }
         };

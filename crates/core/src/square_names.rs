@@ -203,6 +203,9 @@ impl SquareNames {
                 return None;
             }
             let file = (bytes[0].to_ascii_lowercase() - b'a') as u32;
+            if !bytes[1..].iter().all(u8::is_ascii_digit) {
+                return None;
+            }
             let rank: u32 = text[1..].parse().ok()?;
             let n = self.kind.size();
             if file >= n || rank == 0 || rank > n {
@@ -304,5 +307,6 @@ mod tests {
         assert_eq!(from_right.parse("i1"), None);
         assert_eq!(from_right.parse("a0"), None);
         assert_eq!(from_right.parse("a9"), None);
+        assert_eq!(from_right.parse("a+1"), None, "a sign is no rank");
     }
 }

@@ -139,6 +139,20 @@ fn a_file_in_another_notation_converts_to_the_variants_own() {
         text.contains("1. c3-d4 f6-e5 2. d4:f6 g7:e5 3. a3-b4 1-0"),
         "{text}"
     );
+    // The check says how the squares were read.
+    let out = damier(&["pdn", "check", &file]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out).trim_end(),
+        "1: ? - ?, 1-0, 2½ moves, ok (GameType \"25,W,8,8,N2,0\": squares read as numbers \
+         from White's top left (1))"
+    );
+    let out = damier(&["pdn", "check", &file, "--json"]);
+    let line: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(
+        line["notation_note"],
+        "GameType \"25,W,8,8,N2,0\": squares read as numbers from White's top left (1)"
+    );
 }
 
 #[test]

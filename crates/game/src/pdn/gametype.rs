@@ -37,14 +37,15 @@ pub(crate) fn variant_of_game_type(value: &str) -> Option<Variant> {
 ///
 /// PDN's notation field is a letter (`A` letters and digits, `N` numbers, `S` the short form
 /// of chess) and the corner of square 1 (or a1): 0 bottom-left, 1 bottom-right, 2 top-left,
-/// 3 top-right, as the side that moves first sees the board. Read so, the value published for
-/// each variant names its own numbering (English `N1` with Black first, Thai `N2`), which
-/// a test checks for every variant. The invert flag says whether the bottom-left corner is
-/// a playing square; the game is the same on the reflected board, so it is read there.
+/// 3 top-right, as the player who moves first sees the board; the start colour field names
+/// that player's colour and does not change the notation. Read so, the value published for
+/// each variant names its own numbering (English `N1` with Black first, Thai `N2`), which a
+/// test checks for every variant. The invert flag says whether the bottom-left corner is a
+/// playing square; the game is the same on the reflected board, so it is read there.
 ///
 /// # Errors
-/// Why the value cannot be read: not of PDN's form, another board size, another side to move
-/// first, or notation `S`.
+/// Why the value cannot be read (not of PDN's form, another board size, notation `S`): the
+/// reader then reads the game in the variant's own notation, and a check says why.
 pub(crate) fn scheme_of_game_type(
     value: &str,
     variant: Variant,
@@ -55,7 +56,8 @@ pub(crate) fn scheme_of_game_type(
         .game_type
         .and_then(|own| own.split(',').next())
         .and_then(|n| n.parse::<u32>().ok());
-    if fields.len() == 1 || fields[0].parse::<u32>().ok() != own_number {
+    let number = fields[0].parse::<u32>().ok();
+    if fields.len() == 1 || own_number.is_none() || number != own_number {
         return Ok(None);
     }
     let form = "PDN's form is type,colour,width,height,notation[,invert] (20,W,10,10,N2,0)";
@@ -65,17 +67,8 @@ pub(crate) fn scheme_of_game_type(
     if invert.len() > 1 {
         return Err(format!("it has {} fields: {form}", fields.len()));
     }
-    let first = match colour {
-        "W" => Color::White,
-        "B" => Color::Black,
-        _ => return Err(format!("the start colour '{colour}' is not W or B")),
-    };
-    if first != rules.first {
-        return Err(format!(
-            "it has {} move first, but in {variant} {} does",
-            first.title(),
-            rules.first.title()
-        ));
+    if !matches!(colour, "W" | "B" | "w" | "b") {
+        return Err(format!("the start colour '{colour}' is not W or B"));
     }
     let n = rules.board.size();
     if width.parse::<u32>().ok() != Some(n) || height.parse::<u32>().ok() != Some(n) {
@@ -83,46 +76,74 @@ pub(crate) fn scheme_of_game_type(
             "its board is {width}x{height}, but {variant} is played on {n}x{n}"
         ));
     }
+    let unknown = || format!("the notation '{notation}' is not A, N or S and a corner 0-3");
     let mut chars = notation.chars();
     let (letter, corner) = match (chars.next(), chars.next(), chars.next()) {
         (Some(letter), Some(digit @ '0'..='3'), None) => (letter, digit as u8 - b'0'),
-        _ => {
-            return Err(format!(
-                "the notation '{notation}' is not A, N or S and a corner 0-3"
-            ))
-        }
+        _ => return Err(unknown()),
     };
-    let algebraic = match letter {
+    let algebraic = match letter.to_ascii_uppercase() {
         'A' => true,
         'N' => false,
         'S' => return Err("notation S (the short form of chess) is not read".to_string()),
-        _ => {
-            return Err(format!(
-                "the notation '{notation}' is not A, N or S and a corner 0-3"
-            ))
-        }
+        _ => return Err(unknown()),
+    };
+    let inverted = match invert.first().copied() {
+        None => None,
+        Some("0") => Some(false),
+        Some("1") => Some(true),
+        Some(other) => return Err(format!("the invert flag '{other}' is not 0 or 1")),
     };
     let own = NameScheme::of(rules);
     // Seen from Black, the board is turned half round: each corner is the opposite one.
-    let corner = if first == Color::Black {
-        3 - corner
-    } else {
-        corner
-    };
-    let mirrored = match invert.first().copied() {
-        // A board whose every square is played has no corner to invert.
-        _ if !rules.board.is_diagonal() => own.mirrored,
-        None => own.mirrored,
-        Some("0") => false,
-        Some("1") => true,
-        Some(other) => return Err(format!("the invert flag '{other}' is not 0 or 1")),
+    let corner = match rules.first {
+        Color::White => corner,
+        Color::Black => 3 - corner,
     };
     let scheme = NameScheme {
         algebraic,
         corner,
-        mirrored,
+        // A board whose every square is played has no corner to invert.
+        mirrored: inverted
+            .filter(|_| rules.board.is_diagonal())
+            .unwrap_or(own.mirrored),
     };
     Ok((scheme != own).then_some(scheme))
+}
+
+/// What a check says of a game's `GameType` for `variant`: that its squares were read in
+/// the notation it names, or why they were read in the variant's own. `None` when the
+/// notation is the variant's own.
+pub(crate) fn game_type_note(value: &str, variant: Variant) -> Option<String> {
+    let value = value.trim();
+    match scheme_of_game_type(value, variant) {
+        Ok(None) => None,
+        Ok(Some(scheme)) => Some(format!(
+            "GameType \"{value}\": squares read as {}",
+            describe(scheme, variant)
+        )),
+        Err(why) => Some(format!(
+            "GameType \"{value}\" not understood ({why}): squares read in {variant}'s own \
+             notation"
+        )),
+    }
+}
+
+/// A scheme in a few words, as White sees the board.
+fn describe(scheme: NameScheme, variant: Variant) -> String {
+    let corner = ["bottom left", "bottom right", "top left", "top right"][scheme.corner as usize];
+    let how = if scheme.algebraic {
+        format!("letters and digits from White's {corner} (a1)")
+    } else {
+        format!("numbers from White's {corner} (1)")
+    };
+    if scheme.mirrored == NameScheme::of(variant.rules()).mirrored {
+        how
+    } else if scheme.mirrored {
+        format!("{how}, the bottom-left corner not a playing square (in {variant} it is)")
+    } else {
+        format!("{how}, the bottom-left corner a playing square (in {variant} it is not)")
+    }
 }
 
 /// The variant named by a `Variant` tag: Damier's ids and aliases, case and `_`/space
@@ -226,11 +247,46 @@ mod tests {
         assert!(why("25,W,8,8").contains("4 fields"), "{}", why("25,W,8,8"));
         assert!(why("25,W,8,8,A0,0,1").contains("7 fields"));
         assert!(why("25,X,8,8,A0,0").contains("'X' is not W or B"));
-        assert!(why("25,B,8,8,A0,0").contains("Black move first, but in russian White"));
         assert!(why("25,W,10,10,A0,0").contains("10x10, but russian is played on 8x8"));
         assert!(why("25,W,8,8,N4,0").contains("'N4'"));
         assert!(why("25,W,8,8,Q0,0").contains("'Q0'"));
         assert!(why("25,W,8,8,S0,0").contains("notation S"));
         assert!(why("25,W,8,8,A0,2").contains("invert flag '2'"));
+        let turkish = Variant::new(Base::Turkish);
+        let turkish_why = scheme_of_game_type("30,W,8,8,A0,9", turkish).unwrap_err();
+        assert!(turkish_why.contains("invert flag '9'"), "{turkish_why}");
+        assert_eq!(
+            game_type_note("25,W,10,10,A0,0", russian).as_deref(),
+            Some(
+                "GameType \"25,W,10,10,A0,0\" not understood (its board is 10x10, but russian is \
+                 played on 8x8): squares read in russian's own notation"
+            )
+        );
+    }
+
+    #[test]
+    fn the_start_colour_names_a_colour_and_leaves_the_notation_alone() {
+        // The corner is the first mover's view whichever colour the field gives it (the
+        // unified Pool rules call the first mover White).
+        let english = Variant::new(Base::English);
+        for value in ["21,B,8,8,N1,0", "21,W,8,8,N1,0", "21,w,8,8,n1,0"] {
+            assert_eq!(scheme_of_game_type(value, english), Ok(None), "{value}");
+        }
+        // Sri Lankan has no number: no GameType value says anything of its squares.
+        let sri = Variant::new(Base::SriLankan);
+        assert_eq!(scheme_of_game_type("x,W,8,8,A0,0", sri), Ok(None));
+        assert_eq!(scheme_of_game_type("-1,W,12,12,N2,0", sri), Ok(None));
+        let russian = Variant::new(Base::Russian);
+        assert_eq!(
+            game_type_note("25,W,8,8,N2,0", russian).as_deref(),
+            Some("GameType \"25,W,8,8,N2,0\": squares read as numbers from White's top left (1)")
+        );
+        assert_eq!(
+            game_type_note("22,W,8,8,N2,0", Variant::new(Base::Italian)).as_deref(),
+            Some(
+                "GameType \"22,W,8,8,N2,0\": squares read as numbers from White's top left (1), \
+                 the bottom-left corner a playing square (in italian it is not)"
+            )
+        );
     }
 }

@@ -379,14 +379,6 @@ pub enum PdnErrorKind {
     /// A `GameType` Damier does not play.
     #[error("GameType \"{0}\" is not a variant Damier plays (use a Variant tag?)")]
     UnknownGameType(String),
-    /// A full `GameType` whose board or notation cannot be read for the game's variant.
-    #[error("GameType \"{value}\": {why}")]
-    GameTypeForm {
-        /// The tag's value.
-        value: String,
-        /// What in it was not understood.
-        why: String,
-    },
     /// The `FEN` tag is not a position of the variant.
     #[error("FEN tag: {0}")]
     Fen(FenError),

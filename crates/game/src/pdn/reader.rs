@@ -1,6 +1,6 @@
 //! Reading PDN: tokens to games, every move checked with the rules core.
 
-use super::gametype::{scheme_of_game_type, variant_of_game_type, variant_of_name};
+use super::gametype::{game_type_note, scheme_of_game_type, variant_of_game_type, variant_of_name};
 use super::lexer::{tokens, Tok, Token};
 use super::{default_tag, Line, PdnError, PdnErrorKind, PdnGame, PdnMove, PdnResult, ROSTER};
 use crate::board::Board;
@@ -195,20 +195,18 @@ fn read_tagged_game(
         (None, None) => default,
     };
     // A file in another notation than the variant's (PDN's GameType says which) is read in
-    // its own; the game keeps Damier's.
-    let names = match find("GameType") {
-        Some(t) => scheme_of_game_type(t.value, variant)
-            .map_err(|why| {
-                let value = t.value.trim().to_string();
-                err(t.token, PdnErrorKind::GameTypeForm { value, why })
-            })?
-            .map(|scheme| SquareNames::new(variant.rules().board, scheme)),
-        None => None,
-    };
+    // its own; the game keeps Damier's. A GameType that cannot be read leaves the variant's
+    // own, as a short one does ([`read_tag_notes`] says why).
+    let names = find("GameType")
+        .and_then(|t| scheme_of_game_type(t.value, variant).ok().flatten())
+        .map(|scheme| SquareNames::new(variant.rules().board, scheme));
     let names = names.as_ref();
     let start = match find("FEN") {
         Some(t) => match names {
-            Some(names) => Board::from_fen_in(variant, names, t.value),
+            // Letters and numbers cannot be taken for each other: a FEN in the variant's own
+            // notation is read as such.
+            Some(names) => Board::from_fen_in(variant, names, t.value)
+                .or_else(|e| Board::from_fen(variant, t.value).map_err(|_| e)),
             None => Board::from_fen(variant, t.value),
         }
         .map_err(|e| err(t.token, PdnErrorKind::Fen(e)))?,
@@ -401,6 +399,9 @@ pub struct TagNotes {
     /// The value of a `Result` tag that the termination marker after the moves contradicts
     /// (another winner, or a draw against a win): the marker is the game's result.
     pub contradicted_result: Option<String>,
+    /// A full `GameType` whose notation is not the variant's own: the one its squares were
+    /// read in, or why they were read in the variant's own.
+    pub game_type: Option<String>,
 }
 
 /// The [`TagNotes`] of every game of PDN bytes, in the order [`read_bytes`] gives the games.
@@ -430,6 +431,12 @@ fn tag_notes(toks: &[Token]) -> TagNotes {
     let unknown_variant = tag("Variant")
         .filter(|v| variant_of_name(v).is_none())
         .map(str::to_string);
+    let game_type = tag("GameType").and_then(|value| {
+        let variant = tag("Variant")
+            .and_then(variant_of_name)
+            .or_else(|| variant_of_game_type(value))?;
+        game_type_note(value, variant)
+    });
     let marker = match toks.last().map(|t| &t.tok) {
         Some(Tok::Result(r)) if *r != PdnResult::Unknown => Some(*r),
         _ => None,
@@ -443,5 +450,6 @@ fn tag_notes(toks: &[Token]) -> TagNotes {
     TagNotes {
         unknown_variant,
         contradicted_result,
+        game_type,
     }
 }

@@ -430,11 +430,13 @@ fn tag_notes_name_an_unknown_variant_and_a_result_tag_the_marker_contradicts() {
         [
             TagNotes {
                 unknown_variant: Some("klingon".into()),
-                contradicted_result: None
+                contradicted_result: None,
+                game_type: None
             },
             TagNotes {
                 unknown_variant: None,
-                contradicted_result: Some("1-0".into())
+                contradicted_result: Some("1-0".into()),
+                game_type: None
             },
             // 2-0 is a win for White too; `*` leaves the tag's result.
             TagNotes::default(),
@@ -487,12 +489,26 @@ fn a_game_in_another_notation_is_read_in_the_one_its_game_type_names() {
 }
 
 #[test]
-fn a_game_type_that_cannot_be_read_points_at_its_tag() {
-    let e = error("[Event \"x\"]\n[GameType \"25,W,10,10,A0,0\"]\n1. c3-d4 *");
-    assert_eq!((e.game, e.line, e.column), (1, 2, 1));
+fn a_game_type_that_cannot_be_read_leaves_the_variants_own_notation_and_says_why() {
+    let text = "[GameType \"25,W,10,10,A0,0\"]\n1. c3-d4 *\n\n\
+                [GameType \"25,W,8,8,N2,0\"]\n[SetUp \"1\"]\n[FEN \"W:Wc3:Be5\"]\n1. 22-18 *\n\n\
+                [GameType \"25\"]\n1. c3-d4 *";
+    let games = pdn::read(text, Variant::INTERNATIONAL);
+    assert_eq!(games[0].as_ref().unwrap().main.moves[0].notation, "c3-d4");
+    // A FEN in the variant's own letters, beside moves in the file's numbers.
+    assert_eq!(games[1].as_ref().unwrap().main.moves[0].notation, "c3-d4");
+    let notes = pdn::read_tag_notes(text.as_bytes());
     assert_eq!(
-        e.to_string(),
-        "game 1, line 2, column 1: GameType \"25,W,10,10,A0,0\": its board is 10x10, but \
-         russian is played on 8x8"
+        notes[0].game_type.as_deref(),
+        Some(
+            "GameType \"25,W,10,10,A0,0\" not understood (its board is 10x10, but russian is \
+             played on 8x8): squares read in russian's own notation"
+        )
     );
+    assert!(notes[1]
+        .game_type
+        .as_deref()
+        .unwrap()
+        .contains("numbers from White's top left"));
+    assert_eq!(notes[2].game_type, None);
 }
