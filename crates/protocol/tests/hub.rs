@@ -68,7 +68,23 @@ fn handshake_declares_parameters_then_waits() {
         .iter()
         .any(|l| l == "param name=eval value=builtin type=string"));
     assert!(lines.iter().any(|l| l.contains("international-giveaway")));
+    // Declared as Scan declares it, so that a GUI's `ponder` setting is not refused.
+    assert!(lines
+        .iter()
+        .any(|l| l == "param name=ponder value=false type=bool"));
     assert_eq!(lines.last().unwrap(), "wait");
+    s.send("set-param name=ponder value=true");
+    assert!(s.take().is_empty());
+    s.send("hub");
+    assert!(s
+        .take()
+        .iter()
+        .any(|l| l == "param name=ponder value=true type=bool"));
+    s.send("set-param name=ponder value=yes");
+    assert_eq!(
+        s.take(),
+        vec![r#"error message="set-param ponder: expected true or false, got 'yes'""#]
+    );
     s.send("set-param name=variant value=russian");
     s.send("set-param name=hash value=8");
     assert!(s.take().is_empty());

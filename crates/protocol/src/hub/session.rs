@@ -53,6 +53,9 @@ struct Params {
     lines: usize,
     /// `None`: full strength.
     strength: Option<Level>,
+    /// The `ponder` parameter, as the GUI last set it. Scan declares it and GUIs set it;
+    /// Damier ponders whenever it is sent `go ponder`, so the value changes nothing.
+    ponder: bool,
 }
 
 /// One Hub session.
@@ -118,6 +121,7 @@ impl Session {
                 hash_mb: 64,
                 lines: 1,
                 strength: None,
+                ponder: false,
             },
             engine: None,
             eval: ("builtin".to_string(), EvalChoice::Builtin),
@@ -257,6 +261,17 @@ impl Session {
             syntax::format(
                 "param",
                 &[
+                    ("name", Some("ponder")),
+                    (
+                        "value",
+                        Some(if self.params.ponder { "true" } else { "false" }),
+                    ),
+                    ("type", Some("bool")),
+                ],
+            ),
+            syntax::format(
+                "param",
+                &[
                     ("name", Some("strength")),
                     ("value", Some("max")),
                     ("type", Some("enum")),
@@ -339,6 +354,11 @@ impl Session {
                     Err(e) => self.error(&format!("set-param egdb-path: {e}")),
                 }
             }
+            "ponder" => match value {
+                "true" => self.params.ponder = true,
+                "false" => self.params.ponder = false,
+                _ => self.error(&bad("expected true or false")),
+            },
             "strength" => {
                 if value == "max" {
                     self.params.strength = None;
