@@ -226,10 +226,15 @@ fn check(input: &Input) -> Result<()> {
             (Err(_), _) => None,
         };
         let note = variant_note(source, notes, read_as);
-        let notation_note = notes.game_type.as_ref();
+        // What reading chose or read past: a game read says it; for a game refused, the
+        // notation its GameType had its squares read in.
+        let reading_notes: Vec<&String> = match g {
+            Ok(g) => g.notes.iter().collect(),
+            Err(_) => notes.game_type.iter().collect(),
+        };
         let said: Vec<&str> = note
             .iter()
-            .chain(notation_note)
+            .chain(reading_notes.iter().copied())
             .map(String::as_str)
             .collect();
         let suffix = if said.is_empty() {
@@ -260,7 +265,7 @@ fn check(input: &Input) -> Result<()> {
                     json!({"game": n, "white": white, "black": black, "result": result,
                            "variant": g.variant.to_string(), "moves": moves_value(plies),
                            "plies": plies, "error": error, "variant_note": note,
-                           "notation_note": notation_note}),
+                           "notes": reading_notes}),
                 )
             }
             Err(e) => {
@@ -279,7 +284,7 @@ fn check(input: &Input) -> Result<()> {
                     json!({"game": n, "white": white, "black": black, "result": result,
                            "moves": moves_value(plies), "plies": plies, "error": {"line": e.line, "column": e.column,
                            "message": e.kind.to_string()}, "variant_note": note,
-                           "notation_note": notation_note}),
+                           "notes": reading_notes}),
                 )
             }
         };

@@ -38,6 +38,7 @@ const S = {
   stopWatch: null,
   clock: null, // { white_ms, black_ms, running, at }
   error: '',
+  notice: '',
 };
 
 const board = new BoardView($('board'), {
@@ -377,6 +378,7 @@ function renderStatus() {
   const side = g.side_to_move === 'white' ? 'White' : 'Black';
   let text;
   if (S.error) text = S.error;
+  else if (S.notice) text = S.notice;
   else if (g.result) text = `Game over — ${g.result.text}`;
   else if (g.busy && g.busy.kind === 'move') text = 'The engine is thinking…';
   else {
@@ -402,6 +404,13 @@ function showLost(id) {
   $('lost-rebuild').hidden = !copy;
   $('lost-rebuild').onclick = () => rebuild(api, id).then((res) => created(res)).catch(showError);
   $('lost').hidden = false;
+}
+
+// Something the player should know that is no error (what reading a PDN file read past).
+function showNotice(text) {
+  S.notice = text;
+  if (S.game) renderStatus();
+  setTimeout(() => { S.notice = ''; if (S.game) renderStatus(); }, 10000);
 }
 
 function showError(e) {
@@ -953,6 +962,7 @@ async function created(res, meta = {}) {
     flip = mine === 'black';
   }
   await openGame(res.id, token, { flip });
+  if (res.read_notes && res.read_notes.length) showNotice(`Read from the PDN: ${res.read_notes.join('; ')}`);
 }
 
 async function main() {

@@ -338,7 +338,7 @@ pub fn new_session(req: &NewGame) -> Result<Session, ApiError> {
 ///
 /// # Errors
 /// [`ApiError::Invalid`] with the reader's message (game, line, column) for a bad game.
-pub fn import_session(req: &ImportGame) -> Result<(Session, usize, NoteLineOut), ApiError> {
+pub fn import_session(req: &ImportGame) -> Result<Imported, ApiError> {
     let default = variant(req.variant.as_deref())?;
     // A game without a variant tag is read as the variant its moves fit, the page's first.
     let games: Vec<_> = pdn::read_bytes_inferring(req.pdn.as_bytes(), default)
@@ -368,7 +368,25 @@ pub fn import_session(req: &ImportGame) -> Result<(Session, usize, NoteLineOut),
     // A game read from a file is there to be studied: the engine may help.
     session.casual = true;
     let notes = crate::notes::tree(&pdn_game.start, &pdn_game.main);
-    Ok((session, count, notes))
+    Ok(Imported {
+        session,
+        games_in_file: count,
+        notes,
+        read_notes: pdn_game.notes,
+    })
+}
+
+/// A game read from PDN, as [`import_session`] makes it.
+pub struct Imported {
+    /// The game's session.
+    pub session: Session,
+    /// How many games the file holds.
+    pub games_in_file: usize,
+    /// The game's comments, marks and variations for the page.
+    pub notes: NoteLineOut,
+    /// What reading chose or read past (a variation left out, the notation its squares were
+    /// read in), for the page to say.
+    pub read_notes: Vec<String>,
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! session only for the moment it acts.
 
 use crate::app::App;
-use crate::create::{import_session, new_session, ImportGame, NewGame};
+use crate::create::{import_session, new_session, ImportGame, Imported, NewGame};
 use crate::engine_task::{self, MAX_ANALYSIS};
 use crate::error::ApiError;
 use crate::extract::{Body, ClientAddr, OptionalBody, ReadToken, Token};
@@ -158,6 +158,9 @@ struct Created {
     /// An imported game's comments, marks and variations.
     #[serde(skip_serializing_if = "Option::is_none")]
     notes: Option<NoteLineOut>,
+    /// What reading an imported game chose or read past (`damier pdn check`'s notes).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    read_notes: Option<Vec<String>>,
     state: GameView,
 }
 
@@ -182,6 +185,7 @@ fn add(app: &Arc<App>, session: Session, games_in_file: Option<usize>) -> Create
         },
         games_in_file,
         notes: None,
+        read_notes: None,
         state: game_view(&s, Some(Actor::Master)),
     }
 }
@@ -201,10 +205,16 @@ async fn import(
     State(app): State<Arc<App>>,
     Body(req): Body<ImportGame>,
 ) -> Result<(axum::http::StatusCode, Json<Created>), ApiError> {
-    let (session, count, notes) = import_session(&req)?;
+    let Imported {
+        session,
+        games_in_file,
+        notes,
+        read_notes,
+    } = import_session(&req)?;
     let created = Created {
         notes: Some(notes),
-        ..add(&app, session, Some(count))
+        read_notes: Some(read_notes),
+        ..add(&app, session, Some(games_in_file))
     };
     Ok((axum::http::StatusCode::CREATED, Json(created)))
 }

@@ -150,8 +150,10 @@ fn a_file_in_another_notation_converts_to_the_variants_own() {
     let out = damier(&["pdn", "check", &file, "--json"]);
     let line: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
     assert_eq!(
-        line["notation_note"],
-        "GameType \"25,W,8,8,N2,0\": squares read as numbers from White's top left (1)"
+        line["notes"],
+        serde_json::json!([
+            "GameType \"25,W,8,8,N2,0\": squares read as numbers from White's top left (1)"
+        ])
     );
 }
 

@@ -111,22 +111,37 @@ pub(crate) fn scheme_of_game_type(
     Ok((scheme != own).then_some(scheme))
 }
 
-/// What a check says of a game's `GameType` for `variant`: that its squares were read in
-/// the notation it names, or why they were read in the variant's own. `None` when the
-/// notation is the variant's own.
+/// What a check says of a game's `GameType` for `variant` before the moves are read: the
+/// notation its squares are read in, or why they are read in the variant's own. `None` when
+/// the notation is the variant's own.
 pub(crate) fn game_type_note(value: &str, variant: Variant) -> Option<String> {
     let value = value.trim();
     match scheme_of_game_type(value, variant) {
         Ok(None) => None,
-        Ok(Some(scheme)) => Some(format!(
-            "GameType \"{value}\": squares read as {}",
-            describe(scheme, variant)
-        )),
-        Err(why) => Some(format!(
-            "GameType \"{value}\" not understood ({why}): squares read in {variant}'s own \
-             notation"
-        )),
+        Ok(Some(scheme)) => Some(read_in_note(value, scheme, variant)),
+        Err(why) => Some(unread_note(value, &why, variant)),
     }
+}
+
+/// The squares were read as the `GameType` names them.
+pub(crate) fn read_in_note(value: &str, scheme: NameScheme, variant: Variant) -> String {
+    format!(
+        "GameType \"{value}\": squares read as {}",
+        describe(scheme, variant)
+    )
+}
+
+/// The `GameType` could not be read: the squares were read in the variant's own notation.
+pub(crate) fn unread_note(value: &str, why: &str, variant: Variant) -> String {
+    format!("GameType \"{value}\" not understood ({why}): squares read in {variant}'s own notation")
+}
+
+/// The moves do not fit the notation the `GameType` names, and do fit the variant's own.
+pub(crate) fn not_fitted_note(value: &str, scheme: NameScheme, variant: Variant) -> String {
+    format!(
+        "GameType \"{value}\" names {}, but the game is in {variant}'s own notation: read so",
+        describe(scheme, variant)
+    )
 }
 
 /// A scheme in a few words, as White sees the board.

@@ -162,6 +162,10 @@ pub struct PdnGame {
     pub main: Line,
     /// The termination marker.
     pub result: PdnResult,
+    /// What reading the game chose or read past, for a check to report (the notation its
+    /// squares were read in, a variation left out, the side to move a FEN left open); empty
+    /// for a game made here. Never written.
+    pub notes: Vec<String>,
 }
 
 impl PdnGame {
@@ -176,6 +180,7 @@ impl PdnGame {
             start: Board::start(variant),
             main: Line::default(),
             result: PdnResult::Unknown,
+            notes: Vec::new(),
         }
     }
 

@@ -1,10 +1,15 @@
 //! Reading PDN: tokens to games, every move checked with the rules core.
 
-use super::gametype::{game_type_note, scheme_of_game_type, variant_of_game_type, variant_of_name};
+use super::gametype::{
+    game_type_note, not_fitted_note, read_in_note, scheme_of_game_type, unread_note,
+    variant_of_game_type, variant_of_name,
+};
 use super::lexer::{tokens, Tok, Token};
 use super::{default_tag, Line, PdnError, PdnErrorKind, PdnGame, PdnMove, PdnResult, ROSTER};
 use crate::board::Board;
-use damier_core::{SquareNames, Variant};
+use damier_core::fen::FenError;
+use damier_core::{Base, Color, SquareNames, Variant};
+use std::cell::RefCell;
 
 /// Tags that become fields of [`PdnGame`] rather than entries of its tag list.
 const FIELD_TAGS: [&str; 5] = ["Result", "GameType", "Variant", "SetUp", "FEN"];
@@ -50,6 +55,27 @@ pub enum VariantSource {
     },
 }
 
+/// The order in which the variant of an untagged game is looked for after the one given:
+/// the variants most games are published in first, so that a Russian game whose moves
+/// Czech rules allow as well is read as Russian.
+const INFERENCE_ORDER: [Base; 15] = [
+    Base::International,
+    Base::English,
+    Base::Russian,
+    Base::Brazilian,
+    Base::Italian,
+    Base::Pool,
+    Base::Spanish,
+    Base::Frisian,
+    Base::Canadian,
+    Base::Turkish,
+    Base::Czech,
+    Base::Thai,
+    Base::Portuguese,
+    Base::German,
+    Base::SriLankan,
+];
+
 /// Read every game of PDN bytes as [`read_bytes`] does, but find the variant of a game with
 /// no `Variant` or `GameType` tag from its moves: `first` is tried first, then every other
 /// variant (their giveaway forms only where `first` is one: they play the same moves).
@@ -58,7 +84,15 @@ pub fn read_bytes_inferring(
     first: Variant,
 ) -> Vec<(Result<PdnGame, PdnError>, VariantSource)> {
     let mut candidates = vec![first];
-    candidates.extend(Variant::all().filter(|v| v.giveaway == first.giveaway && *v != first));
+    candidates.extend(
+        INFERENCE_ORDER
+            .into_iter()
+            .map(|base| Variant {
+                base,
+                giveaway: first.giveaway,
+            })
+            .filter(|v| *v != first),
+    );
     read_games(&text_of(bytes), &candidates)
 }
 
@@ -194,24 +228,6 @@ fn read_tagged_game(
         })?,
         (None, None) => default,
     };
-    // A file in another notation than the variant's (PDN's GameType says which) is read in
-    // its own; the game keeps Damier's. A GameType that cannot be read leaves the variant's
-    // own, as a short one does ([`read_tag_notes`] says why).
-    let names = find("GameType")
-        .and_then(|t| scheme_of_game_type(t.value, variant).ok().flatten())
-        .map(|scheme| SquareNames::new(variant.rules().board, scheme));
-    let names = names.as_ref();
-    let start = match find("FEN") {
-        Some(t) => match names {
-            // Letters and numbers cannot be taken for each other: a FEN in the variant's own
-            // notation is read as such.
-            Some(names) => Board::from_fen_in(variant, names, t.value)
-                .or_else(|e| Board::from_fen(variant, t.value).map_err(|_| e)),
-            None => Board::from_fen(variant, t.value),
-        }
-        .map_err(|e| err(t.token, PdnErrorKind::Fen(e)))?,
-        None => Board::start(variant),
-    };
     let (body, marker) = match body.split_last() {
         Some((
             Token {
@@ -230,20 +246,117 @@ fn read_tagged_game(
             .and_then(|t| PdnResult::parse(t.value.trim()))
             .unwrap_or(PdnResult::Unknown),
     };
-    let mut at = 0;
-    let reading = Reading {
-        names,
-        main_moves: &moves_read,
+    let fen = find("FEN");
+    // A FEN may leave the side to move open (`?`): the moves tell it.
+    let sides: Vec<(Option<&str>, Option<Color>)> = match fen {
+        Some(t) => match t.value.trim_start().strip_prefix('?') {
+            Some(rest) => [Color::White, Color::Black]
+                .into_iter()
+                .map(|side| (Some(rest), Some(side)))
+                .collect(),
+            None => vec![(Some(t.value), None)],
+        },
+        None => vec![(None, None)],
     };
-    let main =
-        parse_line(&reading, body, &mut at, start, 1, None, 0).map_err(|(t, kind)| err(t, kind))?;
+    let read_moves = |names: Option<&SquareNames>| {
+        let mut first_error = None;
+        for &(text, side) in &sides {
+            let reading = Reading {
+                names,
+                main_moves: &moves_read,
+                notes: RefCell::new(Vec::new()),
+            };
+            moves_read.set(0);
+            let start = match (text, side) {
+                (Some(text), Some(side)) => {
+                    board_from_fen(variant, names, &format!("{}{text}", side.letter()))
+                }
+                (Some(text), None) => board_from_fen(variant, names, text),
+                (None, _) => Ok(Board::start(variant)),
+            };
+            let start = match start {
+                Ok(start) => start,
+                Err(e) => {
+                    let t = fen.expect("a FEN was read").token;
+                    first_error.get_or_insert(err(t, PdnErrorKind::Fen(e)));
+                    continue;
+                }
+            };
+            let mut at = 0;
+            match parse_line(&reading, body, &mut at, start, 1, None, 0) {
+                Ok(main) => {
+                    let mut notes = reading.notes.into_inner();
+                    if let Some(side) = side {
+                        notes.insert(
+                            0,
+                            format!(
+                                "FEN leaves the side to move open: {} moves first",
+                                side.title()
+                            ),
+                        );
+                    }
+                    return Ok((start, main, notes));
+                }
+                Err((t, kind)) => {
+                    first_error.get_or_insert(err(t, kind));
+                }
+            }
+        }
+        Err(first_error.expect("at least one reading was tried"))
+    };
+    // A file in another notation than the variant's (PDN's GameType says which) is read in
+    // it; the game keeps Damier's. A GameType that cannot be read leaves the variant's own,
+    // as does one whose notation the moves do not fit (PlayOK writes international games
+    // as `N1`, in international's own numbers).
+    let declared =
+        find("GameType").map(|t| (t.value.trim(), scheme_of_game_type(t.value, variant)));
+    let (start, main, mut notes) = match declared {
+        Some((value, Ok(Some(scheme)))) => {
+            let names = SquareNames::new(variant.rules().board, scheme);
+            match read_moves(Some(&names)) {
+                Ok((start, main, mut notes)) => {
+                    notes.insert(0, read_in_note(value, scheme, variant));
+                    (start, main, notes)
+                }
+                Err(e) => match read_moves(None) {
+                    Ok((start, main, mut notes)) => {
+                        notes.insert(0, not_fitted_note(value, scheme, variant));
+                        (start, main, notes)
+                    }
+                    Err(_) => return Err(e),
+                },
+            }
+        }
+        Some((value, Err(why))) => {
+            let (start, main, mut notes) = read_moves(None)?;
+            notes.insert(0, unread_note(value, &why, variant));
+            (start, main, notes)
+        }
+        _ => read_moves(None)?,
+    };
+    notes.shrink_to_fit();
     Ok(PdnGame {
         tags: collected,
         variant,
         start,
         main,
         result,
+        notes,
     })
+}
+
+/// A FEN in `names` (the file's own notation), or in the variant's own: letters and numbers
+/// cannot be taken for each other, so a FEN in the variant's notation is read as such.
+fn board_from_fen(
+    variant: Variant,
+    names: Option<&SquareNames>,
+    text: &str,
+) -> Result<Board, FenError> {
+    match names {
+        Some(names) => Board::from_fen_in(variant, names, text)
+            .or_else(|e| Board::from_fen(variant, text).map_err(|_| e)),
+        None => Board::from_fen(variant, text),
+    }
 }
 
 /// The roster first (defaults for missing ones), then the other tags in file order.
@@ -278,6 +391,8 @@ struct Reading<'g> {
     names: Option<&'g SquareNames>,
     /// Moves of the main line read so far.
     main_moves: &'g std::cell::Cell<usize>,
+    /// What was read past: variations left out, each with why.
+    notes: RefCell<Vec<String>>,
 }
 
 /// Variations nested deeper than this are refused: reading recurses once per level, and a
@@ -356,9 +471,26 @@ fn parse_line<'a>(
                     let why = format!("variations nested more than {MAX_NESTING} deep");
                     return Err((t, PdnErrorKind::Variation(why)));
                 }
-                let variation = parse_line(reading, toks, at, from, n, Some(t), depth + 1)?;
-                if let Some(m) = line.moves.last_mut() {
-                    m.variations.push(variation);
+                let opened_at = *at;
+                match parse_line(reading, toks, at, from, n, Some(t), depth + 1) {
+                    Ok(variation) => {
+                        if let Some(m) = line.moves.last_mut() {
+                            m.variations.push(variation);
+                        }
+                    }
+                    // An annotator's wrong variation costs the variation, not the game: it
+                    // is left out, and the game read on after its `)`.
+                    Err((bad, kind)) => match matching_close(toks, opened_at) {
+                        Some(close) if open.is_none() => {
+                            *at = close + 1;
+                            reading.notes.borrow_mut().push(format!(
+                                "the variation at line {}, column {} was left out: line {}, \
+                                 column {}: {kind}",
+                                t.line, t.column, bad.line, bad.column
+                            ));
+                        }
+                        _ => return Err((bad, kind)),
+                    },
                 }
             }
             Tok::Close => {
@@ -384,6 +516,24 @@ fn parse_line<'a>(
         Some(t) => Err((t, PdnErrorKind::UnclosedVariation)),
         None => Ok(line),
     }
+}
+
+/// The index of the `)` that closes the variation whose first token is at `from`.
+fn matching_close(toks: &[Token], from: usize) -> Option<usize> {
+    let mut open = 1usize;
+    for (i, t) in toks.iter().enumerate().skip(from) {
+        match t.tok {
+            Tok::Open => open += 1,
+            Tok::Close => {
+                open -= 1;
+                if open == 0 {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 fn syntax(msg: String) -> PdnErrorKind {
@@ -451,5 +601,18 @@ fn tag_notes(toks: &[Token]) -> TagNotes {
         unknown_variant,
         contradicted_result,
         game_type,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inference_tries_every_base_once() {
+        for base in Base::ALL {
+            let times = INFERENCE_ORDER.iter().filter(|&&b| b == base).count();
+            assert_eq!(times, 1, "{base:?}");
+        }
     }
 }

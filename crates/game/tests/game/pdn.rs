@@ -80,9 +80,67 @@ fn variation_errors() {
     assert_eq!((e.line, e.column), (1, 10));
     let e = error("1. 32-28 (1. 31-26 *");
     assert_eq!((e.line, e.column), (1, 10));
-    // Variations are checked too: 1... 19-23 cannot be a White move.
-    let e = error("1. 32-28 (1. 19-23) 19-23 *");
+}
+
+#[test]
+fn a_wrong_variation_is_left_out_and_the_game_read() {
+    // Variations are checked too: 1. 19-23 cannot be a White move. The annotator's slip
+    // costs the variation (a nested one, the variation holding it), not the game.
+    for text in [
+        "1. 32-28 (1. 19-23) 19-23 2. 28x19 *",
+        "1. 32-28 (1. 33-29 (1. 19-23) 19-23) 19-23 2. 28x19 *",
+    ] {
+        let g = one(text, Variant::INTERNATIONAL);
+        assert_eq!(g.main.moves.len(), 3, "{text}");
+        assert!(g.main.moves[0].variations.is_empty(), "{text}");
+        assert_eq!(g.notes.len(), 1, "{text}");
+        assert!(
+            g.notes[0]
+                .starts_with("the variation at line 1, column 10 was left out: line 1, column"),
+            "{}",
+            g.notes[0]
+        );
+        assert!(g.notes[0].contains("illegal move 19-23"), "{}", g.notes[0]);
+    }
+    // A variation never closed is still an error of the game.
+    let e = error("1. 32-28 (1. 19-23 19-23 *");
     assert_eq!((e.line, e.column), (1, 14));
+}
+
+#[test]
+fn a_fen_may_leave_the_side_to_move_to_the_moves() {
+    let g = one(
+        "[SetUp \"1\"]\n[FEN \"?:W29,13,11:B22,4,2\"]\n1... 22-27 *",
+        Variant::INTERNATIONAL,
+    );
+    assert_eq!(g.start.side(), Color::Black);
+    assert_eq!(
+        g.notes,
+        vec!["FEN leaves the side to move open: Black moves first"]
+    );
+    let g = one(
+        "[SetUp \"1\"]\n[FEN \"?:W29,13,11:B22,4,2\"]\n1. 29-24 *",
+        Variant::INTERNATIONAL,
+    );
+    assert_eq!(g.start.side(), Color::White);
+}
+
+#[test]
+fn playoks_international_game_type_is_read_in_internationals_numbers() {
+    // PlayOK writes 10x10 games as `N1` (square 1 bottom right), in international's own
+    // numbers: they do not fit `N1`, they fit the variant's own, and are read so.
+    let g = one(
+        "[GameType \"20,W,10,10,N1,0\"]\n1. 32-28 19-23 2. 28x19 14x23 *",
+        Variant::INTERNATIONAL,
+    );
+    assert_eq!(g.main.moves[3].notation, "14x23");
+    assert_eq!(
+        g.notes,
+        vec![
+            "GameType \"20,W,10,10,N1,0\" names numbers from White's bottom right (1), but the \
+             game is in international's own notation: read so"
+        ]
+    );
 }
 
 #[test]
@@ -326,6 +384,16 @@ fn an_untagged_game_is_read_as_the_variant_its_moves_fit() {
     assert_eq!(games[1].1, VariantSource::Tagged);
     // Given a variant, nothing is inferred.
     assert!(pdn::read_bytes(text.as_bytes(), Variant::INTERNATIONAL)[0].is_err());
+    // An algebraic game that Czech rules allow too is Russian, the variant most such games
+    // are published in.
+    let russian = "1. c3-d4 f6-e5 2. d4:f6 g7:e5 3. b2-c3 *";
+    let games = pdn::read_bytes_inferring(russian.as_bytes(), Variant::INTERNATIONAL);
+    let VariantSource::Inferred { fits } = &games[0].1 else {
+        panic!("{:?}", games[0].1);
+    };
+    assert_eq!(fits[0], Variant::new(Base::Russian), "{fits:?}");
+    assert!(fits.contains(&Variant::new(Base::Czech)), "{fits:?}");
+    assert_eq!(games[0].0.as_ref().unwrap().variant, fits[0]);
 }
 
 #[test]
@@ -462,6 +530,11 @@ fn a_game_in_another_notation_is_read_in_the_one_its_game_type_names() {
     );
     assert_eq!(numbered.main, algebraic.main);
     assert_eq!(numbered.main.moves[3].notation, "g7:e5", "kept in Damier's");
+    assert_eq!(
+        numbered.notes,
+        vec!["GameType \"25,W,8,8,N2,0\": squares read as numbers from White's top left (1)"]
+    );
+    assert!(algebraic.notes.is_empty());
     // Its FEN too.
     let set_up = one(
         "[GameType \"25,W,8,8,N2,0\"]\n[SetUp \"1\"]\n[FEN \"W:W22,K29:B15\"]\n1. 22-18 *",

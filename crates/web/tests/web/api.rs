@@ -752,6 +752,21 @@ async fn pdn_export_and_import() {
         russian.body["state"]["history"].as_array().unwrap().len(),
         3
     );
+    assert_eq!(russian.body["read_notes"], json!([]));
+    // What reading read past is said: here a variation that is no White move.
+    let annotated = c
+        .post(
+            "/api/games/import",
+            None,
+            json!({"pdn": "1. 32-28 (1. 19-23) 19-23 *"}),
+        )
+        .await;
+    assert_eq!(annotated.status, 201, "{}", annotated.body);
+    let said = annotated.body["read_notes"][0].as_str().unwrap();
+    assert!(
+        said.starts_with("the variation at line 1, column 10 was left out"),
+        "{said}"
+    );
     // Moves that fit the page's variant keep it.
     let english = c
         .post(
