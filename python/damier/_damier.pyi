@@ -64,6 +64,8 @@ class PdnRecord:
     moves: List[str]
     result: str
     start_fen: str
+    notes: List[str]
+    """What reading chose or read past, as `damier pdn check` says it."""
     def board(self) -> Board:
         """The position after the main line, with its moves."""
 

@@ -262,6 +262,10 @@ struct PdnRecord {
     #[pyo3(get)]
     /// The start position (PDN FEN).
     start_fen: String,
+    #[pyo3(get)]
+    /// What reading chose or read past (the notation the squares were read in, a wrong
+    /// variation left out), as `damier pdn check` says it.
+    notes: Vec<String>,
     game: Game,
 }
 
@@ -300,6 +304,7 @@ fn read_pdn(text: &str, variant: &str) -> PyResult<Vec<PdnRecord>> {
                 moves: g.main.moves.iter().map(|m| m.notation.clone()).collect(),
                 result: g.result.text().to_string(),
                 start_fen: g.start.fen(),
+                notes: g.notes,
                 game,
             })
         })
