@@ -64,7 +64,7 @@ class PdnRecord:
     moves: List[str]
     result: str
     start_fen: str
-    notes: List[str]
+    read_notes: List[str]
     """What reading chose or read past, as `damier pdn check` says it."""
     def board(self) -> Board:
         """The position after the main line, with its moves."""

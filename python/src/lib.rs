@@ -265,7 +265,7 @@ struct PdnRecord {
     #[pyo3(get)]
     /// What reading chose or read past (the notation the squares were read in, a wrong
     /// variation left out), as `damier pdn check` says it.
-    notes: Vec<String>,
+    read_notes: Vec<String>,
     game: Game,
 }
 
@@ -304,7 +304,7 @@ fn read_pdn(text: &str, variant: &str) -> PyResult<Vec<PdnRecord>> {
                 moves: g.main.moves.iter().map(|m| m.notation.clone()).collect(),
                 result: g.result.text().to_string(),
                 start_fen: g.start.fen(),
-                notes: g.notes,
+                read_notes: g.read_notes,
                 game,
             })
         })

@@ -78,13 +78,13 @@ def test_pdn_round_trip():
     assert game.moves == ["32-28", "19-23", "28x19", "14x23"]
     assert game.tags["White"] == "A" and game.result == "*"
     assert game.board().fen == board.fen
-    assert game.notes == []
+    assert game.read_notes == []
     with pytest.raises(damier.DamierError, match="line"):
         damier.read_pdn("1. 32-28 19-24 2. 99-98 *")
     # A wrong variation is left out, and said.
     [annotated] = damier.read_pdn("1. 32-28 (1. 19-23) 19-23 *")
     assert annotated.moves == ["32-28", "19-23"]
-    assert annotated.notes[0].startswith("the variation at line 1, column 10 was left out")
+    assert annotated.read_notes[0].startswith("the variation at line 1, column 10 was left out")
 
 
 def test_a_game_over_by_the_rules():

@@ -1,6 +1,6 @@
 //! `damier bench`: the engine's fixed benchmark, with its node total and speed.
 
-use crate::output::{outln, usage};
+use crate::output::outln;
 use anyhow::Result;
 use clap::Args;
 use damier_engine::bench;
@@ -22,9 +22,7 @@ pub struct BenchArgs {
 }
 
 pub fn run(args: &BenchArgs) -> Result<()> {
-    if !(1..=40).contains(&args.depth) {
-        usage!("--depth must be between 1 and 40, got {}", args.depth);
-    }
+    crate::output::check_depth(Some(args.depth))?;
     let json = args.json;
     // The first failed write (a closed pipe) stops the printing; it is returned at the end.
     let mut written: std::io::Result<()> = Ok(());

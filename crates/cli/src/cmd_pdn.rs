@@ -229,7 +229,7 @@ fn check(input: &Input) -> Result<()> {
         // What reading chose or read past: a game read says it; for a game refused, the
         // notation its GameType had its squares read in.
         let reading_notes: Vec<&String> = match g {
-            Ok(g) => g.notes.iter().collect(),
+            Ok(g) => g.read_notes.iter().collect(),
             Err(_) => notes.game_type.iter().collect(),
         };
         let said: Vec<&str> = note
@@ -265,7 +265,7 @@ fn check(input: &Input) -> Result<()> {
                     json!({"game": n, "white": white, "black": black, "result": result,
                            "variant": g.variant.to_string(), "moves": moves_value(plies),
                            "plies": plies, "error": error, "variant_note": note,
-                           "notes": reading_notes}),
+                           "read_notes": reading_notes}),
                 )
             }
             Err(e) => {
@@ -284,7 +284,7 @@ fn check(input: &Input) -> Result<()> {
                     json!({"game": n, "white": white, "black": black, "result": result,
                            "moves": moves_value(plies), "plies": plies, "error": {"line": e.line, "column": e.column,
                            "message": e.kind.to_string()}, "variant_note": note,
-                           "notes": reading_notes}),
+                           "read_notes": reading_notes}),
                 )
             }
         };
@@ -347,7 +347,7 @@ fn convert(input: &Input, to: Target) -> Result<()> {
         long_moves: matches!(to, Target::Long),
     };
     let mut first = true;
-    for g in &games {
+    for (i, g) in games.iter().enumerate() {
         let g = match g {
             Ok(g) => g,
             Err(e) => {
@@ -356,6 +356,11 @@ fn convert(input: &Input, to: Target) -> Result<()> {
                 continue;
             }
         };
+        // What the written game lacks or changed from the file's is said, not silently lost.
+        for note in &g.read_notes {
+            let note = crate::output::printable(note);
+            crate::output::tell!("damier: game {}: {note}", i + 1);
+        }
         if input.json {
             say(&format!("{}\n", game_json(g, to)))?;
         } else if matches!(to, Target::Fen) {

@@ -149,6 +149,8 @@ fn run_generate(args: &GenerateArgs) -> Result<()> {
         usage!("--count must be at least 1");
     }
     let depth = args.depth.unwrap_or_else(|| default_depth(variant));
+    // Not one search's range: the judge searches every position of every game read, and
+    // its prefilter looks a few plies shallower.
     if !(3..=30).contains(&depth) {
         usage!("--depth must be between 3 and 30, got {depth}");
     }

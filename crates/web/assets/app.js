@@ -39,6 +39,7 @@ const S = {
   clock: null, // { white_ms, black_ms, running, at }
   error: '',
   notice: '',
+  noticeTimer: null,
 };
 
 const board = new BoardView($('board'), {
@@ -259,6 +260,8 @@ async function openGame(id, token, { flip } = {}) {
   S.premove = null;
   S.analysing = false;
   S.error = '';
+  clearTimeout(S.noticeTimer);
+  S.notice = '';
   S.flipped = flip !== undefined ? flip : (st.you.length === 1 && st.you[0] === 'black');
   board.flipped = S.flipped;
   const hash = `#g=${id}${token ? `&t=${token}` : ''}`;
@@ -378,7 +381,6 @@ function renderStatus() {
   const side = g.side_to_move === 'white' ? 'White' : 'Black';
   let text;
   if (S.error) text = S.error;
-  else if (S.notice) text = S.notice;
   else if (g.result) text = `Game over — ${g.result.text}`;
   else if (g.busy && g.busy.kind === 'move') text = 'The engine is thinking…';
   else {
@@ -388,6 +390,7 @@ function renderStatus() {
     if (g.draw_answer) text += ` · ${g.draw_answer}`;
     if (g.takeback_request) text += ` · ${g.takeback_request === 'white' ? 'White' : 'Black'} asks to take back a move`;
   }
+  if (S.notice && !S.error) text += ` · ${S.notice}`;
   const st = $('status');
   st.textContent = text;
   st.classList.toggle('error', Boolean(S.error));
@@ -408,9 +411,10 @@ function showLost(id) {
 
 // Something the player should know that is no error (what reading a PDN file read past).
 function showNotice(text) {
+  clearTimeout(S.noticeTimer);
   S.notice = text;
   if (S.game) renderStatus();
-  setTimeout(() => { S.notice = ''; if (S.game) renderStatus(); }, 10000);
+  S.noticeTimer = setTimeout(() => { S.notice = ''; if (S.game) renderStatus(); }, 10000);
 }
 
 function showError(e) {

@@ -372,7 +372,7 @@ pub fn import_session(req: &ImportGame) -> Result<Imported, ApiError> {
         session,
         games_in_file: count,
         notes,
-        read_notes: pdn_game.notes,
+        read_notes: pdn_game.read_notes,
     })
 }
 

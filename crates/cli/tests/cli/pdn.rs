@@ -150,10 +150,27 @@ fn a_file_in_another_notation_converts_to_the_variants_own() {
     let out = damier(&["pdn", "check", &file, "--json"]);
     let line: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
     assert_eq!(
-        line["notes"],
+        line["read_notes"],
         serde_json::json!([
             "GameType \"25,W,8,8,N2,0\": squares read as numbers from White's top left (1)"
         ])
+    );
+}
+
+#[test]
+fn convert_says_what_it_left_out() {
+    let file = scratch("slip.pdn", "1. 32-28 (1. 19-23) 19-23 *\n");
+    let out = damier(&["pdn", "convert", &file]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("1. 32-28 19-23 *"),
+        "{}",
+        stdout(&out)
+    );
+    assert_eq!(
+        stderr(&out).trim_end(),
+        "damier: game 1: the variation at line 1, column 10 was left out (line 1, column 14: \
+         move 1.: illegal move 19-23: no white piece on 19)"
     );
 }
 

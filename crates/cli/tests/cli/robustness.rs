@@ -116,7 +116,7 @@ fn counts_and_depths_out_of_range_say_so() {
     );
     refused_with(
         &["bench", "--depth", "-3"],
-        "--depth must be between 1 and 40, got -3",
+        "--depth must be between 1 and 100, got -3",
     );
     refused_with(
         &["match", "--concurrency", "0"],

@@ -165,7 +165,7 @@ pub struct PdnGame {
     /// What reading the game chose or read past, for a check to report (the notation its
     /// squares were read in, a variation left out, the side to move a FEN left open); empty
     /// for a game made here. Never written.
-    pub notes: Vec<String>,
+    pub read_notes: Vec<String>,
 }
 
 impl PdnGame {
@@ -180,7 +180,7 @@ impl PdnGame {
             start: Board::start(variant),
             main: Line::default(),
             result: PdnResult::Unknown,
-            notes: Vec::new(),
+            read_notes: Vec::new(),
         }
     }
 

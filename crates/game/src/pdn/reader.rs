@@ -9,7 +9,7 @@ use super::{default_tag, Line, PdnError, PdnErrorKind, PdnGame, PdnMove, PdnResu
 use crate::board::Board;
 use damier_core::fen::FenError;
 use damier_core::{Base, Color, SquareNames, Variant};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 /// Tags that become fields of [`PdnGame`] rather than entries of its tag list.
 const FIELD_TAGS: [&str; 5] = ["Result", "GameType", "Variant", "SetUp", "FEN"];
@@ -77,8 +77,9 @@ const INFERENCE_ORDER: [Base; 15] = [
 ];
 
 /// Read every game of PDN bytes as [`read_bytes`] does, but find the variant of a game with
-/// no `Variant` or `GameType` tag from its moves: `first` is tried first, then every other
-/// variant (their giveaway forms only where `first` is one: they play the same moves).
+/// no `Variant` or `GameType` tag from its moves: `first`, then every other variant in
+/// [`INFERENCE_ORDER`] (their giveaway forms only where `first` is one: they play the same
+/// moves); the first that reads it cleanest is taken.
 pub fn read_bytes_inferring(
     bytes: &[u8],
     first: Variant,
@@ -130,19 +131,18 @@ fn read_games(
                 let mut kept = (candidates[0], first_result);
                 for &v in &candidates[1..] {
                     let result = read_game(game_toks, number, v).0;
-                    let better = match (&kept.1, &result) {
-                        (Ok(_), _) => false,
-                        (Err(_), Ok(_)) => true,
-                        (Err(best), Err(e)) => (e.line, e.column) > (best.line, best.column),
-                    };
                     if result.is_ok() {
                         fits.push(v);
                     }
-                    if better {
+                    if better(&kept.1, &result) {
                         kept = (v, result);
                     }
                 }
                 let (closest, result) = kept;
+                // The variant read as is named first.
+                if let Some(at) = fits.iter().position(|&v| v == closest) {
+                    fits[..=at].rotate_right(1);
+                }
                 if fits.is_empty() {
                     (result, VariantSource::Unfit { closest })
                 } else {
@@ -206,7 +206,7 @@ fn read_tagged_game(
         body = rest;
     }
     let collected = collect_tags(&tags);
-    let moves_read = std::cell::Cell::new(0);
+    let moves_read = Cell::new(0);
     let err = |t: &Token, kind| PdnError {
         game: number,
         line: t.line,
@@ -247,62 +247,69 @@ fn read_tagged_game(
             .unwrap_or(PdnResult::Unknown),
     };
     let fen = find("FEN");
-    // A FEN may leave the side to move open (`?`): the moves tell it.
-    let sides: Vec<(Option<&str>, Option<Color>)> = match fen {
-        Some(t) => match t.value.trim_start().strip_prefix('?') {
-            Some(rest) => [Color::White, Color::Black]
+    // A FEN may leave the side to move open (`?`): the moves tell it. Each FEN text to try,
+    // with the side put in for the `?`.
+    let fens: Vec<(Option<String>, Option<Color>)> = match fen {
+        Some(t) => match t.value.find(|c: char| !c.is_whitespace()) {
+            Some(at) if t.value[at..].starts_with('?') => [Color::White, Color::Black]
                 .into_iter()
-                .map(|side| (Some(rest), Some(side)))
+                .map(|side| {
+                    let mut text = t.value.to_string();
+                    text.replace_range(at..at + 1, &side.letter().to_string());
+                    (Some(text), Some(side))
+                })
                 .collect(),
-            None => vec![(Some(t.value), None)],
+            _ => vec![(Some(t.value.to_string()), None)],
         },
         None => vec![(None, None)],
     };
     let read_moves = |names: Option<&SquareNames>| {
-        let mut first_error = None;
-        for &(text, side) in &sides {
-            let reading = Reading {
-                names,
-                main_moves: &moves_read,
-                notes: RefCell::new(Vec::new()),
-            };
+        let mut best: Option<Result<Reading, PdnError>> = None;
+        for (text, side) in &fens {
             moves_read.set(0);
-            let start = match (text, side) {
-                (Some(text), Some(side)) => {
-                    board_from_fen(variant, names, &format!("{}{text}", side.letter()))
-                }
-                (Some(text), None) => board_from_fen(variant, names, text),
-                (None, _) => Ok(Board::start(variant)),
+            let start = match text {
+                Some(text) => board_from_fen(variant, names, text),
+                None => Ok(Board::start(variant)),
             };
-            let start = match start {
-                Ok(start) => start,
-                Err(e) => {
-                    let t = fen.expect("a FEN was read").token;
-                    first_error.get_or_insert(err(t, PdnErrorKind::Fen(e)));
-                    continue;
-                }
-            };
-            let mut at = 0;
-            match parse_line(&reading, body, &mut at, start, 1, None, 0) {
-                Ok(main) => {
-                    let mut notes = reading.notes.into_inner();
-                    if let Some(side) = side {
-                        notes.insert(
-                            0,
-                            format!(
-                                "FEN leaves the side to move open: {} moves first",
-                                side.title()
-                            ),
-                        );
+            let result = match start {
+                Ok(start) => {
+                    let reading = LineReading {
+                        names,
+                        main_moves: &moves_read,
+                        notes: RefCell::new(Vec::new()),
+                        more_left_out: Cell::new(0),
+                    };
+                    let mut at = 0;
+                    match parse_line(&reading, body, &mut at, start, 1, None, 0) {
+                        Ok(main) => {
+                            let mut notes = reading.into_notes();
+                            if let Some(side) = side {
+                                let how = if main.moves.is_empty() {
+                                    "and no move tells it"
+                                } else {
+                                    "and the moves say"
+                                };
+                                let side = side.title();
+                                notes.insert(
+                                    0,
+                                    format!("FEN leaves the side to move open, {how}: {side}"),
+                                );
+                            }
+                            Ok(Reading { start, main, notes })
+                        }
+                        Err((t, kind)) => Err(err(t, kind)),
                     }
-                    return Ok((start, main, notes));
                 }
-                Err((t, kind)) => {
-                    first_error.get_or_insert(err(t, kind));
-                }
+                Err(e) => Err(err(
+                    fen.expect("a FEN was read").token,
+                    PdnErrorKind::Fen(e),
+                )),
+            };
+            if best.as_ref().is_none_or(|b| better(b, &result)) {
+                best = Some(result);
             }
         }
-        Err(first_error.expect("at least one reading was tried"))
+        best.expect("at least one reading was tried")
     };
     // A file in another notation than the variant's (PDN's GameType says which) is read in
     // it; the game keeps Damier's. A GameType that cannot be read leaves the variant's own,
@@ -310,39 +317,78 @@ fn read_tagged_game(
     // as `N1`, in international's own numbers).
     let declared =
         find("GameType").map(|t| (t.value.trim(), scheme_of_game_type(t.value, variant)));
-    let (start, main, mut notes) = match declared {
+    let Reading { start, main, notes } = match declared {
         Some((value, Ok(Some(scheme)))) => {
             let names = SquareNames::new(variant.rules().board, scheme);
             match read_moves(Some(&names)) {
-                Ok((start, main, mut notes)) => {
-                    notes.insert(0, read_in_note(value, scheme, variant));
-                    (start, main, notes)
-                }
-                Err(e) => match read_moves(None) {
-                    Ok((start, main, mut notes)) => {
-                        notes.insert(0, not_fitted_note(value, scheme, variant));
-                        (start, main, notes)
+                Ok(read) => read.noted(read_in_note(value, scheme, variant)),
+                Err(e) => {
+                    let own = read_moves(None);
+                    // Neither fits: the error met furthest says the most.
+                    if better(&Err(e.clone()), &own) {
+                        own?.noted(not_fitted_note(value, scheme, variant))
+                    } else {
+                        return Err(e);
                     }
-                    Err(_) => return Err(e),
-                },
+                }
             }
         }
-        Some((value, Err(why))) => {
-            let (start, main, mut notes) = read_moves(None)?;
-            notes.insert(0, unread_note(value, &why, variant));
-            (start, main, notes)
-        }
+        Some((value, Err(why))) => read_moves(None)?.noted(unread_note(value, &why, variant)),
         _ => read_moves(None)?,
     };
-    notes.shrink_to_fit();
     Ok(PdnGame {
         tags: collected,
         variant,
         start,
         main,
         result,
-        notes,
+        read_notes: notes,
     })
+}
+
+/// One way a game's moves were read: from where, the main line, and what was read past.
+#[derive(Debug)]
+struct Reading {
+    start: Board,
+    main: Line,
+    notes: Vec<String>,
+}
+
+impl Reading {
+    /// The reading with `note` said first.
+    fn noted(mut self, note: String) -> Reading {
+        self.notes.insert(0, note);
+        self
+    }
+}
+
+/// Whether `new` is a better reading of a game than `kept`: one that reads against one that
+/// does not; of two that read, the one that read past less; of two that do not, the one whose
+/// error comes later in the text (it went furthest, and its error says the most).
+fn better<T: ReadPast>(kept: &Result<T, PdnError>, new: &Result<T, PdnError>) -> bool {
+    match (kept, new) {
+        (Ok(k), Ok(n)) => n.read_past() < k.read_past(),
+        (Ok(_), Err(_)) => false,
+        (Err(_), Ok(_)) => true,
+        (Err(k), Err(n)) => (n.line, n.column) > (k.line, k.column),
+    }
+}
+
+/// How much a reading read past (notes it had to make).
+trait ReadPast {
+    fn read_past(&self) -> usize;
+}
+
+impl ReadPast for Reading {
+    fn read_past(&self) -> usize {
+        self.notes.len()
+    }
+}
+
+impl ReadPast for PdnGame {
+    fn read_past(&self) -> usize {
+        self.read_notes.len()
+    }
 }
 
 /// A FEN in `names` (the file's own notation), or in the variant's own: letters and numbers
@@ -386,13 +432,42 @@ fn collect_tags(tags: &[Tag]) -> Vec<(String, String)> {
 type LineError<'a> = (&'a Token, PdnErrorKind);
 
 /// What every line of one game is read with.
-struct Reading<'g> {
+struct LineReading<'g> {
     /// The file's square names where they are not the variant's own.
     names: Option<&'g SquareNames>,
     /// Moves of the main line read so far.
-    main_moves: &'g std::cell::Cell<usize>,
+    main_moves: &'g Cell<usize>,
     /// What was read past: variations left out, each with why.
     notes: RefCell<Vec<String>>,
+    /// Variations left out beyond those said.
+    more_left_out: Cell<usize>,
+}
+
+impl LineReading<'_> {
+    /// Variations left out that are said one by one; the rest are counted, so that a hostile
+    /// file cannot make the notes its own size.
+    const SAID: usize = 5;
+
+    /// Say that a variation was left out.
+    fn left_out(&self, note: String) {
+        let mut notes = self.notes.borrow_mut();
+        if notes.len() < Self::SAID {
+            notes.push(note);
+        } else {
+            self.more_left_out.set(self.more_left_out.get() + 1);
+        }
+    }
+
+    /// The notes, the count of those not said last.
+    fn into_notes(self) -> Vec<String> {
+        let mut notes = self.notes.into_inner();
+        match self.more_left_out.get() {
+            0 => {}
+            1 => notes.push("1 more variation was left out".to_string()),
+            more => notes.push(format!("{more} more variations were left out")),
+        }
+        notes
+    }
 }
 
 /// Variations nested deeper than this are refused: reading recurses once per level, and a
@@ -403,7 +478,7 @@ const MAX_NESTING: usize = 100;
 /// closes the variation opened at `open` (`None` on the main line). `number` is the move
 /// number of the first move.
 fn parse_line<'a>(
-    reading: &Reading,
+    reading: &LineReading,
     toks: &'a [Token],
     at: &mut usize,
     mut board: Board,
@@ -481,15 +556,15 @@ fn parse_line<'a>(
                     // An annotator's wrong variation costs the variation, not the game: it
                     // is left out, and the game read on after its `)`.
                     Err((bad, kind)) => match matching_close(toks, opened_at) {
-                        Some(close) if open.is_none() => {
+                        Some(close) => {
                             *at = close + 1;
-                            reading.notes.borrow_mut().push(format!(
-                                "the variation at line {}, column {} was left out: line {}, \
-                                 column {}: {kind}",
+                            reading.left_out(format!(
+                                "the variation at line {}, column {} was left out (line {}, \
+                                 column {}: {kind})",
                                 t.line, t.column, bad.line, bad.column
                             ));
                         }
-                        _ => return Err((bad, kind)),
+                        None => return Err((bad, kind)),
                     },
                 }
             }

@@ -85,26 +85,45 @@ fn variation_errors() {
 #[test]
 fn a_wrong_variation_is_left_out_and_the_game_read() {
     // Variations are checked too: 1. 19-23 cannot be a White move. The annotator's slip
-    // costs the variation (a nested one, the variation holding it), not the game.
-    for text in [
+    // costs the variation, not the game.
+    let g = one(
         "1. 32-28 (1. 19-23) 19-23 2. 28x19 *",
+        Variant::INTERNATIONAL,
+    );
+    assert_eq!(g.main.moves.len(), 3);
+    assert!(g.main.moves[0].variations.is_empty());
+    assert_eq!(
+        g.read_notes,
+        vec![
+            "the variation at line 1, column 10 was left out (line 1, column 14: move 1.: \
+             illegal move 19-23: no white piece on 19)"
+        ]
+    );
+    // A wrong variation inside a good one costs only itself.
+    let g = one(
         "1. 32-28 (1. 33-29 (1. 19-23) 19-23) 19-23 2. 28x19 *",
-    ] {
-        let g = one(text, Variant::INTERNATIONAL);
-        assert_eq!(g.main.moves.len(), 3, "{text}");
-        assert!(g.main.moves[0].variations.is_empty(), "{text}");
-        assert_eq!(g.notes.len(), 1, "{text}");
-        assert!(
-            g.notes[0]
-                .starts_with("the variation at line 1, column 10 was left out: line 1, column"),
-            "{}",
-            g.notes[0]
-        );
-        assert!(g.notes[0].contains("illegal move 19-23"), "{}", g.notes[0]);
-    }
+        Variant::INTERNATIONAL,
+    );
+    assert_eq!(g.main.moves.len(), 3);
+    let kept = &g.main.moves[0].variations;
+    assert_eq!(kept.len(), 1);
+    assert_eq!(kept[0].moves.len(), 2);
+    assert!(kept[0].moves[0].variations.is_empty());
+    assert_eq!(g.read_notes.len(), 1);
+    assert!(
+        g.read_notes[0]
+            .starts_with("the variation at line 1, column 20 was left out (line 1, column 24"),
+        "{}",
+        g.read_notes[0]
+    );
     // A variation never closed is still an error of the game.
     let e = error("1. 32-28 (1. 19-23 19-23 *");
     assert_eq!((e.line, e.column), (1, 14));
+    // The first few are said, the rest counted.
+    let text = format!("1. 32-28 {} 19-23 *", "(1. 19-23) ".repeat(1000));
+    let g = one(&text, Variant::INTERNATIONAL);
+    assert_eq!(g.read_notes.len(), 6);
+    assert_eq!(g.read_notes[5], "995 more variations were left out");
 }
 
 #[test]
@@ -115,14 +134,29 @@ fn a_fen_may_leave_the_side_to_move_to_the_moves() {
     );
     assert_eq!(g.start.side(), Color::Black);
     assert_eq!(
-        g.notes,
-        vec!["FEN leaves the side to move open: Black moves first"]
+        g.read_notes,
+        vec!["FEN leaves the side to move open, and the moves say: Black"]
     );
     let g = one(
         "[SetUp \"1\"]\n[FEN \"?:W29,13,11:B22,4,2\"]\n1. 29-24 *",
         Variant::INTERNATIONAL,
     );
     assert_eq!(g.start.side(), Color::White);
+    let g = one(
+        "[SetUp \"1\"]\n[FEN \" ?:W29,13,11:B22,4,2\"]\n*",
+        Variant::INTERNATIONAL,
+    );
+    assert_eq!(
+        g.read_notes,
+        vec!["FEN leaves the side to move open, and no move tells it: White"]
+    );
+    // Neither side reads: the error is the reading that went furthest (Black's, at move 3),
+    // and its place is in the text as written.
+    let e = error("[FEN \"?:W29,13,11:B22,4,2\"]\n1... 22-27 2. 29-24 4-9 3. 99-98 *");
+    assert_eq!((e.line, e.column), (2, 28), "{e}");
+    let e = error("[FEN \"  ?:W99:B22\"]\n*");
+    assert_eq!((e.line, e.column), (1, 1), "{e}");
+    assert!(e.to_string().contains("column 6"), "{e}");
 }
 
 #[test]
@@ -135,12 +169,16 @@ fn playoks_international_game_type_is_read_in_internationals_numbers() {
     );
     assert_eq!(g.main.moves[3].notation, "14x23");
     assert_eq!(
-        g.notes,
+        g.read_notes,
         vec![
             "GameType \"20,W,10,10,N1,0\" names numbers from White's bottom right (1), but the \
              game is in international's own notation: read so"
         ]
     );
+    // When neither notation reads the game, the error is the one met furthest: a real fault
+    // at move 3, not the declared notation's at move 1.
+    let e = error("[GameType \"20,W,10,10,N1,0\"]\n1. 32-28 19-23 2. 28x19 14x23 3. 99-98 *");
+    assert_eq!((e.line, e.column), (2, 34), "{e}");
 }
 
 #[test]
@@ -394,6 +432,17 @@ fn an_untagged_game_is_read_as_the_variant_its_moves_fit() {
     assert_eq!(fits[0], Variant::new(Base::Russian), "{fits:?}");
     assert!(fits.contains(&Variant::new(Base::Czech)), "{fits:?}");
     assert_eq!(games[0].0.as_ref().unwrap().variant, fits[0]);
+    // A variant that reads it whole is preferred to one that must leave a variation out:
+    // the king's flight 1-10 is Pool's, not English's.
+    let text = "[SetUp \"1\"]\n[FEN \"B:W29:BK1\"]\n1. 1-6 (1. 1-10) *";
+    let games = pdn::read_bytes_inferring(text.as_bytes(), Variant::new(Base::English));
+    let VariantSource::Inferred { fits } = &games[0].1 else {
+        panic!("{:?}", games[0].1);
+    };
+    let game = games[0].0.as_ref().unwrap();
+    assert_eq!(game.variant, Variant::new(Base::Pool), "{fits:?}");
+    assert_eq!(fits[0], game.variant, "the variant read as is named first");
+    assert!(game.read_notes.is_empty());
 }
 
 #[test]
@@ -531,10 +580,10 @@ fn a_game_in_another_notation_is_read_in_the_one_its_game_type_names() {
     assert_eq!(numbered.main, algebraic.main);
     assert_eq!(numbered.main.moves[3].notation, "g7:e5", "kept in Damier's");
     assert_eq!(
-        numbered.notes,
+        numbered.read_notes,
         vec!["GameType \"25,W,8,8,N2,0\": squares read as numbers from White's top left (1)"]
     );
-    assert!(algebraic.notes.is_empty());
+    assert!(algebraic.read_notes.is_empty());
     // Its FEN too.
     let set_up = one(
         "[GameType \"25,W,8,8,N2,0\"]\n[SetUp \"1\"]\n[FEN \"W:W22,K29:B15\"]\n1. 22-18 *",
