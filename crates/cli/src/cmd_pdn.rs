@@ -226,15 +226,14 @@ fn check(input: &Input) -> Result<()> {
             (Err(_), _) => None,
         };
         let note = variant_note(source, notes, read_as);
-        // What reading chose or read past: a game read says it; for a game refused, the
-        // notation its GameType had its squares read in.
-        let reading_notes: Vec<&String> = match g {
-            Ok(g) => g.read_notes.iter().collect(),
-            Err(_) => notes.game_type.iter().collect(),
+        // What reading chose or read past (for a game refused, before its error).
+        let reading_notes = match g {
+            Ok(g) => &g.read_notes,
+            Err(e) => &e.read_notes,
         };
         let said: Vec<&str> = note
             .iter()
-            .chain(reading_notes.iter().copied())
+            .chain(reading_notes)
             .map(String::as_str)
             .collect();
         let suffix = if said.is_empty() {

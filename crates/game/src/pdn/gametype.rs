@@ -111,18 +111,6 @@ pub(crate) fn scheme_of_game_type(
     Ok((scheme != own).then_some(scheme))
 }
 
-/// What a check says of a game's `GameType` for `variant` before the moves are read: the
-/// notation its squares are read in, or why they are read in the variant's own. `None` when
-/// the notation is the variant's own.
-pub(crate) fn game_type_note(value: &str, variant: Variant) -> Option<String> {
-    let value = value.trim();
-    match scheme_of_game_type(value, variant) {
-        Ok(None) => None,
-        Ok(Some(scheme)) => Some(read_in_note(value, scheme, variant)),
-        Err(why) => Some(unread_note(value, &why, variant)),
-    }
-}
-
 /// The squares were read as the `GameType` names them.
 pub(crate) fn read_in_note(value: &str, scheme: NameScheme, variant: Variant) -> String {
     format!(
@@ -255,6 +243,15 @@ mod tests {
         );
     }
 
+    /// What a check says of `value` for `variant` before the moves are read.
+    fn note(value: &str, variant: Variant) -> Option<String> {
+        match scheme_of_game_type(value, variant) {
+            Ok(None) => None,
+            Ok(Some(scheme)) => Some(read_in_note(value, scheme, variant)),
+            Err(why) => Some(unread_note(value, &why, variant)),
+        }
+    }
+
     #[test]
     fn a_game_type_that_cannot_be_read_says_why() {
         let russian = Variant::new(Base::Russian);
@@ -271,7 +268,7 @@ mod tests {
         let turkish_why = scheme_of_game_type("30,W,8,8,A0,9", turkish).unwrap_err();
         assert!(turkish_why.contains("invert flag '9'"), "{turkish_why}");
         assert_eq!(
-            game_type_note("25,W,10,10,A0,0", russian).as_deref(),
+            note("25,W,10,10,A0,0", russian).as_deref(),
             Some(
                 "GameType \"25,W,10,10,A0,0\" not understood (its board is 10x10, but russian is \
                  played on 8x8): squares read in russian's own notation"
@@ -293,11 +290,11 @@ mod tests {
         assert_eq!(scheme_of_game_type("-1,W,12,12,N2,0", sri), Ok(None));
         let russian = Variant::new(Base::Russian);
         assert_eq!(
-            game_type_note("25,W,8,8,N2,0", russian).as_deref(),
+            note("25,W,8,8,N2,0", russian).as_deref(),
             Some("GameType \"25,W,8,8,N2,0\": squares read as numbers from White's top left (1)")
         );
         assert_eq!(
-            game_type_note("22,W,8,8,N2,0", Variant::new(Base::Italian)).as_deref(),
+            note("22,W,8,8,N2,0", Variant::new(Base::Italian)).as_deref(),
             Some(
                 "GameType \"22,W,8,8,N2,0\": squares read as numbers from White's top left (1), \
                  the bottom-left corner a playing square (in italian it is not)"

@@ -363,6 +363,9 @@ pub struct PdnError {
     pub tags: Vec<(String, String)>,
     /// Main-line moves read and found legal before the error.
     pub moves_read: usize,
+    /// What reading chose before the error (the notation a `GameType` had the squares read
+    /// in), as [`PdnGame::read_notes`] says it of a game read.
+    pub read_notes: Vec<String>,
 }
 
 impl PdnError {

@@ -1,8 +1,8 @@
 //! Reading PDN: tokens to games, every move checked with the rules core.
 
 use super::gametype::{
-    game_type_note, not_fitted_note, read_in_note, scheme_of_game_type, unread_note,
-    variant_of_game_type, variant_of_name,
+    not_fitted_note, read_in_note, scheme_of_game_type, unread_note, variant_of_game_type,
+    variant_of_name,
 };
 use super::lexer::{tokens, Tok, Token};
 use super::{default_tag, Line, PdnError, PdnErrorKind, PdnGame, PdnMove, PdnResult, ROSTER};
@@ -214,6 +214,7 @@ fn read_tagged_game(
         kind: Box::new(kind),
         tags: collected.clone(),
         moves_read: moves_read.get(),
+        read_notes: Vec::new(),
     };
     let find = |name: &str| tags.iter().find(|t| t.name.eq_ignore_ascii_case(name));
     let by_name = find("Variant").and_then(|t| variant_of_name(t.value));
@@ -317,23 +318,31 @@ fn read_tagged_game(
     // as `N1`, in international's own numbers).
     let declared =
         find("GameType").map(|t| (t.value.trim(), scheme_of_game_type(t.value, variant)));
+    let noted = |read: Result<Reading, PdnError>, note: String| match read {
+        Ok(read) => Ok(read.noted(note)),
+        Err(mut e) => {
+            e.read_notes.insert(0, note);
+            Err(e)
+        }
+    };
     let Reading { start, main, notes } = match declared {
         Some((value, Ok(Some(scheme)))) => {
             let names = SquareNames::new(variant.rules().board, scheme);
             match read_moves(Some(&names)) {
                 Ok(read) => read.noted(read_in_note(value, scheme, variant)),
-                Err(e) => {
+                Err(mut e) => {
                     let own = read_moves(None);
                     // Neither fits: the error met furthest says the most.
                     if better(&Err(e.clone()), &own) {
-                        own?.noted(not_fitted_note(value, scheme, variant))
+                        noted(own, not_fitted_note(value, scheme, variant))?
                     } else {
+                        e.read_notes.insert(0, read_in_note(value, scheme, variant));
                         return Err(e);
                     }
                 }
             }
         }
-        Some((value, Err(why))) => read_moves(None)?.noted(unread_note(value, &why, variant)),
+        Some((value, Err(why))) => noted(read_moves(None), unread_note(value, &why, variant))?,
         _ => read_moves(None)?,
     };
     Ok(PdnGame {
@@ -624,9 +633,6 @@ pub struct TagNotes {
     /// The value of a `Result` tag that the termination marker after the moves contradicts
     /// (another winner, or a draw against a win): the marker is the game's result.
     pub contradicted_result: Option<String>,
-    /// A full `GameType` whose notation is not the variant's own: the one its squares were
-    /// read in, or why they were read in the variant's own.
-    pub game_type: Option<String>,
 }
 
 /// The [`TagNotes`] of every game of PDN bytes, in the order [`read_bytes`] gives the games.
@@ -656,12 +662,6 @@ fn tag_notes(toks: &[Token]) -> TagNotes {
     let unknown_variant = tag("Variant")
         .filter(|v| variant_of_name(v).is_none())
         .map(str::to_string);
-    let game_type = tag("GameType").and_then(|value| {
-        let variant = tag("Variant")
-            .and_then(variant_of_name)
-            .or_else(|| variant_of_game_type(value))?;
-        game_type_note(value, variant)
-    });
     let marker = match toks.last().map(|t| &t.tok) {
         Some(Tok::Result(r)) if *r != PdnResult::Unknown => Some(*r),
         _ => None,
@@ -675,7 +675,6 @@ fn tag_notes(toks: &[Token]) -> TagNotes {
     TagNotes {
         unknown_variant,
         contradicted_result,
-        game_type,
     }
 }
 

@@ -548,12 +548,10 @@ fn tag_notes_name_an_unknown_variant_and_a_result_tag_the_marker_contradicts() {
             TagNotes {
                 unknown_variant: Some("klingon".into()),
                 contradicted_result: None,
-                game_type: None
             },
             TagNotes {
                 unknown_variant: None,
                 contradicted_result: Some("1-0".into()),
-                game_type: None
             },
             // 2-0 is a win for White too; `*` leaves the tag's result.
             TagNotes::default(),
@@ -619,18 +617,27 @@ fn a_game_type_that_cannot_be_read_leaves_the_variants_own_notation_and_says_why
     assert_eq!(games[0].as_ref().unwrap().main.moves[0].notation, "c3-d4");
     // A FEN in the variant's own letters, beside moves in the file's numbers.
     assert_eq!(games[1].as_ref().unwrap().main.moves[0].notation, "c3-d4");
-    let notes = pdn::read_tag_notes(text.as_bytes());
+    let read: Vec<_> = games
+        .iter()
+        .map(|g| &g.as_ref().unwrap().read_notes)
+        .collect();
     assert_eq!(
-        notes[0].game_type.as_deref(),
-        Some(
+        read[0],
+        &vec![
             "GameType \"25,W,10,10,A0,0\" not understood (its board is 10x10, but russian is \
              played on 8x8): squares read in russian's own notation"
-        )
+        ]
     );
-    assert!(notes[1]
-        .game_type
-        .as_deref()
-        .unwrap()
-        .contains("numbers from White's top left"));
-    assert_eq!(notes[2].game_type, None);
+    assert!(
+        read[1][0].contains("numbers from White's top left"),
+        "{:?}",
+        read[1]
+    );
+    assert!(read[2].is_empty());
+    // A game refused says in which notation its squares were read.
+    let e = error("[GameType \"25,W,8,8,N2,0\"]\n1. 22-18 11-15 2. 99-98 *");
+    assert_eq!(
+        e.read_notes,
+        vec!["GameType \"25,W,8,8,N2,0\": squares read as numbers from White's top left (1)"]
+    );
 }
