@@ -83,16 +83,18 @@ fn squares_are_numbers(text: &str) -> bool {
 }
 
 /// Read a FEN for the variant of `rules` whose squares are written by `names` (a PDN file's
-/// own notation); its errors name squares the same way.
+/// own notation), or else, as [`parse`] reads it, in the variant's own: letters and numbers
+/// cannot be taken for each other, so a FEN in the variant's notation beside moves in the
+/// file's is read as written.
 ///
 /// # Errors
-/// As [`parse`].
+/// As [`parse`], the squares named by `names`.
 pub fn parse_in<G: Geometry>(
     rules: &'static Rules,
     names: &SquareNames,
     text: &str,
 ) -> Result<Position<G>, FenError> {
-    parse_named(rules, names, text)
+    parse_named(rules, names, text).or_else(|e| parse(rules, text).map_err(|_| e))
 }
 
 /// Read a FEN whose squares are written by `names`.

@@ -96,11 +96,6 @@ impl SquareNames {
         names
     }
 
-    /// The scheme these names follow.
-    pub fn scheme(&self) -> NameScheme {
-        self.scheme
-    }
-
     /// Whether squares are named a1–h8 rather than numbered.
     pub fn is_algebraic(&self) -> bool {
         self.scheme.algebraic

@@ -149,7 +149,8 @@ impl Board {
         damier_core::with_geometry!(rules.board, G => fen::parse::<G>(rules, text).map(Board::from))
     }
 
-    /// [`Board::from_fen`] with the squares named by `names` (a PDN file's own notation).
+    /// [`Board::from_fen`] with the squares named by `names` (a PDN file's own notation), or
+    /// else in the variant's own ([`fen::parse_in`]).
     ///
     /// # Errors
     /// As [`Board::from_fen`], naming squares by `names`.

@@ -7,7 +7,6 @@ use super::gametype::{
 use super::lexer::{tokens, Tok, Token};
 use super::{default_tag, Line, PdnError, PdnErrorKind, PdnGame, PdnMove, PdnResult, ROSTER};
 use crate::board::Board;
-use damier_core::fen::FenError;
 use damier_core::{Base, Color, SquareNames, Variant};
 use std::cell::{Cell, RefCell};
 
@@ -269,7 +268,10 @@ fn read_tagged_game(
         for (text, side) in &fens {
             moves_read.set(0);
             let start = match text {
-                Some(text) => board_from_fen(variant, names, text),
+                Some(text) => match names {
+                    Some(names) => Board::from_fen_in(variant, names, text),
+                    None => Board::from_fen(variant, text),
+                },
                 None => Ok(Board::start(variant)),
             };
             let result = match start {
@@ -397,20 +399,6 @@ impl ReadPast for Reading {
 impl ReadPast for PdnGame {
     fn read_past(&self) -> usize {
         self.read_notes.len()
-    }
-}
-
-/// A FEN in `names` (the file's own notation), or in the variant's own: letters and numbers
-/// cannot be taken for each other, so a FEN in the variant's notation is read as such.
-fn board_from_fen(
-    variant: Variant,
-    names: Option<&SquareNames>,
-    text: &str,
-) -> Result<Board, FenError> {
-    match names {
-        Some(names) => Board::from_fen_in(variant, names, text)
-            .or_else(|e| Board::from_fen(variant, text).map_err(|_| e)),
-        None => Board::from_fen(variant, text),
     }
 }
 
