@@ -13,6 +13,16 @@ use std::cell::{Cell, RefCell};
 /// Tags that become fields of [`PdnGame`] rather than entries of its tag list.
 const FIELD_TAGS: [&str; 5] = ["Result", "GameType", "Variant", "SetUp", "FEN"];
 
+/// Tag names of the Italian federation's game archives, read as the standard tags they stand
+/// for (a game without a `White` tag that has a `Bianco` one names its players all the same).
+const TAG_ALIASES: [(&str, &str); 5] = [
+    ("Bianco", "White"),
+    ("Nero", "Black"),
+    ("Risultato", "Result"),
+    ("Dati", "Event"),
+    ("Apertura", "Opening"),
+];
+
 /// Read every game of a PDN text. Games without a `Variant` or `GameType` tag are read as
 /// `default` (PDN's own default is International, `GameType 20`; English files often omit
 /// the tag).
@@ -204,6 +214,7 @@ fn read_tagged_game(
         }
         body = rest;
     }
+    standardise_tag_names(&mut tags);
     let collected = collect_tags(&tags);
     let moves_read = Cell::new(0);
     let err = |t: &Token, kind| PdnError {
@@ -400,6 +411,26 @@ impl ReadPast for PdnGame {
     fn read_past(&self) -> usize {
         self.read_notes.len()
     }
+}
+
+/// An alias becomes the standard tag it stands for where the game has no tag of that name.
+fn standardise_tag_names(tags: &mut [Tag]) {
+    for (alias, standard) in TAG_ALIASES {
+        let has_standard = tags.iter().any(|t| t.name.eq_ignore_ascii_case(standard));
+        if !has_standard {
+            if let Some(t) = tags.iter_mut().find(|t| t.name.eq_ignore_ascii_case(alias)) {
+                t.name = standard;
+            }
+        }
+    }
+}
+
+/// The alias a standard tag may go by.
+fn alias_of(standard: &str) -> Option<&'static str> {
+    TAG_ALIASES
+        .iter()
+        .find(|(_, s)| *s == standard)
+        .map(|(alias, _)| *alias)
 }
 
 /// The roster first (defaults for missing ones), then the other tags in file order.
@@ -654,7 +685,8 @@ fn tag_notes(toks: &[Token]) -> TagNotes {
         Some(Tok::Result(r)) if *r != PdnResult::Unknown => Some(*r),
         _ => None,
     };
-    let contradicted_result = tag("Result").and_then(|value| {
+    let result_tag = tag("Result").or_else(|| alias_of("Result").and_then(tag));
+    let contradicted_result = result_tag.and_then(|value| {
         let by_tag = PdnResult::parse(value.trim())?;
         let marker = marker?;
         (by_tag != PdnResult::Unknown && by_tag.outcome() != marker.outcome())

@@ -352,6 +352,39 @@ fn tags_are_escaped_and_kept_in_order() {
 }
 
 #[test]
+fn the_italian_archives_tag_names_are_read_as_the_standard_ones() {
+    // As the Italian federation's archives write a game: players, result and event under
+    // Italian names, the year alone.
+    let text = "[Dati \"69 ASSOLUTO 1 TURNO\"]\n[Anno \"2005\"]\n[Bianco \"BORGHETTI\"]\n\
+                [Nero \"MASCOLO\"]\n[Risultato \"1-0\"]\n[Apertura \"0028\"]\n\n\
+                1. 21-17 12-15 2. 23-19 11-14 *\n";
+    let g = one(text, Variant::new(Base::Italian));
+    assert_eq!(g.tag("White"), Some("BORGHETTI"));
+    assert_eq!(g.tag("Black"), Some("MASCOLO"));
+    assert_eq!(g.tag("Event"), Some("69 ASSOLUTO 1 TURNO"));
+    assert_eq!(g.tag("Opening"), Some("0028"));
+    assert_eq!(
+        g.tag("Anno"),
+        Some("2005"),
+        "a tag with no standard one is kept as it is"
+    );
+    assert_eq!(g.result, PdnResult::WhiteWins);
+    let written = pdn::write_game(&g, &WriteOptions::default());
+    assert!(written.contains("[White \"BORGHETTI\"]"), "{written}");
+    assert!(!written.contains("Bianco"), "{written}");
+    // A standard tag beside its alias wins, and the alias stays a tag of its own.
+    let both = one(
+        "[White \"Rossi\"]\n[Bianco \"Bianchi\"]\n1. 21-17 *\n",
+        Variant::new(Base::Italian),
+    );
+    assert_eq!(both.tag("White"), Some("Rossi"));
+    assert_eq!(both.tag("Bianco"), Some("Bianchi"));
+    // The result under its Italian name is checked against the marker like the standard one.
+    let notes = pdn::read_tag_notes(b"[Risultato \"0-1\"]\n1. 21-17 1-0\n");
+    assert_eq!(notes[0].contradicted_result.as_deref(), Some("0-1"));
+}
+
+#[test]
 fn games_convert_to_and_from_the_game_record() {
     let g = one("1. 32-28 19-23 2. 28x19 14x23 1-0", Variant::INTERNATIONAL);
     let game = g.to_game().unwrap();
