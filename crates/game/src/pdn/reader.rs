@@ -216,26 +216,19 @@ fn read_tagged_game(
     }
     standardise_tag_names(&mut tags);
     let collected = collect_tags(&tags);
-    let moves_read = Cell::new(0);
-    let err = |t: &Token, kind| PdnError {
-        game: number,
-        line: t.line,
-        column: t.column,
-        kind: Box::new(kind),
-        tags: collected.clone(),
-        moves_read: moves_read.get(),
-        read_notes: Vec::new(),
-    };
     let find = |name: &str| tags.iter().find(|t| t.name.eq_ignore_ascii_case(name));
     let by_name = find("Variant").and_then(|t| variant_of_name(t.value));
     *tagged = by_name.is_some() || find("GameType").is_some();
     let variant = match (by_name, find("GameType")) {
         (Some(v), _) => v,
-        (None, Some(t)) => variant_of_game_type(t.value).ok_or_else(|| {
-            err(
-                t.token,
-                PdnErrorKind::UnknownGameType(t.value.trim().to_string()),
-            )
+        (None, Some(t)) => variant_of_game_type(t.value).ok_or_else(|| PdnError {
+            game: number,
+            line: t.token.line,
+            column: t.token.column,
+            kind: Box::new(PdnErrorKind::UnknownGameType(t.value.trim().to_string())),
+            tags: collected.clone(),
+            moves_read: 0,
+            read_notes: Vec::new(),
         })?,
         (None, None) => default,
     };
@@ -257,115 +250,159 @@ fn read_tagged_game(
             .and_then(|t| PdnResult::parse(t.value.trim()))
             .unwrap_or(PdnResult::Unknown),
     };
-    let fen = find("FEN");
-    // A FEN may leave the side to move open (`?`): the moves tell it. Each FEN text to try,
-    // with the side put in for the `?`.
-    let fens: Vec<(Option<String>, Option<Color>)> = match fen {
-        Some(t) => match t.value.find(|c: char| !c.is_whitespace()) {
-            Some(at) if t.value[at..].starts_with('?') => [Color::White, Color::Black]
-                .into_iter()
-                .map(|side| {
-                    let mut text = t.value.to_string();
-                    text.replace_range(at..at + 1, &side.letter().to_string());
-                    (Some(text), Some(side))
-                })
-                .collect(),
-            _ => vec![(Some(t.value.to_string()), None)],
-        },
-        None => vec![(None, None)],
-    };
-    let read_moves = |names: Option<&SquareNames>| {
-        let mut best: Option<Result<Reading, PdnError>> = None;
-        for (text, side) in &fens {
-            moves_read.set(0);
-            let start = match text {
-                Some(text) => match names {
-                    Some(names) => Board::from_fen_in(variant, names, text),
-                    None => Board::from_fen(variant, text),
-                },
-                None => Ok(Board::start(variant)),
-            };
-            let result = match start {
-                Ok(start) => {
-                    let reading = LineReading {
-                        names,
-                        main_moves: &moves_read,
-                        notes: RefCell::new(Vec::new()),
-                        more_left_out: Cell::new(0),
-                    };
-                    let mut at = 0;
-                    match parse_line(&reading, body, &mut at, start, 1, None, 0) {
-                        Ok(main) => {
-                            let mut notes = reading.into_notes();
-                            if let Some(side) = side {
-                                let how = if main.moves.is_empty() {
-                                    "and no move tells it"
-                                } else {
-                                    "and the moves say"
-                                };
-                                let side = side.title();
-                                notes.insert(
-                                    0,
-                                    format!("FEN leaves the side to move open, {how}: {side}"),
-                                );
-                            }
-                            Ok(Reading { start, main, notes })
-                        }
-                        Err((t, kind)) => Err(err(t, kind)),
-                    }
-                }
-                Err(e) => Err(err(
-                    fen.expect("a FEN was read").token,
-                    PdnErrorKind::Fen(e),
-                )),
-            };
-            if best.as_ref().is_none_or(|b| better(b, &result)) {
-                best = Some(result);
-            }
-        }
-        best.expect("at least one reading was tried")
-    };
-    // A file in another notation than the variant's (PDN's GameType says which) is read in
-    // it; the game keeps Damier's. A GameType that cannot be read leaves the variant's own,
-    // as does one whose notation the moves do not fit (PlayOK writes international games
-    // as `N1`, in international's own numbers).
-    let declared =
-        find("GameType").map(|t| (t.value.trim(), scheme_of_game_type(t.value, variant)));
-    let noted = |read: Result<Reading, PdnError>, note: String| match read {
-        Ok(read) => Ok(read.noted(note)),
-        Err(mut e) => {
-            e.read_notes.insert(0, note);
-            Err(e)
-        }
-    };
-    let Reading { start, main, notes } = match declared {
-        Some((value, Ok(Some(scheme)))) => {
-            let names = SquareNames::new(variant.rules().board, scheme);
-            match read_moves(Some(&names)) {
-                Ok(read) => read.noted(read_in_note(value, scheme, variant)),
-                Err(mut e) => {
-                    let own = read_moves(None);
-                    // Neither fits: the error met furthest says the most.
-                    if better(&Err(e.clone()), &own) {
-                        noted(own, not_fitted_note(value, scheme, variant))?
-                    } else {
-                        e.read_notes.insert(0, read_in_note(value, scheme, variant));
-                        return Err(e);
-                    }
-                }
-            }
-        }
-        Some((value, Err(why))) => noted(read_moves(None), unread_note(value, &why, variant))?,
-        _ => read_moves(None)?,
-    };
-    Ok(PdnGame {
+    let text = GameText {
+        number,
         tags: collected,
+        variant,
+        body,
+        fen: find("FEN"),
+        moves_read: Cell::new(0),
+    };
+    let Reading { start, main, notes } = text.read_in_declared_notation(find("GameType"))?;
+    Ok(PdnGame {
+        tags: text.tags,
         variant,
         start,
         main,
         result,
         read_notes: notes,
     })
+}
+
+/// What every reading of one game's moves shares.
+struct GameText<'t> {
+    /// The game's number in its file, from 1.
+    number: usize,
+    tags: Vec<(String, String)>,
+    variant: Variant,
+    /// The movetext, without its termination marker.
+    body: &'t [Token],
+    fen: Option<&'t Tag<'t>>,
+    /// Moves of the main line read so far, for errors.
+    moves_read: Cell<usize>,
+}
+
+impl GameText<'_> {
+    fn error(&self, at: &Token, kind: PdnErrorKind) -> PdnError {
+        PdnError {
+            game: self.number,
+            line: at.line,
+            column: at.column,
+            kind: Box::new(kind),
+            tags: self.tags.clone(),
+            moves_read: self.moves_read.get(),
+            read_notes: Vec::new(),
+        }
+    }
+
+    /// The game read in the notation its `GameType` names, where that is not the variant's
+    /// own (the game keeps Damier's). A GameType that cannot be read leaves the variant's
+    /// own, as does one whose notation the moves do not fit (PlayOK writes international
+    /// games as `N1`, in international's own numbers).
+    fn read_in_declared_notation(&self, game_type: Option<&Tag>) -> Result<Reading, PdnError> {
+        let variant = self.variant;
+        let Some(game_type) = game_type else {
+            return self.read_moves(None);
+        };
+        let value = game_type.value.trim();
+        match scheme_of_game_type(game_type.value, variant) {
+            Ok(Some(scheme)) => {
+                let names = SquareNames::new(variant.rules().board, scheme);
+                match self.read_moves(Some(&names)) {
+                    Ok(read) => Ok(read.noted(read_in_note(value, scheme, variant))),
+                    Err(mut e) => {
+                        let own = self.read_moves(None);
+                        // Neither fits: the error met furthest says the most.
+                        if better(&Err(e.clone()), &own) {
+                            noted(own, not_fitted_note(value, scheme, variant))
+                        } else {
+                            e.read_notes.insert(0, read_in_note(value, scheme, variant));
+                            Err(e)
+                        }
+                    }
+                }
+            }
+            Ok(None) => self.read_moves(None),
+            Err(why) => noted(self.read_moves(None), unread_note(value, &why, variant)),
+        }
+    }
+
+    /// The moves read in `names` (none: the variant's own), the best of the readings a FEN
+    /// allows: a FEN may leave the side to move open (`?`), for the moves to tell.
+    fn read_moves(&self, names: Option<&SquareNames>) -> Result<Reading, PdnError> {
+        let Some(fen) = self.fen else {
+            return self.read_from(names, Board::start(self.variant));
+        };
+        let open_side = fen
+            .value
+            .find(|c: char| !c.is_whitespace())
+            .filter(|&at| fen.value[at..].starts_with('?'));
+        let Some(at) = open_side else {
+            return self.read_from_fen(names, fen.value);
+        };
+        let mut best: Option<Result<Reading, PdnError>> = None;
+        for side in [Color::White, Color::Black] {
+            let mut text = fen.value.to_string();
+            text.replace_range(at..at + 1, &side.letter().to_string());
+            let how = "FEN leaves the side to move open";
+            let result = self.read_from_fen(names, &text).map(|read| {
+                let told = if read.main.moves.is_empty() {
+                    "and no move tells it"
+                } else {
+                    "and the moves say"
+                };
+                read.noted(format!("{how}, {told}: {}", side.title()))
+            });
+            if best.as_ref().is_none_or(|b| better(b, &result)) {
+                best = Some(result);
+            }
+        }
+        best.expect("both sides were tried")
+    }
+
+    fn read_from_fen(&self, names: Option<&SquareNames>, fen: &str) -> Result<Reading, PdnError> {
+        let start = match names {
+            Some(names) => Board::from_fen_in(self.variant, names, fen),
+            None => Board::from_fen(self.variant, fen),
+        };
+        match start {
+            Ok(start) => self.read_from(names, start),
+            Err(e) => Err(self.error(
+                self.fen.expect("a FEN was read").token,
+                PdnErrorKind::Fen(e),
+            )),
+        }
+    }
+
+    fn read_from(&self, names: Option<&SquareNames>, start: Board) -> Result<Reading, PdnError> {
+        self.moves_read.set(0);
+        let reading = LineReading {
+            names,
+            main_moves: &self.moves_read,
+            notes: RefCell::new(Vec::new()),
+            more_left_out: Cell::new(0),
+        };
+        let mut at = 0;
+        match parse_line(&reading, self.body, &mut at, start, 1, None, 0) {
+            Ok(main) => Ok(Reading {
+                start,
+                main,
+                notes: reading.into_notes(),
+            }),
+            Err((t, kind)) => Err(self.error(t, kind)),
+        }
+    }
+}
+
+/// A reading, or its error, with `note` said first.
+fn noted(read: Result<Reading, PdnError>, note: String) -> Result<Reading, PdnError> {
+    match read {
+        Ok(read) => Ok(read.noted(note)),
+        Err(mut e) => {
+            e.read_notes.insert(0, note);
+            Err(e)
+        }
+    }
 }
 
 /// One way a game's moves were read: from where, the main line, and what was read past.
