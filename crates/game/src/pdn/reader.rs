@@ -361,6 +361,8 @@ impl GameText<'_> {
     }
 
     fn read_from_fen(&self, names: Option<&SquareNames>, fen: &str) -> Result<Reading, PdnError> {
+        // A FEN that cannot be read comes before every move, whatever an earlier reading read.
+        self.moves_read.set(0);
         let start = match names {
             Some(names) => Board::from_fen_in(self.variant, names, fen),
             None => Board::from_fen(self.variant, fen),
