@@ -201,20 +201,7 @@ fn read_tagged_game(
     default: Variant,
     tagged: &mut bool,
 ) -> Result<PdnGame, PdnError> {
-    let mut tags = Vec::new();
-    let mut body = toks;
-    while let Some((t, rest)) = body.split_first() {
-        match &t.tok {
-            Tok::Tag { name, value } => tags.push(Tag {
-                name,
-                value,
-                token: t,
-            }),
-            _ => break,
-        }
-        body = rest;
-    }
-    standardise_tag_names(&mut tags);
+    let (tags, body) = leading_tags(toks);
     let collected = collect_tags(&tags);
     let find = |name: &str| tags.iter().find(|t| t.name.eq_ignore_ascii_case(name));
     let by_name = find("Variant").and_then(|t| variant_of_name(t.value));
@@ -273,16 +260,19 @@ fn read_tagged_game(
 struct GameText<'t> {
     /// The game's number in its file, from 1.
     number: usize,
+    /// The roster, then the other tags, as the game and its errors carry them.
     tags: Vec<(String, String)>,
     variant: Variant,
     /// The movetext, without its termination marker.
     body: &'t [Token],
+    /// The `FEN` tag, where the game starts from a position of its own.
     fen: Option<&'t Tag<'t>>,
     /// Moves of the main line read so far, for errors.
     moves_read: Cell<usize>,
 }
 
 impl GameText<'_> {
+    /// An error at `at`, after the moves read so far.
     fn error(&self, at: &Token, kind: PdnErrorKind) -> PdnError {
         PdnError {
             game: self.number,
@@ -344,14 +334,14 @@ impl GameText<'_> {
         for side in [Color::White, Color::Black] {
             let mut text = fen.value.to_string();
             text.replace_range(at..at + 1, &side.letter().to_string());
-            let how = "FEN leaves the side to move open";
             let result = self.read_from_fen(names, &text).map(|read| {
-                let told = if read.main.moves.is_empty() {
+                let how = if read.main.moves.is_empty() {
                     "and no move tells it"
                 } else {
                     "and the moves say"
                 };
-                read.noted(format!("{how}, {told}: {}", side.title()))
+                let side = side.title();
+                read.noted(format!("FEN leaves the side to move open, {how}: {side}"))
             });
             if best.as_ref().is_none_or(|b| better(b, &result)) {
                 best = Some(result);
@@ -360,22 +350,25 @@ impl GameText<'_> {
         best.expect("both sides were tried")
     }
 
+    /// One reading of the main line from the FEN `fen`.
     fn read_from_fen(&self, names: Option<&SquareNames>, fen: &str) -> Result<Reading, PdnError> {
-        // A FEN that cannot be read comes before every move, whatever an earlier reading read.
-        self.moves_read.set(0);
         let start = match names {
             Some(names) => Board::from_fen_in(self.variant, names, fen),
             None => Board::from_fen(self.variant, fen),
         };
         match start {
             Ok(start) => self.read_from(names, start),
-            Err(e) => Err(self.error(
-                self.fen.expect("a FEN was read").token,
-                PdnErrorKind::Fen(e),
-            )),
+            Err(e) => {
+                let fen_tag = self.fen.expect("a FEN was read").token;
+                let mut error = self.error(fen_tag, PdnErrorKind::Fen(e));
+                // The FEN comes before every move, whatever an earlier reading read.
+                error.moves_read = 0;
+                Err(error)
+            }
         }
     }
 
+    /// One reading of the main line from `start`, in `names` (none: the variant's own).
     fn read_from(&self, names: Option<&SquareNames>, start: Board) -> Result<Reading, PdnError> {
         self.moves_read.set(0);
         let reading = LineReading {
@@ -452,6 +445,23 @@ impl ReadPast for PdnGame {
     }
 }
 
+/// The tags a game's tokens start with, under their standard names, and the tokens after them.
+fn leading_tags(toks: &[Token]) -> (Vec<Tag<'_>>, &[Token]) {
+    let count = toks
+        .iter()
+        .take_while(|t| matches!(t.tok, Tok::Tag { .. }))
+        .count();
+    let mut tags: Vec<Tag> = toks[..count]
+        .iter()
+        .filter_map(|token| match &token.tok {
+            Tok::Tag { name, value } => Some(Tag { name, value, token }),
+            _ => None,
+        })
+        .collect();
+    standardise_tag_names(&mut tags);
+    (tags, &toks[count..])
+}
+
 /// An alias becomes the standard tag it stands for where the game has no tag of that name.
 fn standardise_tag_names(tags: &mut [Tag]) {
     for (alias, standard) in TAG_ALIASES {
@@ -462,14 +472,6 @@ fn standardise_tag_names(tags: &mut [Tag]) {
             }
         }
     }
-}
-
-/// The alias a standard tag may go by.
-fn alias_of(standard: &str) -> Option<&'static str> {
-    TAG_ALIASES
-        .iter()
-        .find(|(_, s)| *s == standard)
-        .map(|(alias, _)| *alias)
 }
 
 /// The roster first (defaults for missing ones), then the other tags in file order.
@@ -708,14 +710,11 @@ pub fn read_tag_notes(bytes: &[u8]) -> Vec<TagNotes> {
 }
 
 fn tag_notes(toks: &[Token]) -> TagNotes {
+    let (tags, _) = leading_tags(toks);
     let tag = |name: &str| {
-        toks.iter()
-            .map_while(|t| match &t.tok {
-                Tok::Tag { name, value } => Some((name.as_str(), value.as_str())),
-                _ => None,
-            })
-            .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v)
+        tags.iter()
+            .find(|t| t.name.eq_ignore_ascii_case(name))
+            .map(|t| t.value)
     };
     let unknown_variant = tag("Variant")
         .filter(|v| variant_of_name(v).is_none())
@@ -724,8 +723,7 @@ fn tag_notes(toks: &[Token]) -> TagNotes {
         Some(Tok::Result(r)) if *r != PdnResult::Unknown => Some(*r),
         _ => None,
     };
-    let result_tag = tag("Result").or_else(|| alias_of("Result").and_then(tag));
-    let contradicted_result = result_tag.and_then(|value| {
+    let contradicted_result = tag("Result").and_then(|value| {
         let by_tag = PdnResult::parse(value.trim())?;
         let marker = marker?;
         (by_tag != PdnResult::Unknown && by_tag.outcome() != marker.outcome())

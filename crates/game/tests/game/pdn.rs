@@ -50,6 +50,8 @@ fn a_bad_game_is_reported_where_it_goes_wrong_and_the_others_are_read() {
         "{e}"
     );
     assert_eq!(games[2].as_ref().unwrap().tag("Event"), Some("three"));
+    // The moves of the main line read before the bad one.
+    assert_eq!(e.moves_read, 2);
 }
 
 #[test]
@@ -380,8 +382,14 @@ fn the_italian_archives_tag_names_are_read_as_the_standard_ones() {
     assert_eq!(both.tag("White"), Some("Rossi"));
     assert_eq!(both.tag("Bianco"), Some("Bianchi"));
     // The result under its Italian name is checked against the marker like the standard one.
-    let notes = pdn::read_tag_notes(b"[Risultato \"0-1\"]\n1. 21-17 1-0\n");
+    let notes = pdn::read_tag_notes(
+        b"[Risultato \"0-1\"]\n1. 21-17 1-0\n\n[Result \"1-0\"]\n[Risultato \"0-1\"]\n1. 21-17 1-0\n",
+    );
     assert_eq!(notes[0].contradicted_result.as_deref(), Some("0-1"));
+    assert_eq!(
+        notes[1].contradicted_result, None,
+        "the standard tag is the one read"
+    );
 }
 
 #[test]
