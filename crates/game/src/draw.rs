@@ -84,7 +84,7 @@ pub enum EndingLimit {
     Plies(usize),
 }
 
-/// The counts of RULES.md §3 that apply to `m` in `variant`, as in [`automatic_draw`]. The
+/// The counts of RULES.md §3 that apply to `m` in `variant`, as in `automatic_draw`. The
 /// FMJD 64-square rule for a lone king on the long diagonal is assumed whenever the material
 /// allows it: the king may step onto the diagonal at any time.
 pub fn ending_limit(variant: Variant, m: &Material) -> EndingLimit {
@@ -234,7 +234,7 @@ impl DrawRule {
     }
 }
 
-/// The automatic draws [`automatic_draw`] applies in `variant` (RULES.md §3), for rule texts;
+/// The automatic draws `automatic_draw` applies in `variant` (RULES.md §3), for rule texts;
 /// the draw tests check that every draw a game reaches is one of them.
 pub fn draw_rules(variant: Variant) -> &'static [DrawRule] {
     use DrawRule::*;

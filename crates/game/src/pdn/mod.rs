@@ -18,7 +18,9 @@
 mod date;
 mod gametype;
 mod lexer;
+mod movetext;
 mod reader;
+mod tags;
 mod writer;
 
 use crate::board::{AnyMove, Board};
@@ -29,7 +31,8 @@ use damier_core::notation::MoveError;
 use damier_core::{Color, Variant};
 
 pub use date::{civil_date, date_today, unix_days, unix_seconds};
-pub use reader::{read, read_bytes, read_bytes_inferring, read_tag_notes, TagNotes, VariantSource};
+pub use reader::{read, read_bytes, read_bytes_inferring, read_tag_notes, VariantSource};
+pub use tags::TagNotes;
 pub use writer::{write, write_game, WriteOptions};
 
 /// Whether `text` is a move mark PDN 3.0 allows (its `MOVESTRENGTH`): a run of `!` and `?`,

@@ -5,23 +5,12 @@ use super::gametype::{
     variant_of_name,
 };
 use super::lexer::{tokens, Tok, Token};
-use super::{default_tag, Line, PdnError, PdnErrorKind, PdnGame, PdnMove, PdnResult, ROSTER};
+use super::movetext::{parse_line, LineReading};
+use super::tags::{collect_tags, leading_tags, tag_notes, Tag, TagNotes};
+use super::{Line, PdnError, PdnErrorKind, PdnGame, PdnResult};
 use crate::board::Board;
 use damier_core::{Base, Color, SquareNames, Variant};
 use std::cell::{Cell, RefCell};
-
-/// Tags that become fields of [`PdnGame`] rather than entries of its tag list.
-const FIELD_TAGS: [&str; 5] = ["Result", "GameType", "Variant", "SetUp", "FEN"];
-
-/// Tag names of the Italian federation's game archives, read as the standard tags they stand
-/// for (a game without a `White` tag that has a `Bianco` one names its players all the same).
-const TAG_ALIASES: [(&str, &str); 5] = [
-    ("Bianco", "White"),
-    ("Nero", "Black"),
-    ("Risultato", "Result"),
-    ("Dati", "Event"),
-    ("Apertura", "Opening"),
-];
 
 /// Read every game of a PDN text. Games without a `Variant` or `GameType` tag are read as
 /// `default` (PDN's own default is International, `GameType 20`; English files often omit
@@ -87,7 +76,7 @@ const INFERENCE_ORDER: [Base; 15] = [
 
 /// Read every game of PDN bytes as [`read_bytes`] does, but find the variant of a game with
 /// no `Variant` or `GameType` tag from its moves: `first`, then every other variant in
-/// [`INFERENCE_ORDER`] (their giveaway forms only where `first` is one: they play the same
+/// `INFERENCE_ORDER` (their giveaway forms only where `first` is one: they play the same
 /// moves); the first that reads it cleanest is taken.
 pub fn read_bytes_inferring(
     bytes: &[u8],
@@ -180,12 +169,6 @@ fn game_end(toks: &[Token], start: usize) -> usize {
         }
     }
     at
-}
-
-struct Tag<'a> {
-    name: &'a str,
-    value: &'a str,
-    token: &'a Token,
 }
 
 /// A game, and whether its variant came from a tag (else it is `default`'s).
@@ -445,256 +428,6 @@ impl ReadPast for PdnGame {
     }
 }
 
-/// The tags a game's tokens start with, under their standard names, and the tokens after them.
-fn leading_tags(toks: &[Token]) -> (Vec<Tag<'_>>, &[Token]) {
-    let count = toks
-        .iter()
-        .take_while(|t| matches!(t.tok, Tok::Tag { .. }))
-        .count();
-    let mut tags: Vec<Tag> = toks[..count]
-        .iter()
-        .filter_map(|token| match &token.tok {
-            Tok::Tag { name, value } => Some(Tag { name, value, token }),
-            _ => None,
-        })
-        .collect();
-    standardise_tag_names(&mut tags);
-    (tags, &toks[count..])
-}
-
-/// An alias becomes the standard tag it stands for where the game has no tag of that name.
-fn standardise_tag_names(tags: &mut [Tag]) {
-    for (alias, standard) in TAG_ALIASES {
-        let has_standard = tags.iter().any(|t| t.name.eq_ignore_ascii_case(standard));
-        if !has_standard {
-            if let Some(t) = tags.iter_mut().find(|t| t.name.eq_ignore_ascii_case(alias)) {
-                t.name = standard;
-            }
-        }
-    }
-}
-
-/// The roster first (defaults for missing ones), then the other tags in file order.
-fn collect_tags(tags: &[Tag]) -> Vec<(String, String)> {
-    let mut out: Vec<(String, String)> = ROSTER
-        .iter()
-        .map(|&r| {
-            let value = tags
-                .iter()
-                .find(|t| t.name.eq_ignore_ascii_case(r))
-                .map_or(default_tag(r), |t| t.value);
-            (r.to_string(), value.to_string())
-        })
-        .collect();
-    for t in tags {
-        let special = ROSTER
-            .iter()
-            .chain(FIELD_TAGS.iter())
-            .any(|n| n.eq_ignore_ascii_case(t.name));
-        if !special && !out.iter().any(|(n, _)| n == t.name) {
-            out.push((t.name.to_string(), t.value.to_string()));
-        }
-    }
-    out
-}
-
-type LineError<'a> = (&'a Token, PdnErrorKind);
-
-/// What every line of one game is read with.
-struct LineReading<'g> {
-    /// The file's square names where they are not the variant's own.
-    names: Option<&'g SquareNames>,
-    /// Moves of the main line read so far.
-    main_moves: &'g Cell<usize>,
-    /// What was read past: variations left out, each with why.
-    notes: RefCell<Vec<String>>,
-    /// Variations left out beyond those said.
-    more_left_out: Cell<usize>,
-}
-
-impl LineReading<'_> {
-    /// Variations left out that are said one by one; the rest are counted, so that a hostile
-    /// file cannot make the notes its own size.
-    const SAID: usize = 5;
-
-    /// Say that a variation was left out.
-    fn left_out(&self, note: String) {
-        let mut notes = self.notes.borrow_mut();
-        if notes.len() < Self::SAID {
-            notes.push(note);
-        } else {
-            self.more_left_out.set(self.more_left_out.get() + 1);
-        }
-    }
-
-    /// The notes, the count of those not said last.
-    fn into_notes(self) -> Vec<String> {
-        let mut notes = self.notes.into_inner();
-        match self.more_left_out.get() {
-            0 => {}
-            1 => notes.push("1 more variation was left out".to_string()),
-            more => notes.push(format!("{more} more variations were left out")),
-        }
-        notes
-    }
-}
-
-/// Variations nested deeper than this are refused: reading recurses once per level, and a
-/// hostile file must not exhaust the stack.
-const MAX_NESTING: usize = 100;
-
-/// Read moves from `toks[*at..]` played from `board` until the end, or until the `)` that
-/// closes the variation opened at `open` (`None` on the main line). `number` is the move
-/// number of the first move.
-fn parse_line<'a>(
-    reading: &LineReading,
-    toks: &'a [Token],
-    at: &mut usize,
-    mut board: Board,
-    mut number: u32,
-    open: Option<&'a Token>,
-    depth: usize,
-) -> Result<Line, LineError<'a>> {
-    let first = board.rules().first;
-    let mut line = Line::default();
-    // The position and number before the last move, where a variation of it starts.
-    let mut before_last: Option<(Board, u32)> = None;
-    while let Some(t) = toks.get(*at) {
-        *at += 1;
-        let last = line.moves.last_mut();
-        match &t.tok {
-            Tok::Number => {}
-            Tok::Move(text) => {
-                let parsed = match reading.names {
-                    Some(names) => board.parse_move_in(names, text),
-                    None => board.parse_move(text),
-                };
-                let mv = parsed.map_err(|error| {
-                    let dots = if board.side() == first { "." } else { "..." };
-                    let kind = PdnErrorKind::Move {
-                        number: format!("{number}{dots}"),
-                        error,
-                    };
-                    (t, kind)
-                })?;
-                line.moves.push(PdnMove {
-                    mv,
-                    notation: board.short(&mv),
-                    mark: None,
-                    nags: Vec::new(),
-                    comments: Vec::new(),
-                    variations: Vec::new(),
-                });
-                before_last = Some((board, number));
-                if open.is_none() {
-                    reading.main_moves.set(reading.main_moves.get() + 1);
-                }
-                if board.side() != first {
-                    number += 1;
-                }
-                board = board.play_unchecked(&mv);
-            }
-            Tok::Mark(mark) => match last {
-                Some(m) => m.mark = Some(mark.clone()),
-                None => return Err((t, syntax(format!("mark '{mark}' with no move before it")))),
-            },
-            Tok::Nag(n) => match last {
-                Some(m) => m.nags.push(*n),
-                None => return Err((t, syntax(format!("${n} with no move before it")))),
-            },
-            Tok::Comment(c) => match last {
-                Some(m) => m.comments.push(c.clone()),
-                None => line.leading.push(c.clone()),
-            },
-            Tok::Open => {
-                let Some((from, n)) = before_last else {
-                    let why = "a variation must follow the move it replaces";
-                    return Err((t, PdnErrorKind::Variation(why.into())));
-                };
-                if depth >= MAX_NESTING {
-                    let why = format!("variations nested more than {MAX_NESTING} deep");
-                    return Err((t, PdnErrorKind::Variation(why)));
-                }
-                let opened_at = *at;
-                match parse_line(reading, toks, at, from, n, Some(t), depth + 1) {
-                    Ok(variation) => {
-                        if let Some(m) = line.moves.last_mut() {
-                            m.variations.push(variation);
-                        }
-                    }
-                    // An annotator's wrong variation costs the variation, not the game: it
-                    // is left out, and the game read on after its `)`.
-                    Err((bad, kind)) => match matching_close(toks, opened_at) {
-                        Some(close) => {
-                            *at = close + 1;
-                            reading.left_out(format!(
-                                "the variation at line {}, column {} was left out (line {}, \
-                                 column {}: {kind})",
-                                t.line, t.column, bad.line, bad.column
-                            ));
-                        }
-                        None => return Err((bad, kind)),
-                    },
-                }
-            }
-            Tok::Close => {
-                return match open {
-                    Some(_) => Ok(line),
-                    None => Err((
-                        t,
-                        PdnErrorKind::Variation("')' with no '(' before it".into()),
-                    )),
-                }
-            }
-            Tok::Result(r) => {
-                let msg = format!("result {} inside a variation", r.text());
-                return Err((t, syntax(msg)));
-            }
-            Tok::Tag { name, .. } => {
-                return Err((t, syntax(format!("tag {name} inside the moves"))));
-            }
-            Tok::Bad(msg) => return Err((t, syntax(msg.clone()))),
-        }
-    }
-    match open {
-        Some(t) => Err((t, PdnErrorKind::UnclosedVariation)),
-        None => Ok(line),
-    }
-}
-
-/// The index of the `)` that closes the variation whose first token is at `from`.
-fn matching_close(toks: &[Token], from: usize) -> Option<usize> {
-    let mut open = 1usize;
-    for (i, t) in toks.iter().enumerate().skip(from) {
-        match t.tok {
-            Tok::Open => open += 1,
-            Tok::Close => {
-                open -= 1;
-                if open == 0 {
-                    return Some(i);
-                }
-            }
-            _ => {}
-        }
-    }
-    None
-}
-
-fn syntax(msg: String) -> PdnErrorKind {
-    PdnErrorKind::Syntax(msg)
-}
-
-/// What a game's tags say that its reading does not use, for a check to report.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct TagNotes {
-    /// The value of a `Variant` tag that names no variant Damier plays: the game was read as
-    /// its `GameType` says, or as an untagged game.
-    pub unknown_variant: Option<String>,
-    /// The value of a `Result` tag that the termination marker after the moves contradicts
-    /// (another winner, or a draw against a win): the marker is the game's result.
-    pub contradicted_result: Option<String>,
-}
-
 /// The [`TagNotes`] of every game of PDN bytes, in the order [`read_bytes`] gives the games.
 pub fn read_tag_notes(bytes: &[u8]) -> Vec<TagNotes> {
     let text = text_of(bytes);
@@ -707,32 +440,6 @@ pub fn read_tag_notes(bytes: &[u8]) -> Vec<TagNotes> {
         at = end;
     }
     notes
-}
-
-fn tag_notes(toks: &[Token]) -> TagNotes {
-    let (tags, _) = leading_tags(toks);
-    let tag = |name: &str| {
-        tags.iter()
-            .find(|t| t.name.eq_ignore_ascii_case(name))
-            .map(|t| t.value)
-    };
-    let unknown_variant = tag("Variant")
-        .filter(|v| variant_of_name(v).is_none())
-        .map(str::to_string);
-    let marker = match toks.last().map(|t| &t.tok) {
-        Some(Tok::Result(r)) if *r != PdnResult::Unknown => Some(*r),
-        _ => None,
-    };
-    let contradicted_result = tag("Result").and_then(|value| {
-        let by_tag = PdnResult::parse(value.trim())?;
-        let marker = marker?;
-        (by_tag != PdnResult::Unknown && by_tag.outcome() != marker.outcome())
-            .then(|| value.to_string())
-    });
-    TagNotes {
-        unknown_variant,
-        contradicted_result,
-    }
 }
 
 #[cfg(test)]
