@@ -11,19 +11,30 @@ pub(super) type LineError<'a> = (&'a Token, PdnErrorKind);
 /// What every line of one game is read with.
 pub(super) struct LineReading<'g> {
     /// The file's square names where they are not the variant's own.
-    pub(super) names: Option<&'g SquareNames>,
+    names: Option<&'g SquareNames>,
     /// Moves of the main line read so far.
-    pub(super) main_moves: &'g Cell<usize>,
+    main_moves: &'g Cell<usize>,
     /// What was read past: variations left out, each with why.
-    pub(super) notes: RefCell<Vec<String>>,
+    notes: RefCell<Vec<String>>,
     /// Variations left out beyond those said.
-    pub(super) more_left_out: Cell<usize>,
+    more_left_out: Cell<usize>,
 }
 
-impl LineReading<'_> {
+impl<'g> LineReading<'g> {
     /// Variations left out that are said one by one; the rest are counted, so that a hostile
     /// file cannot make the notes its own size.
     const SAID: usize = 5;
+
+    /// A reading in `names` (none: the variant's own) that counts the main line's moves in
+    /// `main_moves`.
+    pub(super) fn new(names: Option<&'g SquareNames>, main_moves: &'g Cell<usize>) -> Self {
+        LineReading {
+            names,
+            main_moves,
+            notes: RefCell::new(Vec::new()),
+            more_left_out: Cell::new(0),
+        }
+    }
 
     /// Say that a variation was left out.
     fn left_out(&self, note: String) {

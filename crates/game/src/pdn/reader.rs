@@ -10,7 +10,7 @@ use super::tags::{collect_tags, leading_tags, tag_notes, Tag, TagNotes};
 use super::{Line, PdnError, PdnErrorKind, PdnGame, PdnResult};
 use crate::board::Board;
 use damier_core::{Base, Color, SquareNames, Variant};
-use std::cell::{Cell, RefCell};
+use std::cell::Cell;
 
 /// Read every game of a PDN text. Games without a `Variant` or `GameType` tag are read as
 /// `default` (PDN's own default is International, `GameType 20`; English files often omit
@@ -354,12 +354,7 @@ impl GameText<'_> {
     /// One reading of the main line from `start`, in `names` (none: the variant's own).
     fn read_from(&self, names: Option<&SquareNames>, start: Board) -> Result<Reading, PdnError> {
         self.moves_read.set(0);
-        let reading = LineReading {
-            names,
-            main_moves: &self.moves_read,
-            notes: RefCell::new(Vec::new()),
-            more_left_out: Cell::new(0),
-        };
+        let reading = LineReading::new(names, &self.moves_read);
         let mut at = 0;
         match parse_line(&reading, self.body, &mut at, start, 1, None, 0) {
             Ok(main) => Ok(Reading {
