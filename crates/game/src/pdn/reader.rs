@@ -6,7 +6,7 @@ use super::gametype::{
 };
 use super::lexer::{tokens, Tok, Token};
 use super::movetext::{parse_line, LineReading};
-use super::tags::{collect_tags, leading_tags, tag_notes, Tag, TagNotes};
+use super::tags::{collect_tags, find_tag, leading_tags, split_marker, tag_notes, Tag, TagNotes};
 use super::{Line, PdnError, PdnErrorKind, PdnGame, PdnResult};
 use crate::board::Board;
 use damier_core::{Base, Color, SquareNames, Variant};
@@ -110,10 +110,7 @@ fn read_games(
 ) -> Vec<(Result<PdnGame, PdnError>, VariantSource)> {
     let toks = tokens(text);
     let mut games = Vec::new();
-    let mut at = 0;
-    while at < toks.len() {
-        let end = game_end(&toks, at);
-        let game_toks = &toks[at..end];
+    for game_toks in each_game(&toks) {
         let number = games.len() + 1;
         let first = read_game(game_toks, number, candidates[0]);
         let game = match first {
@@ -149,9 +146,21 @@ fn read_games(
             }
         };
         games.push(game);
-        at = end;
     }
     games
+}
+
+/// The tokens of each game, in file order.
+fn each_game(toks: &[Token]) -> impl Iterator<Item = &[Token]> {
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        (at < toks.len()).then(|| {
+            let end = game_end(toks, at);
+            let game = &toks[at..end];
+            at = end;
+            game
+        })
+    })
 }
 
 /// Where the game starting at `start` ends: after its termination marker, or before the
@@ -186,32 +195,18 @@ fn read_tagged_game(
 ) -> Result<PdnGame, PdnError> {
     let (tags, body) = leading_tags(toks);
     let collected = collect_tags(&tags);
-    let find = |name: &str| tags.iter().find(|t| t.name.eq_ignore_ascii_case(name));
+    let find = |name: &str| find_tag(&tags, name);
     let by_name = find("Variant").and_then(|t| variant_of_name(t.value));
     *tagged = by_name.is_some() || find("GameType").is_some();
     let variant = match (by_name, find("GameType")) {
         (Some(v), _) => v,
-        (None, Some(t)) => variant_of_game_type(t.value).ok_or_else(|| PdnError {
-            game: number,
-            line: t.token.line,
-            column: t.token.column,
-            kind: Box::new(PdnErrorKind::UnknownGameType(t.value.trim().to_string())),
-            tags: collected.clone(),
-            moves_read: 0,
-            read_notes: Vec::new(),
+        (None, Some(t)) => variant_of_game_type(t.value).ok_or_else(|| {
+            let kind = PdnErrorKind::UnknownGameType(t.value.trim().to_string());
+            error_before_moves(number, &collected, t.token, kind)
         })?,
         (None, None) => default,
     };
-    let (body, marker) = match body.split_last() {
-        Some((
-            Token {
-                tok: Tok::Result(r),
-                ..
-            },
-            rest,
-        )) => (rest, Some(*r)),
-        _ => (body, None),
-    };
+    let (body, marker) = split_marker(body);
     // PDN 3.0 ends every game with `*` and keeps the result in its tag: a `*` marker says
     // nothing against a result the tag gives; a marker that names one decides.
     let result = match marker {
@@ -257,15 +252,9 @@ struct GameText<'t> {
 impl GameText<'_> {
     /// An error at `at`, after the moves read so far.
     fn error(&self, at: &Token, kind: PdnErrorKind) -> PdnError {
-        PdnError {
-            game: self.number,
-            line: at.line,
-            column: at.column,
-            kind: Box::new(kind),
-            tags: self.tags.clone(),
-            moves_read: self.moves_read.get(),
-            read_notes: Vec::new(),
-        }
+        let mut error = error_before_moves(self.number, &self.tags, at, kind);
+        error.moves_read = self.moves_read.get();
+        error
     }
 
     /// The game read in the notation its `GameType` names, where that is not the variant's
@@ -342,11 +331,10 @@ impl GameText<'_> {
         match start {
             Ok(start) => self.read_from(names, start),
             Err(e) => {
-                let fen_tag = self.fen.expect("a FEN was read").token;
-                let mut error = self.error(fen_tag, PdnErrorKind::Fen(e));
                 // The FEN comes before every move, whatever an earlier reading read.
-                error.moves_read = 0;
-                Err(error)
+                let fen_tag = self.fen.expect("a FEN was read").token;
+                let kind = PdnErrorKind::Fen(e);
+                Err(error_before_moves(self.number, &self.tags, fen_tag, kind))
             }
         }
     }
@@ -364,6 +352,24 @@ impl GameText<'_> {
             }),
             Err((t, kind)) => Err(self.error(t, kind)),
         }
+    }
+}
+
+/// An error of game `number` at `at`, where no move has been read.
+fn error_before_moves(
+    number: usize,
+    tags: &[(String, String)],
+    at: &Token,
+    kind: PdnErrorKind,
+) -> PdnError {
+    PdnError {
+        game: number,
+        line: at.line,
+        column: at.column,
+        kind: Box::new(kind),
+        tags: tags.to_vec(),
+        moves_read: 0,
+        read_notes: Vec::new(),
     }
 }
 
@@ -427,14 +433,7 @@ impl ReadPast for PdnGame {
 pub fn read_tag_notes(bytes: &[u8]) -> Vec<TagNotes> {
     let text = text_of(bytes);
     let toks = tokens(&text);
-    let mut notes = Vec::new();
-    let mut at = 0;
-    while at < toks.len() {
-        let end = game_end(&toks, at);
-        notes.push(tag_notes(&toks[at..end]));
-        at = end;
-    }
-    notes
+    each_game(&toks).map(tag_notes).collect()
 }
 
 #[cfg(test)]

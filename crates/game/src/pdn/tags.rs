@@ -42,11 +42,16 @@ pub(super) fn leading_tags(toks: &[Token]) -> (Vec<Tag<'_>>, &[Token]) {
     (tags, &toks[count..])
 }
 
+/// The first tag named `name`, in whatever case its letters are written (files do not all
+/// keep PDN's).
+pub(super) fn find_tag<'t>(tags: &'t [Tag<'t>], name: &str) -> Option<&'t Tag<'t>> {
+    tags.iter().find(|t| t.name.eq_ignore_ascii_case(name))
+}
+
 /// An alias becomes the standard tag it stands for where the game has no tag of that name.
 fn standardise_tag_names(tags: &mut [Tag]) {
     for (alias, standard) in TAG_ALIASES {
-        let has_standard = tags.iter().any(|t| t.name.eq_ignore_ascii_case(standard));
-        if !has_standard {
+        if find_tag(tags, standard).is_none() {
             if let Some(t) = tags.iter_mut().find(|t| t.name.eq_ignore_ascii_case(alias)) {
                 t.name = standard;
             }
@@ -59,10 +64,7 @@ pub(super) fn collect_tags(tags: &[Tag]) -> Vec<(String, String)> {
     let mut out: Vec<(String, String)> = ROSTER
         .iter()
         .map(|&r| {
-            let value = tags
-                .iter()
-                .find(|t| t.name.eq_ignore_ascii_case(r))
-                .map_or(default_tag(r), |t| t.value);
+            let value = find_tag(tags, r).map_or(default_tag(r), |t| t.value);
             (r.to_string(), value.to_string())
         })
         .collect();
@@ -91,19 +93,12 @@ pub struct TagNotes {
 
 /// The notes of one game, from its tokens.
 pub(super) fn tag_notes(toks: &[Token]) -> TagNotes {
-    let (tags, _) = leading_tags(toks);
-    let tag = |name: &str| {
-        tags.iter()
-            .find(|t| t.name.eq_ignore_ascii_case(name))
-            .map(|t| t.value)
-    };
+    let (tags, body) = leading_tags(toks);
+    let tag = |name: &str| find_tag(&tags, name).map(|t| t.value);
     let unknown_variant = tag("Variant")
         .filter(|v| variant_of_name(v).is_none())
         .map(str::to_string);
-    let marker = match toks.last().map(|t| &t.tok) {
-        Some(Tok::Result(r)) if *r != PdnResult::Unknown => Some(*r),
-        _ => None,
-    };
+    let marker = split_marker(body).1.filter(|&r| r != PdnResult::Unknown);
     let contradicted_result = tag("Result").and_then(|value| {
         let by_tag = PdnResult::parse(value.trim())?;
         let marker = marker?;
@@ -113,5 +108,19 @@ pub(super) fn tag_notes(toks: &[Token]) -> TagNotes {
     TagNotes {
         unknown_variant,
         contradicted_result,
+    }
+}
+
+/// The movetext without its termination marker, and the marker.
+pub(super) fn split_marker(body: &[Token]) -> (&[Token], Option<PdnResult>) {
+    match body.split_last() {
+        Some((
+            Token {
+                tok: Tok::Result(r),
+                ..
+            },
+            rest,
+        )) => (rest, Some(*r)),
+        _ => (body, None),
     }
 }
