@@ -395,6 +395,17 @@ impl<G: Geometry> Position<G> {
         movegen::has_capture(self)
     }
 
+    /// Whether the position after `mv` (a move of this position) can come round again: `mv`
+    /// captures nothing and is a king's move or a man's step along its row (Turkish men step
+    /// sideways and back). A position can only repeat within a run of such moves.
+    #[inline]
+    pub fn is_reversible(&self, mv: &Move<G::Bits>) -> bool {
+        let (from, to) = (u32::from(mv.from), u32::from(mv.to));
+        // The orthogonal board numbers its squares row by row, eight to a row.
+        let sideways = !G::KIND.is_diagonal() && from / 8 == to / 8;
+        !mv.is_capture() && (self.kings().has(from) || sideways)
+    }
+
     /// Whether the non-capturing move `from`→`to` (internal squares) is legal here, without
     /// listing every move: for a crowning step as for any other.
     pub fn is_legal_quiet(&self, from: u32, to: u32) -> bool {

@@ -49,10 +49,12 @@ impl Default for EngineOptions {
 pub struct SearchInput {
     /// The position.
     pub board: Board,
-    /// Keys ([`Board::hash`]) of the positions since the last capture or man move, oldest
-    /// first, not counting `board` itself.
+    /// Keys ([`Board::hash`]) of the positions since the last irreversible move (see
+    /// [`Board::is_reversible`]), oldest first, not counting `board` itself.
     pub history: Vec<u64>,
-    /// Plies played since the last capture or man move.
+    /// Plies played since the last irreversible move: a capture or a man's move (but for a
+    /// Turkish man's step sideways, which no quiet-move limit counts, as no such limit applies
+    /// to Turkish).
     pub quiet_plies: usize,
     /// Plies played since the material last changed (a capture or a crowning): how much of
     /// an ending's move count is spent, for endgame-database wins.
@@ -85,7 +87,7 @@ impl SearchInput {
     pub fn played(&self, mv: &AnyMove) -> Result<SearchInput, PlayError> {
         let next = self.board.play(mv)?;
         let mut input = self.clone();
-        if mv.is_capture() || !self.board.moves_king(mv) {
+        if !self.board.is_reversible(mv) {
             input.history.clear();
             input.quiet_plies = 0;
         } else {
@@ -107,7 +109,7 @@ impl SearchInput {
         let mut quiet = 0;
         for (i, ply) in game.plies().iter().enumerate().rev() {
             match ply.kind {
-                PlyKind::Move(mv) if mv.is_capture() || !positions[i].moves_king(&mv) => break,
+                PlyKind::Move(mv) if !positions[i].is_reversible(&mv) => break,
                 _ => quiet += 1,
             }
         }

@@ -442,6 +442,12 @@ impl Board {
             .collect()
     }
 
+    /// Whether the position after `mv` can come round again: see
+    /// [`Position::is_reversible`].
+    pub fn is_reversible(&self, mv: &AnyMove) -> bool {
+        on!(self, p => p.is_reversible(&narrow(mv)))
+    }
+
     /// Whether the piece that makes `mv` is a king before the move.
     pub fn moves_king(&self, mv: &AnyMove) -> bool {
         self.kings().has(mv.from as u32)

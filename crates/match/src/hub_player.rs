@@ -198,9 +198,7 @@ fn pos_line(game: &Game) -> String {
     let mut first = positions.len() - 1;
     while first > 0 {
         match plies[first - 1].kind {
-            PlyKind::Move(mv) if !mv.is_capture() && positions[first - 1].moves_king(&mv) => {
-                first -= 1
-            }
+            PlyKind::Move(mv) if positions[first - 1].is_reversible(&mv) => first -= 1,
             _ => break,
         }
     }
@@ -256,5 +254,34 @@ impl Player for HubPlayer {
 impl Drop for HubPlayer {
     fn drop(&mut self) {
         self.stop();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game_after(variant: &str, fen: &str, moves: &[&str]) -> Game {
+        let mut game = Game::from_fen(variant.parse().unwrap(), fen).unwrap();
+        for text in moves {
+            let mv = game.position().parse_move(text).unwrap();
+            game.play(&mv).unwrap();
+        }
+        game
+    }
+
+    /// The engine is sent the reversible stretch: from the last man's move on in English; the
+    /// whole game in Turkish, whose men stepped only sideways.
+    #[test]
+    fn the_position_sent_starts_where_positions_can_first_repeat() {
+        let english = game_after("english", "W:WK22,30:BK3", &["30-26", "3-7", "22-18"]);
+        let line = pos_line(&english);
+        assert!(line.ends_with("moves=\"3-7 22-18\""), "{line}");
+        let turkish = game_after("turkish", "W:Wa2:Bb7,Ke8", &["a2-b2", "e8-f8", "b2-a2"]);
+        let line = pos_line(&turkish);
+        assert!(line.ends_with("moves=\"a2-b2 e8-f8 b2-a2\""), "{line}");
+        let forward = game_after("turkish", "W:Wa2:Bb7,Ke8", &["a2-b2", "e8-f8", "b2-b3"]);
+        let line = pos_line(&forward);
+        assert!(!line.contains("moves="), "{line}");
     }
 }

@@ -480,3 +480,73 @@ fn a_one_square_move_gets_an_example_in_the_variants_notation() {
         "{err}"
     );
 }
+
+fn reversible_of<G: Geometry>(variant: &str, fen_text: &str) -> Vec<(String, bool)> {
+    let rules = variant.parse::<Variant>().unwrap().rules();
+    let pos: Position<G> = fen::parse(rules, fen_text).unwrap();
+    let mut list: Vec<(String, bool)> = pos
+        .legal_moves()
+        .iter()
+        .map(|m| (notation::short(&pos, m), pos.is_reversible(m)))
+        .collect();
+    list.sort();
+    list
+}
+
+/// Only a position after a reversible move can come round again (RULES.md §3's repetition):
+/// a king's move, or a Turkish man's step sideways; never a capture or a step forward.
+#[test]
+fn kings_moves_and_turkish_sideways_steps_are_reversible() {
+    for (variant, fen_text, expected) in [
+        (
+            "turkish",
+            "W:Wb2,Kh1:Ba7",
+            &[
+                ("b2-a2", true),
+                ("b2-b3", false),
+                ("b2-c2", true),
+                ("h1-a1", true),
+                ("h1-b1", true),
+                ("h1-c1", true),
+                ("h1-d1", true),
+                ("h1-e1", true),
+                ("h1-f1", true),
+                ("h1-g1", true),
+                ("h1-h2", true),
+                ("h1-h3", true),
+                ("h1-h4", true),
+                ("h1-h5", true),
+                ("h1-h6", true),
+                ("h1-h7", true),
+                ("h1-h8", true),
+            ][..],
+        ),
+        // A capture is never reversible, whoever makes it.
+        ("turkish", "W:Wb2,Kh1:Bb3", &[("b2xb4", false)][..]),
+        (
+            "turkish",
+            "W:WKh1:Bh4",
+            &[
+                ("h1xh5", false),
+                ("h1xh6", false),
+                ("h1xh7", false),
+                ("h1xh8", false),
+            ][..],
+        ),
+        (
+            "english",
+            "W:W22,K30:B3",
+            &[
+                ("22-17", false),
+                ("22-18", false),
+                ("30-25", true),
+                ("30-26", true),
+            ][..],
+        ),
+    ] {
+        let board = variant.parse::<Variant>().unwrap().rules().board;
+        let got = with_geometry!(board, G => reversible_of::<G>(variant, fen_text));
+        let want: Vec<(String, bool)> = expected.iter().map(|&(m, r)| (m.to_string(), r)).collect();
+        assert_eq!(got, want, "{variant} {fen_text}");
+    }
+}

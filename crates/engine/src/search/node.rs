@@ -360,17 +360,17 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         self.pv_len[ply] = child_len + 1;
     }
 
-    /// Plies since the last capture or man move, after `mv`.
+    /// Plies since the last irreversible move, after `mv`.
     fn quiet_after(pos: &Position<G>, mv: &Move<G::Bits>, quiet: usize) -> usize {
-        if mv.is_capture() || !pos.kings().has(u32::from(mv.from)) {
-            0
-        } else {
+        if pos.is_reversible(mv) {
             quiet + 1
+        } else {
+            0
         }
     }
 
     /// The alpha-beta search of `pos`, `ply` plies from the root, with `quiet` plies since
-    /// the last capture or man move.
+    /// the last irreversible move.
     pub fn alpha_beta(
         &mut self,
         pos: &Position<G>,

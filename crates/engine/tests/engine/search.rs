@@ -386,3 +386,33 @@ fn a_variation_carries_the_game_history_on() {
     let elsewhere = Game::new(variant).legal_moves()[0];
     assert!(input.played(&elsewhere).is_err());
 }
+
+/// Turkish men step sideways and back, so a position can come round again across men's
+/// moves: the search sees such a repetition, in the game's history as in its own lines. Here
+/// White, a man against a king and two men, has brought the position round twice by stepping
+/// the man a2-b2-a2 while Black's king went e8-f8-e8; stepping back to a2 again repeats the
+/// position after White's second move, a draw the search finds where every other move loses.
+#[test]
+fn a_repetition_made_by_sideways_steps_of_men_is_seen() {
+    use damier_game::Game;
+    let variant: Variant = "turkish".parse().unwrap();
+    let mut game = Game::from_fen(variant, "W:Wa2:Bb7,c7,Ke8").unwrap();
+    for text in ["a2-b2", "e8-f8", "b2-a2", "f8-e8", "a2-b2", "e8-f8"] {
+        let mv = game.position().parse_move(text).unwrap();
+        game.play(&mv).unwrap();
+    }
+    assert!(!game.is_over());
+    let input = SearchInput::from_game(&game);
+    assert_eq!(input.history.len(), 6, "every position since the start");
+    assert_eq!(input.quiet_plies, 6);
+    let r = engine().search(
+        &input,
+        &Limits::depth(8),
+        Style::default(),
+        &Control::new(),
+        &mut Silent,
+    );
+    let best = r.best.expect("a move");
+    assert_eq!(game.position().short(&best), "b2-a2", "{:?}", r.score);
+    assert_eq!(r.score.0, 0, "{:?}", r.score);
+}

@@ -716,7 +716,7 @@ async fn the_page_plays_games_in_a_real_browser() {
 
     // 7b''. No shipped example has two captures with the same start and end (every
     //       variant's were searched), so one is added to the Turkish rules as the page reads
-    //       them: W:WKg4:Ba5,b5,e4,e6,a7 (turkish-giveaway-29 after its first two plies), whose
+    //       them: W:WKg4:Ba5,b5,e4,e6,a7 (a self-play position of Turkish giveaway), whose
     //       answer is g4xb4xb6xh6 (takes e4, b5, e6), while g4xa4xa6xh6 (takes e4, a5, e6),
     //       also legal, shares g4 and h6 with it. The end square alone leaves the choice; the
     //       other capture is not the move the rule demands, the answer is right.
@@ -940,11 +940,11 @@ async fn the_page_plays_games_in_a_real_browser() {
     assert_eq!(kept, json!(1), "6-17 was a mistake");
 
     // 7c''. Moves are entered as on the game's board, from the position's legal moves. In
-    //       turkish-giveaway-29 (made the one puzzle shown) the moves cannot be read at first:
-    //       said, not counted. Then a move the king cannot make, and a quiet move while it must
-    //       capture, are told as not legal, not counted either; the line's capture,
-    //       g4xb4xb6xh6, shares g4 and h6 with g4xa4xa6xh6 and is chosen from a list; the
-    //       puzzle is solved cleanly.
+    //       turkish-giveaway-57 (made the one puzzle shown) the moves cannot be read at first:
+    //       said, not counted. Then a move the man cannot make, and a quiet move while the
+    //       king it crowned must capture, are told as not legal, not counted either; the
+    //       line's capture, b1xb7xg7xg3xd3xd6, shares b1 and d6 with b1xb7xh7xh3xd3xd6 and is
+    //       chosen from a list; the puzzle is solved cleanly.
     let others: Vec<Value> = page
         .api
         .get("/api/variants/turkish-giveaway/puzzles")
@@ -954,7 +954,7 @@ async fn the_page_plays_games_in_a_real_browser() {
         .unwrap()
         .iter()
         .map(|p| p["id"].clone())
-        .filter(|id| id != "turkish-giveaway-29")
+        .filter(|id| id != "turkish-giveaway-57")
         .collect();
     page.js(&format!(
         "window.realFetch = window.fetch; \
@@ -972,12 +972,12 @@ async fn the_page_plays_games_in_a_real_browser() {
         format!("return document.getElementById('pz-feedback').textContent.includes('{said}')")
     };
     page.until(
-        "turkish-giveaway-29, its moves unread",
-        "return document.getElementById('pz-name').textContent.startsWith('turkish-giveaway-29,') \
+        "turkish-giveaway-57, its moves unread",
+        "return document.getElementById('pz-name').textContent.startsWith('turkish-giveaway-57,') \
          && document.getElementById('pz-feedback').textContent === 'The legal moves could not be read (offline for the test); try again.'",
     )
     .await;
-    for sq in ["g8", "g4"] {
+    for sq in ["b2", "b1"] {
         page.click_puzzle(sq).await;
     }
     page.until(
@@ -989,17 +989,17 @@ async fn the_page_plays_games_in_a_real_browser() {
         .await;
     for (squares, said, kind) in [
         (
-            &["g8", "h7"][..],
+            &["b2", "c1"][..],
             "Not a legal move here. Try again.",
             "illegal",
         ),
         (
-            &["g8", "g4"][..],
-            "the reply was e5-e4. Your move.",
+            &["b2", "b1"][..],
+            "the reply was a5-b5. Your move.",
             "right",
         ),
         (
-            &["g4", "g3"][..],
+            &["b1", "c1"][..],
             "Not a legal move here: a capture is compulsory, so you must capture.",
             "illegal",
         ),
@@ -1016,29 +1016,29 @@ async fn the_page_plays_games_in_a_real_browser() {
         .await;
     }
     // The king picked, its landings are shown; its end square alone leaves two captures.
-    page.click_puzzle("g4").await;
+    page.click_puzzle("b1").await;
     page.until(
         "the king's targets",
-        "return [...document.querySelectorAll('#pz-board .target')].map((t) => t.dataset.target).sort().join(' ') === 'a4 a8 b4 f6 g6 h6'",
+        "return [...document.querySelectorAll('#pz-board .target')].map((t) => t.dataset.target).sort().join(' ') === 'b7 d5 d6 d7 d8'",
     )
     .await;
-    page.click_puzzle("h6").await;
+    page.click_puzzle("d6").await;
     page.until(
         "the list of captures",
-        "return !document.getElementById('pz-choices').hidden && [...document.querySelectorAll('#pz-choices .choice')].map((b) => b.textContent).join(' / ') === 'g4xa4xa6xh6 (takes e4, a5, e6) / g4xb4xb6xh6 (takes e4, b5, e6)'",
+        "return !document.getElementById('pz-choices').hidden && [...document.querySelectorAll('#pz-choices .choice')].map((b) => b.textContent).join(' / ') === 'b1xb7xg7xg3xd3xd6 (takes f3, d4, g4, b5, f7) / b1xb7xh7xh3xd3xd6 (takes f3, d4, b5, h5, f7)'",
     )
     .await;
     page.screenshot("puzzle-choose-capture").await;
-    page.click("#pz-choices .choice:nth-of-type(2)").await;
+    page.click("#pz-choices .choice:nth-of-type(1)").await;
     page.until(
         "the line's capture",
-        &feedback("g4xb4xb6xh6 is right; the reply was a5-b5"),
+        &feedback("b1xb7xg7xg3xd3xd6 is right; the reply was f4-g4"),
     )
     .await;
-    for sq in ["h6", "a6"] {
+    for sq in ["d6", "h6"] {
         page.click_puzzle(sq).await;
     }
-    page.until("turkish-giveaway-29 solved", &feedback("Solved!"))
+    page.until("turkish-giveaway-57 solved", &feedback("Solved!"))
         .await;
     let kept = page
         .js("return JSON.parse(localStorage.getItem('damier.puzzles'))['turkish-giveaway']")
@@ -1051,11 +1051,11 @@ async fn the_page_plays_games_in_a_real_browser() {
     // Again, with the other capture: the server judges it (it does not win), not "could not
     // be checked".
     page.click("#pz-retry").await;
-    for sq in ["g8", "g4"] {
+    for sq in ["b2", "b1"] {
         page.click_puzzle(sq).await;
     }
-    page.until("g8-g4 again", &feedback("Your move")).await;
-    for sq in ["g4", "h6"] {
+    page.until("b2-b1 again", &feedback("Your move")).await;
+    for sq in ["b1", "d6"] {
         page.click_puzzle(sq).await;
     }
     page.until(
@@ -1063,7 +1063,7 @@ async fn the_page_plays_games_in_a_real_browser() {
         "return !document.getElementById('pz-choices').hidden",
     )
     .await;
-    page.click("#pz-choices .choice:nth-of-type(1)").await;
+    page.click("#pz-choices .choice:nth-of-type(2)").await;
     page.until(
         "the other capture judged",
         "const f = document.getElementById('pz-feedback'); return f.textContent === 'Not the move. Try again.' && f.dataset.kind === 'wrong'",
@@ -1071,7 +1071,7 @@ async fn the_page_plays_games_in_a_real_browser() {
     .await;
     // Counted once: a puzzle solved, tried again and finished again (here after a wrong move)
     // is not counted a second time.
-    for sq in ["g4", "h6"] {
+    for sq in ["b1", "d6"] {
         page.click_puzzle(sq).await;
     }
     page.until(
@@ -1079,13 +1079,13 @@ async fn the_page_plays_games_in_a_real_browser() {
         "return !document.getElementById('pz-choices').hidden",
     )
     .await;
-    page.click("#pz-choices .choice:nth-of-type(2)").await;
+    page.click("#pz-choices .choice:nth-of-type(1)").await;
     page.until("the line's capture again", &feedback("Your move"))
         .await;
-    for sq in ["h6", "a6"] {
+    for sq in ["d6", "h6"] {
         page.click_puzzle(sq).await;
     }
-    page.until("turkish-giveaway-29 finished again", &feedback("Solved"))
+    page.until("turkish-giveaway-57 finished again", &feedback("Solved"))
         .await;
     let tally =
         "const me = JSON.parse(localStorage.getItem('damier.puzzles'))['turkish-giveaway']; \

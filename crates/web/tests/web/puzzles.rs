@@ -202,9 +202,9 @@ async fn bad_judge_requests_are_refused() {
     assert_eq!(c.get(JUDGE).await.status, 405);
 }
 
-/// `turkish-giveaway-29`: after `g8-g4 e5-e4` the king's captures `g4xb4xb6xh6` (the line's)
-/// and `g4xa4xa6xh6` start and end alike and take other men.
-const TURKISH: &str = "/api/variants/turkish-giveaway/puzzles/turkish-giveaway-29/judge";
+/// `turkish-giveaway-57`: after `b2-b1 a5-b5` the new king's captures `b1xb7xg7xg3xd3xd6`
+/// (the line's) and `b1xb7xh7xh3xd3xd6` start and end alike and take other men.
+const TURKISH: &str = "/api/variants/turkish-giveaway/puzzles/turkish-giveaway-57/judge";
 
 #[tokio::test]
 async fn steps_tell_captures_apart_and_an_ambiguous_capture_is_judged() {
@@ -214,55 +214,57 @@ async fn steps_tell_captures_apart_and_an_ambiguous_capture_is_judged() {
         .as_array()
         .unwrap()
         .iter()
-        .find(|p| p["id"] == "turkish-giveaway-29")
-        .expect("turkish-giveaway-29 is shipped");
+        .find(|p| p["id"] == "turkish-giveaway-57")
+        .expect("turkish-giveaway-57 is shipped");
     assert_eq!(
         notations(&shipped["steps"]),
-        ["g8-g4", "e5-e4", "g4xb4xb6xh6", "a5-b5", "h6-a6"]
+        ["b2-b1", "a5-b5", "b1xb7xg7xg3xd3xd6", "f4-g4", "d6-h6"]
     );
     // Each step is described as a game's moves are: long form, path and the men taken.
     assert_eq!(
         shipped["steps"][2],
         json!({
-            "notation": "g4xb4xb6xh6", "long": "g4xb4xb6xh6", "from": "g4", "to": "h6",
-            "path": ["g4", "b4", "b6", "h6"], "captured": ["e4", "b5", "e6"],
-            "fen": "B:WKh6:Ba5,a7",
+            "notation": "b1xb7xg7xg3xd3xd6", "long": "b1xb7xg7xg3xd3xd6", "from": "b1",
+            "to": "d6", "path": ["b1", "b7", "g7", "g3", "d3", "d6"],
+            "captured": ["f3", "d4", "g4", "b5", "f7"], "fen": "W:Wh2,f4,h5:BKd6",
         })
     );
     assert_eq!(
         (&shipped["steps"][0]["long"], &shipped["steps"][0]["path"]),
-        (&json!("g8-g4"), &json!(["g8", "g4"]))
+        (&json!("b2-b1"), &json!(["b2", "b1"]))
     );
     assert_eq!(shipped["steps"][0]["captured"], json!([]));
 
     // Start and end alone do not tell the captures apart...
-    let line = ["g8-g4", "e5-e4"];
+    let line = ["b2-b1", "a5-b5"];
     let a = c
-        .post(TURKISH, None, json!({"line": line, "move": "g4xh6"}))
+        .post(TURKISH, None, json!({"line": line, "move": "b1xd6"}))
         .await;
     assert_eq!(a.status, 422, "{}", a.body);
     assert_eq!(a.body["error"], "ambiguous_move", "{}", a.body);
     // ... the captured squares do: the line's is accepted with the rest of the line, the
     // other is judged (it does not win).
+    let lines_men = ["f3", "d4", "g4", "b5", "f7"];
+    let other_men = ["f3", "d4", "b5", "h5", "f7"];
     let a = c
         .post(
             TURKISH,
             None,
-            json!({"line": line, "move": "g4xh6", "captured": ["e4", "b5", "e6"]}),
+            json!({"line": line, "move": "b1xd6", "captured": lines_men}),
         )
         .await;
     assert_eq!(a.status, 200, "{}", a.body);
     assert_eq!(a.body["accepted"], true, "{}", a.body);
     assert_eq!(
         notations(&a.body["steps"]),
-        ["g4xb4xb6xh6", "a5-b5", "h6-a6"]
+        ["b1xb7xg7xg3xd3xd6", "f4-g4", "d6-h6"]
     );
-    assert_eq!(a.body["steps"][0]["captured"], json!(["e4", "b5", "e6"]));
+    assert_eq!(a.body["steps"][0]["captured"], json!(lines_men));
     let a = c
         .post(
             TURKISH,
             None,
-            json!({"line": line, "move": "g4xh6", "captured": ["e4", "a5", "e6"]}),
+            json!({"line": line, "move": "b1xd6", "captured": other_men}),
         )
         .await;
     assert_eq!(a.status, 200, "{}", a.body);
@@ -272,7 +274,7 @@ async fn steps_tell_captures_apart_and_an_ambiguous_capture_is_judged() {
         .post(
             TURKISH,
             None,
-            json!({"line": line, "move": "g4xa4xa6xh6", "captured": ["e4", "a5", "e6"]}),
+            json!({"line": line, "move": "b1xb7xh7xh3xd3xd6", "captured": other_men}),
         )
         .await;
     assert_eq!(a.body, json!({"accepted": false}), "{}", a.body);
