@@ -52,9 +52,9 @@ pub struct SearchInput {
     /// Keys ([`Board::hash`]) of the positions since the last irreversible move (see
     /// [`Board::is_reversible`]), oldest first, not counting `board` itself.
     pub history: Vec<u64>,
-    /// Plies played since the last irreversible move: a capture or a man's move (but for a
-    /// Turkish man's step sideways, which no quiet-move limit counts, as no such limit applies
-    /// to Turkish).
+    /// Plies played since the last irreversible move. Where a quiet-move limit applies, these
+    /// are also the plies it counts (none since a capture or a man's move): the men of those
+    /// variants only step forward.
     pub quiet_plies: usize,
     /// Plies played since the material last changed (a capture or a crowning): how much of
     /// an ending's move count is spent, for endgame-database wins.

@@ -416,3 +416,15 @@ fn a_repetition_made_by_sideways_steps_of_men_is_seen() {
     assert_eq!(game.position().short(&best), "b2-a2", "{:?}", r.score);
     assert_eq!(r.score.0, 0, "{:?}", r.score);
 }
+
+/// The search counts one run of plies for both the repetitions and the quiet-move limits
+/// (`SearchInput::quiet_plies`): right only while no variant with such a limit has men that
+/// step sideways, which only the orthogonal board's (Turkish) do.
+#[test]
+fn no_variant_with_a_quiet_move_limit_has_men_stepping_sideways() {
+    for variant in Variant::all() {
+        if damier_game::quiet_king_limit(variant).is_some() {
+            assert!(variant.rules().board.is_diagonal(), "{variant}");
+        }
+    }
+}
