@@ -400,9 +400,10 @@ impl<G: Geometry> Position<G> {
     /// sideways and back). A position can only repeat within a run of such moves.
     #[inline]
     pub fn is_reversible(&self, mv: &Move<G::Bits>) -> bool {
-        let (from, to) = (u32::from(mv.from), u32::from(mv.to));
-        // The orthogonal board numbers its squares row by row, eight to a row.
-        let sideways = !G::KIND.is_diagonal() && from / 8 == to / 8;
+        let from = u32::from(mv.from);
+        let row = |square: u8| G::KIND.coords(u32::from(square)).map(|(row, _)| row);
+        // Only the orthogonal board's men step sideways; a diagonal step always changes row.
+        let sideways = !G::KIND.is_diagonal() && row(mv.from) == row(mv.to);
         !mv.is_capture() && (self.kings().has(from) || sideways)
     }
 
