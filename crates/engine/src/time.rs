@@ -7,6 +7,12 @@ use std::time::Duration;
 /// Time kept in reserve for the interface and the operating system on every move.
 const OVERHEAD: Duration = Duration::from_millis(20);
 
+/// The reserve out of a fixed time per move: [`OVERHEAD`], but never more than a fifth of it,
+/// so that a short time per move (a fast match, `--time 15ms`) still searches most of it.
+fn reserve_of(move_time: Duration) -> Duration {
+    OVERHEAD.min(move_time / 5)
+}
+
 /// A search's time budget.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimeBudget {
@@ -20,7 +26,9 @@ impl TimeBudget {
     /// The budget for `limits`; `None` when no time limit applies.
     pub fn new(limits: &Limits) -> Option<TimeBudget> {
         if let Some(t) = limits.move_time {
-            let t = t.saturating_sub(OVERHEAD).max(Duration::from_millis(1));
+            let t = t
+                .saturating_sub(reserve_of(t))
+                .max(Duration::from_millis(1));
             return Some(TimeBudget {
                 optimum: t,
                 maximum: t,
@@ -76,5 +84,20 @@ mod tests {
         assert!(last.maximum <= Duration::from_secs(9));
         assert!(TimeBudget::new(&Limits::depth(5)).is_none());
         assert!(b.target(3.0) <= b.maximum && b.target(0.0) < b.optimum);
+    }
+
+    #[test]
+    fn a_short_time_per_move_is_mostly_searched() {
+        let budget = |ms| {
+            TimeBudget::new(&Limits::move_time(Duration::from_millis(ms)))
+                .unwrap()
+                .maximum
+        };
+        // Long enough: the whole reserve is kept.
+        assert_eq!(budget(1000), Duration::from_millis(980));
+        assert_eq!(budget(100), Duration::from_millis(80));
+        // Shorter: a fifth is kept, where the whole reserve would leave 1 ms of 15.
+        assert_eq!(budget(15), Duration::from_millis(12));
+        assert_eq!(budget(50), Duration::from_millis(40));
     }
 }
