@@ -400,11 +400,15 @@ impl<G: Geometry> Position<G> {
     /// sideways and back). A position can only repeat within a run of such moves.
     #[inline]
     pub fn is_reversible(&self, mv: &Move<G::Bits>) -> bool {
-        let from = u32::from(mv.from);
-        let row = |square: u8| G::KIND.coords(u32::from(square)).map(|(row, _)| row);
+        if mv.is_capture() {
+            return false;
+        }
+        if self.kings().has(u32::from(mv.from)) {
+            return true;
+        }
         // Only the orthogonal board's men step sideways; a diagonal step always changes row.
-        let sideways = !G::KIND.is_diagonal() && row(mv.from) == row(mv.to);
-        !mv.is_capture() && (self.kings().has(from) || sideways)
+        let row = |square: u8| G::KIND.coords(u32::from(square)).map(|(row, _)| row);
+        !G::KIND.is_diagonal() && row(mv.from) == row(mv.to)
     }
 
     /// Whether the non-capturing move `from`→`to` (internal squares) is legal here, without
