@@ -264,8 +264,7 @@ mod tests {
     fn game_after(variant: &str, fen: &str, moves: &[&str]) -> Game {
         let mut game = Game::from_fen(variant.parse().unwrap(), fen).unwrap();
         for text in moves {
-            let mv = game.position().parse_move(text).unwrap();
-            game.play(&mv).unwrap();
+            game.play_text(text).unwrap();
         }
         game
     }
