@@ -167,6 +167,27 @@ impl Game {
         self.play_offering(mv, false)
     }
 
+    /// Play a legal move even where an automatic draw (RULES.md §3) has ended the game, for a
+    /// player whose opponent or GUI is the arbiter (Hub, DXP): its draw rules may differ from
+    /// Damier's, or it may apply none, and it may send positions past Damier's. The result is
+    /// judged again after the move, so [`Game::result`] still says what Damier's rules make
+    /// of the position.
+    ///
+    /// # Errors
+    /// [`GameError::Over`] after any other result (a win, an agreed draw), and
+    /// [`GameError::Illegal`] for a move not legal here.
+    pub fn play_on(&mut self, mv: &AnyMove) -> Result<&Ply, GameError> {
+        let drawn_by_rule = matches!(self.result, Some(r) if matches!(r.reason, Reason::Rule(_)));
+        if drawn_by_rule {
+            // A refused move leaves the game as it was, its draw included.
+            if !self.position().legal_moves().contains(mv) {
+                return Err(GameError::Illegal);
+            }
+            self.result = None;
+        }
+        self.play_offering(mv, false)
+    }
+
     /// Play a move given as text (short or long form).
     ///
     /// # Errors

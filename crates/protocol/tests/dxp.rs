@@ -248,3 +248,82 @@ fn bad_and_out_of_order_messages_get_a_clear_refusal() {
     assert_eq!(games.len(), 1);
     assert!(games[0].end.contains("illegal move"), "{}", games[0].end);
 }
+
+#[test]
+fn a_move_past_a_draw_of_damiers_rules_is_played_on() {
+    use damier_protocol::dxp::board::{self, move_message};
+    use damier_protocol::dxp::EndReason;
+    // A lone white king against two black kings: Damier's rules draw it after 5 moves each
+    // (RULES.md §3). The other side (White) plays on past that draw, as a DXP peer with other
+    // rules may: Damier takes the move, then claims the draw at its own turn.
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap();
+    let follower = std::thread::spawn(move || {
+        let (stream, _) = listener.accept().unwrap();
+        follow(&mut wire(&stream), &engine(), &side("Damier"), &mut |_| {}).unwrap()
+    });
+    let stream = TcpStream::connect(addr).unwrap();
+    stream
+        .set_read_timeout(Some(std::time::Duration::from_secs(30)))
+        .unwrap();
+    let mut raw = Raw { stream };
+    let start = damier_game::Board::from_fen(damier_core::Variant::INTERNATIONAL, "W:WK47:BK3,K15")
+        .unwrap();
+    raw.send(&format!(
+        "R01Tester{}Z001000BW{}",
+        " ".repeat(26),
+        board::squares(&start)
+    ));
+    let accepted: Message = raw.next().parse().unwrap();
+    assert!(matches!(
+        accepted,
+        Message::GameAcc {
+            answer: Acceptance::Accepted,
+            ..
+        }
+    ));
+    let mut game = damier_game::Game::from_board(start);
+    // White's king moves where no black king can take it; Black's are Damier's.
+    let safe_move = |game: &damier_game::Game| {
+        let pos = *game.position();
+        pos.legal_moves()
+            .into_iter()
+            .find(|m| !pos.play_unchecked(m).must_capture())
+            .expect("the lone king has a safe square")
+    };
+    for ply in 0..11 {
+        if ply % 2 == 0 {
+            let mv = safe_move(&game);
+            raw.send(&move_message(game.position(), &mv, 0).to_string());
+            game.play_on(&mv).unwrap();
+        } else {
+            let reply: Message = raw.next().parse().unwrap();
+            let Message::Move {
+                from, to, captured, ..
+            } = reply
+            else {
+                panic!("ply {ply}: {reply:?}");
+            };
+            let mv = board::find_move(game.position(), from, to, &captured).unwrap();
+            game.play_on(&mv).unwrap();
+        }
+    }
+    // Ply 10, Damier's, made the draw; ply 11 went past it, and Damier claims the draw.
+    assert!(game.is_over(), "{:?}", game.result());
+    let claim: Message = raw.next().parse().unwrap();
+    assert!(
+        matches!(
+            claim,
+            Message::GameEnd {
+                reason: EndReason::Draw,
+                ..
+            }
+        ),
+        "{claim:?}"
+    );
+    raw.send("E01");
+    drop(raw);
+    let games = follower.join().unwrap();
+    assert_eq!(games[0].game.plies().len(), 11);
+    assert!(games[0].end.contains("draw"), "{}", games[0].end);
+}

@@ -1,10 +1,11 @@
 //! Hub sessions scripted line by line, checked against what the protocol says the engine
 //! must answer.
 
-use damier_core::Variant;
-use damier_game::Board;
-use damier_protocol::hub::moves::{parse_move, parse_position, write_position};
+use damier_core::{Color, Variant};
+use damier_game::{AnyMove, Board, DrawRule, Game, GameResult, Reason};
+use damier_protocol::hub::moves::{parse_move, parse_position, write_move, write_position};
 use damier_protocol::hub::{Flow, Output, Session};
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -379,4 +380,175 @@ fn multipv_reports_several_lines_at_each_depth() {
     let infos: Vec<_> = lines.iter().filter(|l| l.starts_with("info ")).collect();
     assert_eq!(infos.len(), 3, "{lines:?}");
     assert!(infos.iter().all(|l| value(l, "multipv").is_none()));
+}
+
+/// A way past one automatic draw of RULES.md §3: from `fen`, the moves of `prefix`, then quiet
+/// moves that keep the material and `keep`, with a man's move at the plies `man_at` names,
+/// until Damier's rules draw the game by `rule`.
+struct PastDraw {
+    variant: &'static str,
+    fen: &'static str,
+    prefix: &'static [&'static str],
+    rule: DrawRule,
+    keep: fn(&Board) -> bool,
+    man_at: fn(usize) -> bool,
+}
+
+impl PastDraw {
+    const fn walk(variant: &'static str, fen: &'static str, rule: DrawRule) -> PastDraw {
+        PastDraw {
+            variant,
+            fen,
+            prefix: &[],
+            rule,
+            keep: |_| true,
+            man_at: |_| false,
+        }
+    }
+
+    /// A quiet move of the kind wanted at `ply` (a man's where `man_at` says so or the side
+    /// has no king, else a king's) that keeps the material and `keep`, leaves the opponent no
+    /// capture, and (with `look_ahead`) leaves it such a move too.
+    fn quiet(&self, pos: &Board, m: &AnyMove, ply: usize, look_ahead: bool) -> bool {
+        let next = pos.play_unchecked(m);
+        let has_king = pos.legal_moves().iter().any(|k| pos.moves_king(k));
+        m.captured == 0
+            && !m.promotes
+            && pos.moves_king(m) == (has_king && !(self.man_at)(ply))
+            && !next.must_capture()
+            && (self.keep)(&next)
+            && (!look_ahead
+                || next
+                    .legal_moves()
+                    .iter()
+                    .any(|r| self.quiet(&next, r, ply + 1, false)))
+    }
+
+    /// The game played until Damier's rules draw it by the rule, then two plies more.
+    fn game(&self) -> Game {
+        let variant: Variant = self.variant.parse().unwrap();
+        let mut game = Game::from_fen(variant, self.fen).unwrap();
+        for text in self.prefix {
+            game.play_text(text).unwrap();
+        }
+        let mut seen = HashMap::new();
+        let drawn = Some(GameResult::draw(Reason::Rule(self.rule)));
+        let mut past = 0;
+        while past < 2 {
+            if game.result() == drawn || past > 0 {
+                past += 1;
+            } else {
+                assert_eq!(game.result(), None, "{}: {:?}", self.variant, self.rule);
+            }
+            let pos = *game.position();
+            let ply = game.plies().len();
+            let visits = |m: &AnyMove| seen.get(&pos.play_unchecked(m).key()).copied();
+            let mv = pos
+                .legal_moves()
+                .into_iter()
+                .filter(|m| visits(m).unwrap_or(0) < 2 && self.quiet(&pos, m, ply, true))
+                .min_by_key(|m| visits(m).unwrap_or(0))
+                .unwrap_or_else(|| panic!("{}: no quiet move after {ply} plies", self.variant));
+            assert!(ply < 400, "{}: {:?} never came", self.variant, self.rule);
+            game.play_on(&mv).unwrap();
+            *seen.entry(game.position().key()).or_default() += 1;
+        }
+        game
+    }
+}
+
+#[test]
+fn a_pos_past_every_automatic_draw_gets_a_move() {
+    fn on_long_diagonal(b: &Board) -> bool {
+        let lone = b.pieces(Color::White).trailing_zeros();
+        let (row, col) = b.names().real_coords(lone).unwrap();
+        row == col
+    }
+    let cases = [
+        PastDraw {
+            prefix: &[
+                "1-6", "29-25", "6-1", "25-29", "1-6", "29-25", "6-1", "25-29",
+            ],
+            ..PastDraw::walk("english", "B:WK29,K21:BK1,K3", DrawRule::Repetition)
+        },
+        PastDraw::walk("english", "B:WK29,K30:BK1,K3", DrawRule::FortyMoves),
+        PastDraw::walk("pool", "B:WK30,K31,K32:BK1", DrawRule::PoolLoneKing),
+        PastDraw::walk(
+            "international",
+            "W:WK46,K50,36:BK1,K5,15",
+            DrawRule::TwentyFiveKingMoves,
+        ),
+        PastDraw::walk("international", "W:WK47:BK1,K3,15", DrawRule::SixteenMoves),
+        PastDraw::walk("international", "W:WK47:BK3,15", DrawRule::FiveMoves),
+        PastDraw::walk(
+            "brazilian",
+            "W:WKa1,Kc1,g3:BKh8,Kf8,b6",
+            DrawRule::FifteenKingMoves,
+        ),
+        PastDraw {
+            keep: |b| !on_long_diagonal(b),
+            ..PastDraw::walk(
+                "russian",
+                "B:WKc1:BKh6,Kg7,Kf8",
+                DrawRule::ThreeKingsFifteen,
+            )
+        },
+        PastDraw {
+            man_at: |ply| ply % 10 == 4,
+            ..PastDraw::walk("russian", "W:WKe3,a1,c1:BKd8,h8", DrawRule::ThirtyMoves)
+        },
+        PastDraw {
+            man_at: |ply| ply % 10 == 4,
+            ..PastDraw::walk("german", "W:WKe3,a1,c1,g1:BKd8,h8,f8", DrawRule::SixtyMoves)
+        },
+        PastDraw {
+            keep: on_long_diagonal,
+            ..PastDraw::walk("russian", "W:WKa1:BKc7,Kb8,h6", DrawRule::LongDiagonal)
+        },
+        PastDraw::walk("russian", "W:WKa1:BKh6,c7", DrawRule::TwoPiecesAgainstKing),
+        PastDraw::walk("frisian", "W:WK47:BK1,K3", DrawRule::FrisianTwoKings),
+        PastDraw {
+            prefix: &["46x28"],
+            ..PastDraw::walk("frisian", "W:WK46:BK1,37", DrawRule::FrisianKingAgainstKing)
+        },
+        PastDraw {
+            prefix: &["d1xd6"],
+            ..PastDraw::walk("turkish", "W:WKd1:Bd4,h7", DrawRule::TurkishOneEach)
+        },
+    ];
+    let rules: HashSet<_> = cases.iter().map(|c| c.rule).collect();
+    assert_eq!(rules.len(), cases.len(), "one case a rule");
+    for case in &cases {
+        let game = case.game();
+        let mut board = *game.start();
+        let mut moves = Vec::new();
+        for mv in game.moves() {
+            moves.push(write_move(&board, &mv));
+            board = board.play_unchecked(&mv);
+        }
+        let mut s = Script::new();
+        for line in [
+            format!("set-param name=variant value={}", case.variant),
+            "set-param name=hash value=1".to_string(),
+            "init".to_string(),
+            format!(
+                "pos pos={} moves=\"{}\"",
+                write_position(game.start()),
+                moves.join(" ")
+            ),
+            "level depth=4".to_string(),
+            "go think".to_string(),
+        ] {
+            s.send(&line);
+        }
+        let lines = s.wait_for("done", Duration::from_secs(20));
+        let what = format!("{} past {:?}", case.variant, case.rule);
+        assert!(
+            !lines.iter().any(|l| l.starts_with("error")),
+            "{what}: {lines:?}"
+        );
+        let done = lines.iter().find(|l| l.starts_with("done")).expect(&what);
+        let mv = value(done, "move").unwrap_or_else(|| panic!("{what}: {done}"));
+        assert!(parse_move(&board, mv).is_ok(), "{what}: {mv}");
+    }
 }

@@ -152,3 +152,37 @@ fn a_side_left_without_a_move_by_a_forfeit_is_judged_by_the_no_move_rule() {
     let r = g.time_out(TimeoutPenalty::LossOfTurn).unwrap().unwrap();
     assert_eq!(r.outcome, Outcome::Win(Color::Black));
 }
+
+#[test]
+fn play_on_goes_past_a_draw_by_rule_and_judges_again() {
+    let mut g = Game::from_fen(Variant::new(Base::English), "B:WK29,K21:BK1,K3").unwrap();
+    for text in [
+        "1-6", "29-25", "6-1", "25-29", "1-6", "29-25", "6-1", "25-29",
+    ] {
+        g.play_text(text).unwrap();
+    }
+    let drawn = g.result().unwrap();
+    assert!(matches!(drawn.reason, Reason::Rule(_)), "{drawn:?}");
+    // The refereed way refuses; an illegal move leaves the draw standing.
+    assert!(matches!(g.play_text("1-6"), Err(GameError::Over(_))));
+    let again = g.position().parse_move("1-6").unwrap();
+    let other_side = g.position().with_side(Color::White);
+    let not_here = other_side.legal_moves()[0];
+    assert_eq!(g.play_on(&not_here), Err(GameError::Illegal));
+    assert_eq!(g.result(), Some(drawn));
+    // Played on: the position after 1-6 has been seen twice before, so it is a third time.
+    g.play_on(&again).unwrap();
+    assert_eq!(g.plies().len(), 9);
+    assert_eq!(g.result().map(|r| r.reason), Some(drawn.reason));
+    // A move to a new square makes a new position: the game is on again by Damier's rules.
+    let fresh = g.position().parse_move("29-25").unwrap();
+    g.play_on(&fresh).unwrap();
+    let new = g.position().parse_move("6-10").unwrap();
+    g.play_on(&new).unwrap();
+    assert_eq!(g.result(), None);
+    g.play_text("25-22").unwrap();
+    // Any other result stands: play_on plays past draws by rule only.
+    g.resign(Color::Black).unwrap();
+    let mv = g.position().legal_moves()[0];
+    assert!(matches!(g.play_on(&mv), Err(GameError::Over(_))));
+}

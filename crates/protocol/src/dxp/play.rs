@@ -209,20 +209,12 @@ fn play_game<R: BufRead, W: Write>(
             Message::Move {
                 from, to, captured, ..
             } => {
-                if game.is_over() {
-                    send(
-                        wire,
-                        Message::Chat(format!(
-                            "the game is over ({}): no move is expected",
-                            end_words(game, &clock)
-                        )),
-                        log,
-                    )?;
-                    continue;
-                }
                 match board::find_move(game.position(), from, to, &captured) {
+                    // The other side plays on past a draw of Damier's rules (its own may
+                    // differ): so does Damier, and claims the draw at its own turn if the
+                    // rules still give it then.
                     Ok(mv) => {
-                        game.play(&mv).map_err(io::Error::other)?;
+                        game.play_on(&mv).map_err(io::Error::other)?;
                     }
                     Err(why) => {
                         // The games no longer agree: say why and end this one.

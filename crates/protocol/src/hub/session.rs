@@ -423,6 +423,8 @@ impl Session {
                 return;
             }
         };
+        // The GUI is the arbiter: its draw rules may differ from Damier's, or it may apply
+        // none, so every legal move is played on, past any draw of Damier's rules.
         let mut game = Game::from_board(board);
         for word in line.get("moves").unwrap_or("").split_whitespace() {
             let mv = match parse_move(game.position(), word) {
@@ -432,7 +434,7 @@ impl Session {
                     return;
                 }
             };
-            if let Err(e) = game.play(&mv) {
+            if let Err(e) = game.play_on(&mv) {
                 self.error(&format!("pos moves: '{word}': {e}"));
                 return;
             }
