@@ -24,7 +24,7 @@ pub struct MatchArgs {
     #[arg(long, short = 'v', default_value = "international")]
     variant: String,
     /// First player: damier[:level=N,depth=N,nodes=N,time=S,threads=N,hash=MB,eval=E,egdb=DIR,name=X,
-    /// lmr=DIVISOR,aspiration=N] (the last two tune the search, to test a retune) or
+    /// lmr=DIVISOR,aspiration=N,probcut=N] (the last three tune the search, to test a retune) or
     /// hub[name=X,...]:COMMAND ARGS (an engine speaking Hub).
     #[arg(long, default_value = "damier")]
     first: String,

@@ -370,6 +370,15 @@ impl<G: Geometry> Position<G> {
         movegen::generate(self, list);
     }
 
+    /// The legal captures, appended to `list` (which is cleared first); `list` stays empty
+    /// when the side to move has none. Captures are compulsory, so when there are any they
+    /// are every legal move.
+    #[inline]
+    pub fn captures_into(&self, list: &mut MoveList<G::Bits>) {
+        list.clear();
+        movegen::generate_captures(self, list);
+    }
+
     /// Every legal move, a capture repeated once per distinct path that makes it. Only for
     /// comparing with counts that keep duplicates; play uses [`Position::legal_moves`].
     pub fn legal_moves_per_path(&self) -> MoveList<G::Bits> {

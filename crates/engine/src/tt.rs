@@ -63,9 +63,15 @@ struct Slot {
 
 const SLOTS_PER_BUCKET: usize = 4;
 
+/// Four slots on one cache line: a probe misses the cache once, not twice when a bucket
+/// would straddle two lines.
+#[derive(Default)]
+#[repr(align(64))]
+struct Bucket([Slot; SLOTS_PER_BUCKET]);
+
 /// The shared table.
 pub struct Table {
-    slots: Box<[Slot]>,
+    buckets: Box<[Bucket]>,
     bucket_mask: usize,
     generation: AtomicU8,
 }
@@ -150,16 +156,15 @@ impl Table {
     pub fn try_new(megabytes: usize) -> Result<Table, TableError> {
         Self::within_max(megabytes)?;
         let bytes = megabytes.max(1) << 20;
-        let bucket_bytes = SLOTS_PER_BUCKET * std::mem::size_of::<Slot>();
-        let buckets = (bytes / bucket_bytes).max(1);
+        let buckets = (bytes / std::mem::size_of::<Bucket>()).max(1);
         let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
         let mut slots = Vec::new();
         slots
-            .try_reserve_exact(buckets * SLOTS_PER_BUCKET)
+            .try_reserve_exact(buckets)
             .map_err(|_| TableError::NoMemory { megabytes })?;
-        slots.resize_with(buckets * SLOTS_PER_BUCKET, Slot::default);
+        slots.resize_with(buckets, Bucket::default);
         Ok(Table {
-            slots: slots.into_boxed_slice(),
+            buckets: slots.into_boxed_slice(),
             bucket_mask: buckets - 1,
             generation: AtomicU8::new(0),
         })
@@ -167,7 +172,7 @@ impl Table {
 
     /// Size in bytes.
     pub fn bytes(&self) -> usize {
-        self.slots.len() * std::mem::size_of::<Slot>()
+        self.buckets.len() * std::mem::size_of::<Bucket>()
     }
 
     /// Mark the start of a new search: entries from earlier ones become cheaper to evict.
@@ -177,15 +182,14 @@ impl Table {
 
     /// Forget everything (a new game).
     pub fn clear(&self) {
-        for s in self.slots.iter() {
+        for s in self.buckets.iter().flat_map(|b| &b.0) {
             s.check.store(0, Relaxed);
             s.data.store(0, Relaxed);
         }
     }
 
-    fn bucket(&self, key: u64) -> &[Slot] {
-        let i = (key as usize & self.bucket_mask) * SLOTS_PER_BUCKET;
-        &self.slots[i..i + SLOTS_PER_BUCKET]
+    fn bucket(&self, key: u64) -> &[Slot; SLOTS_PER_BUCKET] {
+        &self.buckets[key as usize & self.bucket_mask].0
     }
 
     /// The entry for `key`, if the table holds one.
@@ -238,9 +242,12 @@ impl Table {
     /// Permille of a sample of slots filled during this search (the Hub/UCI "hashfull").
     pub fn permille_full(&self) -> u32 {
         let generation = self.generation.load(Relaxed) & 63;
-        let sample = self.slots.len().min(1000);
-        let used = self.slots[..sample]
+        let sample = (self.buckets.len() * SLOTS_PER_BUCKET).min(1000);
+        let used = self
+            .buckets
             .iter()
+            .flat_map(|b| &b.0)
+            .take(sample)
             .filter(|s| unpack(s.data.load(Relaxed)).is_some_and(|(_, g)| g == generation))
             .count();
         (used * 1000 / sample.max(1)) as u32

@@ -12,6 +12,10 @@ pub struct Tuning {
     /// Half the first aspiration window around the last iteration's score, in hundredths
     /// of a man.
     pub aspiration: i32,
+    /// ProbCut: at a node off the principal variation with no capture pending, a search of
+    /// 40 % of the depth that beats beta by this many hundredths of a man per ply of depth
+    /// cuts the node off (0: never).
+    pub probcut: i32,
 }
 
 impl Tuning {
@@ -19,6 +23,7 @@ impl Tuning {
     pub const FIRST: Tuning = Tuning {
         lmr_divisor: 2.2,
         aspiration: 25,
+        probcut: 0,
     };
 
     /// Play, each change accepted by SPRT [0, 10] with the learned evaluations, 2026-11-26:
@@ -27,6 +32,7 @@ impl Tuning {
     pub const PLAY: Tuning = Tuning {
         lmr_divisor: 1.8,
         aspiration: 15,
+        probcut: 0,
     };
 
     /// The reduction table, indexed by depth and then by move number (both up to 63).

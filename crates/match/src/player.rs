@@ -354,6 +354,17 @@ pub fn from_spec_with(spec: &str, eval: &EvalChoice) -> Result<Box<dyn Player>, 
                         ))
                     })?
             }
+            "probcut" => {
+                tuning.probcut = number(v)?
+                    .try_into()
+                    .ok()
+                    .filter(|m| (0..=100).contains(m))
+                    .ok_or_else(|| {
+                        bad(format!(
+                            "probcut: expected 0 (off) to 100 hundredths a ply, got '{v}'"
+                        ))
+                    })?
+            }
             other => return Err(bad(format!("unknown option '{other}'"))),
         }
     }

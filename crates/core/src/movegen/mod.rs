@@ -45,6 +45,16 @@ pub(crate) fn generate_with<G: Geometry, R: RuleSet>(
     }
 }
 
+/// Fill `out` (assumed empty) with the legal captures, and nothing when there is none: the
+/// quiescence search's moves, without building the quiet moves of a quiet position.
+pub(crate) fn generate_captures<G: Geometry>(pos: &Position<G>, out: &mut MoveList<G::Bits>) {
+    with_rule_set!(pos.rules(), R => {
+        if let FirstJumps::Search = single::first_jumps::<G, R>(pos, Some(out)) {
+            capture::generate::<G, R, false>(pos, out, None, false);
+        }
+    })
+}
+
 /// Number of legal moves; quiet moves are counted without being built.
 pub(crate) fn count<G: Geometry>(pos: &Position<G>) -> usize {
     with_rule_set!(pos.rules(), R => count_with::<G, R>(pos))

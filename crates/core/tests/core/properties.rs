@@ -57,6 +57,14 @@ fn check_game<G: Geometry>(variant: Variant, seed: u64, plies: usize) {
             pos.must_capture(),
             moves.first().is_some_and(|m| m.is_capture())
         );
+        // The captures alone: every legal move where one must capture, else none.
+        let mut captures = damier_core::MoveList::new();
+        pos.captures_into(&mut captures);
+        if pos.must_capture() {
+            assert_eq!(captures, moves, "{variant} {text}");
+        } else {
+            assert!(captures.is_empty(), "{variant} {text}");
+        }
         // The quiet-move question agrees with the move list for every piece and every square.
         for from in pos.pieces(pos.side()).iter() {
             for to in G::ALL.iter() {

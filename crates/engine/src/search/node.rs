@@ -96,6 +96,10 @@ pub struct Searcher<'a, G: Geometry> {
     reductions: Vec<[i8; 64]>,
     /// Half the first aspiration window ([`Tuning::aspiration`]).
     pub(super) aspiration: i32,
+    /// [`Tuning::probcut`]'s margin per ply.
+    probcut: i32,
+    /// Whether ProbCut may cut here: not inside its own shallow search.
+    prune: bool,
     egdb: Option<&'a Egdb>,
     /// Pieces up to which the databases hold every position.
     egdb_pieces: u32,
@@ -145,6 +149,8 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             pv_len: vec![0; MAX_PLY + 2],
             reductions,
             aspiration: tuning.aspiration,
+            probcut: tuning.probcut,
+            prune: true,
             egdb: None,
             egdb_pieces: 0,
             ending: vec![0; MAX_PLY + 2],
@@ -230,14 +236,10 @@ impl<'a, G: Geometry> Searcher<'a, G> {
     /// Whether the draw rules end the game as it stands, once the side to move has a move
     /// (Turkish: one piece each; Frisian: king against king with no capture forced). Only two
     /// pieces can be such a position.
-    fn drawn_as_it_stands(pos: &Position<G>, moves: &MoveList<G::Bits>) -> bool {
+    fn drawn_as_it_stands(pos: &Position<G>, capture_forced: bool) -> bool {
         pos.occupied().count() == 2
             && pos.pieces(Color::White).count() == 1
-            && drawn_as_it_stands(
-                pos.rules().variant,
-                &material(pos),
-                moves.first().is_some_and(|mv| mv.is_capture()),
-            )
+            && drawn_as_it_stands(pos.rules().variant, &material(pos), capture_forced)
     }
 
     /// Search the root without these moves from now on: the best of the others is the next
@@ -415,7 +417,8 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 return e.score_at(ply);
             }
         }
-        let mut moves = pos.legal_moves();
+        let mut moves = MoveList::new();
+        pos.legal_moves_into(&mut moves);
         if moves.is_empty() {
             return self.no_moves(ply);
         }
@@ -428,7 +431,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 return -Score::INFINITE;
             }
         }
-        if Self::drawn_as_it_stands(pos, &moves) {
+        if Self::drawn_as_it_stands(pos, moves[0].is_capture()) {
             if ply == 0 {
                 // Every move is worth the draw; one is still named, for a caller that must
                 // have a move.
@@ -437,15 +440,34 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             }
             return Score::DRAW;
         }
+        if let Some(score) = self.probcut(pos, depth, ply, beta, quiet, &moves, pv_node) {
+            return score;
+        }
         let side = pos.side();
         let tt_move = entry.map_or(0, |e| e.mv);
-        let mut scores = order::scores(&moves, side, tt_move, self.killers.at(ply), &self.history);
+        // The table's move goes first without sorting the rest: most nodes that have one
+        // cut off with it, and the others are sorted only when it does not.
+        let tt_first = tt_move != 0
+            && match moves.iter().position(|m| movecode::encode(m) == tt_move) {
+                Some(k) => {
+                    moves.swap(0, k);
+                    true
+                }
+                None => false,
+            };
+        let mut scores = order::Keys::new();
         self.killers.clear_from(ply + 1);
         let alpha_before = alpha;
         let mut best = -Score::INFINITE;
         let mut best_code = 0;
         for i in 0..moves.len() {
-            order::pick(&mut moves, &mut scores, i);
+            if i > 0 || !tt_first {
+                if scores.is_empty() {
+                    let killers = self.killers.at(ply);
+                    scores = order::scores(&moves, side, tt_move, killers, &self.history);
+                }
+                order::pick(&mut moves, &mut scores, i);
+            }
             let mv = moves[i];
             let child = pos.play_unchecked(&mv);
             let child_quiet = Self::quiet_after(pos, &mv, quiet);
@@ -521,6 +543,43 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         best
     }
 
+    /// ProbCut: off the principal variation, with no capture pending, a search of 40 % of
+    /// the depth whose score beats beta by a margin growing with the depth says that the full
+    /// search would beat beta too. Returns the cut-off score, the margin taken off.
+    #[allow(clippy::too_many_arguments)]
+    fn probcut(
+        &mut self,
+        pos: &Position<G>,
+        depth: Depth,
+        ply: Ply,
+        beta: Score,
+        quiet: usize,
+        moves: &MoveList<G::Bits>,
+        pv_node: bool,
+    ) -> Option<Score> {
+        if self.probcut == 0
+            || !self.prune
+            || pv_node
+            || ply == 0
+            || depth < 3
+            || beta.is_decisive()
+            || moves[0].is_capture()
+        {
+            return None;
+        }
+        let margin = self.probcut * depth;
+        let high = beta + margin;
+        if high.is_decisive() {
+            return None;
+        }
+        self.prune = false;
+        let score = self.alpha_beta(pos, depth * 2 / 5, ply, high - 1, high, quiet);
+        self.prune = true;
+        // The shallow search's line is not this node's.
+        self.pv_len[ply] = 0;
+        (score >= high && !self.aborted).then_some(score - margin)
+    }
+
     /// Plays out forced captures; a quiet position is judged by the evaluation.
     fn quiesce(
         &mut self,
@@ -548,14 +607,20 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 return score;
             }
         }
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            return self.no_moves(ply);
+        // Most nodes here are quiet: their moves are counted, not built.
+        let mut moves = MoveList::new();
+        pos.captures_into(&mut moves);
+        let capture_forced = !moves.is_empty();
+        if !capture_forced {
+            let mobility = pos.mobility(pos.side());
+            if mobility.men + mobility.kings == 0 {
+                return self.no_moves(ply);
+            }
         }
-        if ply > 0 && Self::drawn_as_it_stands(pos, &moves) {
+        if ply > 0 && Self::drawn_as_it_stands(pos, capture_forced) {
             return Score::DRAW;
         }
-        if !moves[0].is_capture() {
+        if !capture_forced {
             return self.evaluate(pos, ply);
         }
         let mut best = -Score::INFINITE;

@@ -4,6 +4,10 @@
 use super::MAX_PLY;
 use crate::movecode;
 use damier_core::{BitSet, Color, Move};
+use smallvec::SmallVec;
+
+/// Sort keys of a node's moves, one for each, on the stack as the move list is.
+pub type Keys = SmallVec<[i32; 64]>;
 
 /// How often each (start, end) pair has caused a cut-off, per side, with older results
 /// decaying ("history gravity"), so the scores stay within ±[`History::LIMIT`].
@@ -85,7 +89,7 @@ pub fn scores<B: BitSet>(
     tt_move: u32,
     killers: [u32; 2],
     history: &History,
-) -> Vec<i32> {
+) -> Keys {
     moves
         .iter()
         .map(|m| {
