@@ -28,11 +28,13 @@ impl Tuning {
 
     /// Play, each change accepted by SPRT [0, 10] with the learned evaluations, 2026-11-26:
     /// deeper reductions (international H1, +19 ± 13 Elo; English level, +4 ± 6 over 4000
-    /// games), then a narrower first window (international H1, +16 ± 12 over 1264 games).
+    /// games), then a narrower first window (international H1, +16 ± 12 over 1264 games);
+    /// 2026-11-29: ProbCut at 5 hundredths a ply (international H1, +15 ± 12 over 1482
+    /// games).
     pub const PLAY: Tuning = Tuning {
         lmr_divisor: 1.8,
         aspiration: 15,
-        probcut: 0,
+        probcut: 5,
     };
 
     /// The reduction table, indexed by depth and then by move number (both up to 63).
