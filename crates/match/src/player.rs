@@ -276,22 +276,22 @@ pub fn from_spec_with(spec: &str, eval: &EvalChoice) -> Result<Box<dyn Player>, 
             v.parse::<u64>()
                 .map_err(|_| bad(format!("{k}: expected a whole number, got '{v}'")))
         };
+        // A whole number within `range`, or `out_of_range` as the error.
+        let within = |range: std::ops::RangeInclusive<u64>, out_of_range: String| {
+            Some(number(v)?)
+                .filter(|n| range.contains(n))
+                .ok_or_else(|| bad(out_of_range))
+        };
         match k {
             "level" => level = Some(v.parse::<Level>().map_err(bad)?),
             // The ranges and wording of `analyze --depth`, `--nodes` and `--threads`.
             "depth" => {
-                fixed.depth = Some(
-                    number(v)?
-                        .try_into()
-                        .ok()
-                        .filter(|d| (1..=Limits::MAX_DEPTH).contains(d))
-                        .ok_or_else(|| {
-                            bad(format!(
-                                "depth must be between 1 and {}, got {v}",
-                                Limits::MAX_DEPTH
-                            ))
-                        })?,
-                )
+                let most = Limits::MAX_DEPTH as u64;
+                let d = within(
+                    1..=most,
+                    format!("depth must be between 1 and {most}, got {v}"),
+                )?;
+                fixed.depth = Some(d as i32)
             }
             "nodes" => {
                 fixed.nodes = Some(
@@ -309,27 +309,20 @@ pub fn from_spec_with(spec: &str, eval: &EvalChoice) -> Result<Box<dyn Player>, 
                 fixed.move_time = Some(Duration::from_secs_f64(s));
             }
             "threads" => {
-                engine.threads = number(v)?
-                    .try_into()
-                    .ok()
-                    .filter(|t| (1..=MAX_THREADS).contains(t))
-                    .ok_or_else(|| {
-                        bad(format!(
-                            "threads must be between 1 and {MAX_THREADS}, got {v}"
-                        ))
-                    })?
+                let most = MAX_THREADS as u64;
+                let t = within(
+                    1..=most,
+                    format!("threads must be between 1 and {most}, got {v}"),
+                )?;
+                engine.threads = t as usize
             }
             "hash" => {
-                engine.hash_mb = number(v)?
-                    .try_into()
-                    .ok()
-                    .filter(|mb| (1..=damier_engine::tt::Table::MAX_MB).contains(mb))
-                    .ok_or_else(|| {
-                        bad(format!(
-                            "hash: expected 1 to {} MiB, got '{v}'",
-                            damier_engine::tt::Table::MAX_MB
-                        ))
-                    })?
+                let most = damier_engine::tt::Table::MAX_MB as u64;
+                let mb = within(
+                    1..=most,
+                    format!("hash: expected 1 to {most} MiB, got '{v}'"),
+                )?;
+                engine.hash_mb = mb as usize
             }
             "name" => name = Some(v.to_string()),
             "eval" => eval = EvalChoice::parse(v, None).map_err(|e| bad(format!("eval: {e}")))?,
@@ -344,26 +337,18 @@ pub fn from_spec_with(spec: &str, eval: &EvalChoice) -> Result<Box<dyn Player>, 
                     .ok_or_else(|| bad(format!("lmr: expected a divisor from 1 to 4, got '{v}'")))?
             }
             "aspiration" => {
-                tuning.aspiration = number(v)?
-                    .try_into()
-                    .ok()
-                    .filter(|w| (5..=200).contains(w))
-                    .ok_or_else(|| {
-                        bad(format!(
-                            "aspiration: expected 5 to 200 hundredths, got '{v}'"
-                        ))
-                    })?
+                let w = within(
+                    5..=200,
+                    format!("aspiration: expected 5 to 200 hundredths, got '{v}'"),
+                )?;
+                tuning.aspiration = w as i32
             }
             "probcut" => {
-                tuning.probcut = number(v)?
-                    .try_into()
-                    .ok()
-                    .filter(|m| (0..=100).contains(m))
-                    .ok_or_else(|| {
-                        bad(format!(
-                            "probcut: expected 0 (off) to 100 hundredths a ply, got '{v}'"
-                        ))
-                    })?
+                let m = within(
+                    0..=100,
+                    format!("probcut: expected 0 (off) to 100 hundredths a ply, got '{v}'"),
+                )?;
+                tuning.probcut = m as i32
             }
             other => return Err(bad(format!("unknown option '{other}'"))),
         }
@@ -418,6 +403,9 @@ mod tests {
             "damier:lmr=0.5",
             "damier:lmr=x",
             "damier:aspiration=1000",
+            "damier:probcut=101",
+            "damier:probcut=-1",
+            "damier:hash=0",
         ] {
             assert!(from_spec(bad).is_err(), "{bad}");
         }
@@ -426,6 +414,11 @@ mod tests {
             message("damier:depth=0").as_deref(),
             Some("player 'damier:depth=0': depth must be between 1 and 100, got 0")
         );
+        assert_eq!(
+            message("damier:probcut=101").as_deref(),
+            Some("player 'damier:probcut=101': probcut: expected 0 (off) to 100 hundredths a ply, got '101'")
+        );
+        assert!(from_spec("damier:probcut=0").is_ok());
         assert_eq!(
             message("damier:nodes=0").as_deref(),
             Some("player 'damier:nodes=0': nodes must be at least 1")

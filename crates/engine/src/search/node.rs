@@ -60,6 +60,11 @@ impl Watch<'_> {
     }
 }
 
+/// ProbCut leaves alone endings of this many pieces or fewer: there a few pieces make long
+/// forced lines that a search of 40 % of the depth does not see, and exact search finds the
+/// shortest win (as the databases do where they are built).
+const PROBCUT_MIN_PIECES: u32 = 6;
+
 /// How often (in nodes) a thread publishes its node count and checks for a stop.
 const POLL_NODES: u64 = 512;
 
@@ -80,6 +85,9 @@ pub struct Searcher<'a, G: Geometry> {
     unpublished: u64,
     /// Deepest ply reached in the current iteration.
     pub seldepth: usize,
+    /// The score of the root's best move so far in the current iteration (a bound where the
+    /// aspiration window was left).
+    pub root_score: Score,
     /// The search was stopped; results of the running iteration are unreliable.
     pub aborted: bool,
     killers: Killers,
@@ -98,6 +106,8 @@ pub struct Searcher<'a, G: Geometry> {
     pub(super) aspiration: i32,
     /// [`Tuning::probcut`]'s margin per ply.
     probcut: i32,
+    /// [`Tuning::sort_late`].
+    sort_late: bool,
     /// Whether ProbCut may cut here: not inside its own shallow search.
     prune: bool,
     egdb: Option<&'a Egdb>,
@@ -136,6 +146,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             nodes: 0,
             unpublished: 0,
             seldepth: 0,
+            root_score: Score::DRAW,
             aborted: false,
             killers: Killers::new(),
             history: History::new(),
@@ -150,6 +161,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             reductions,
             aspiration: tuning.aspiration,
             probcut: tuning.probcut,
+            sort_late: tuning.sort_late,
             prune: true,
             egdb: None,
             egdb_pieces: 0,
@@ -445,8 +457,8 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         }
         let side = pos.side();
         let tt_move = entry.map_or(0, |e| e.mv);
-        // The table's move goes first without sorting the rest: most nodes that have one
-        // cut off with it, and the others are sorted only when it does not.
+        // The table's move goes first; with late sorting the rest are sorted only when it
+        // does not cut off (most nodes that have one do).
         let tt_first = tt_move != 0
             && match moves.iter().position(|m| movecode::encode(m) == tt_move) {
                 Some(k) => {
@@ -456,6 +468,9 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 None => false,
             };
         let mut scores = order::Keys::new();
+        if !self.sort_late {
+            scores = order::scores(&moves, side, tt_move, self.killers.at(ply), &self.history);
+        }
         self.killers.clear_from(ply + 1);
         let alpha_before = alpha;
         let mut best = -Score::INFINITE;
@@ -505,6 +520,9 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 if score > alpha {
                     alpha = score;
                     self.update_pv(ply, mv);
+                    if ply == 0 {
+                        self.root_score = score;
+                    }
                     if alpha >= beta {
                         if plain {
                             self.killers.add(ply, best_code);
@@ -543,7 +561,8 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         best
     }
 
-    /// ProbCut: off the principal variation, with no capture pending, a search of 40 % of
+    /// ProbCut: off the principal variation, with no capture pending and more than
+    /// [`PROBCUT_MIN_PIECES`] on the board, a search of 40 % of
     /// the depth whose score beats beta by a margin growing with the depth says that the full
     /// search would beat beta too. Returns the cut-off score, the margin taken off.
     #[allow(clippy::too_many_arguments)]
@@ -564,6 +583,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             || depth < 3
             || beta.is_decisive()
             || moves[0].is_capture()
+            || pos.occupied().count() <= PROBCUT_MIN_PIECES
         {
             return None;
         }
