@@ -229,15 +229,16 @@ struct MainSink<'a, 'l, G: Geometry> {
     other_lines: Option<OtherLines<'a, G>>,
 }
 
-impl<G: Geometry> MainSink<'_, '_, G> {
-    /// Report `lines` (best first) at the depth of `it`.
-    fn report(&mut self, it: &Iteration<G::Bits>, lines: &[(Score, Vec<Move<G::Bits>>)]) {
-        let (other_nodes, other_hits) = self.other_lines.as_ref().map_or((0, 0), |o| {
-            (
-                o.shared.nodes.load(Relaxed),
-                o.shared.egdb_hits.load(Relaxed),
-            )
-        });
+impl<G: Geometry> IterationSink<G::Bits> for MainSink<'_, '_, G> {
+    fn completed(&mut self, it: &Iteration<G::Bits>, changes: u32) -> bool {
+        let mut lines = vec![(it.score, it.pv.clone())];
+        let mut other_nodes = 0;
+        let mut other_hits = 0;
+        if let Some(other) = &mut self.other_lines {
+            lines.extend(other.search(it.depth, it.pv[0]));
+            other_nodes = other.shared.nodes.load(Relaxed);
+            other_hits = other.shared.egdb_hits.load(Relaxed);
+        }
         let time = self.start.elapsed();
         let nodes = self.shared.nodes.load(Relaxed) + other_nodes;
         let continued = self.listener.shows_lines().then_some(self.egdb).flatten();
@@ -261,31 +262,13 @@ impl<G: Geometry> MainSink<'_, '_, G> {
                 egdb: self.egdb_root,
             });
         }
-    }
-}
-
-impl<G: Geometry> IterationSink<G::Bits> for MainSink<'_, '_, G> {
-    fn completed(&mut self, it: &Iteration<G::Bits>, changes: u32) -> bool {
-        let mut lines = vec![(it.score, it.pv.clone())];
-        if let Some(other) = &mut self.other_lines {
-            lines.extend(other.search(it.depth, it.pv[0]));
-        }
-        self.report(it, &lines);
         if self.control.is_stopped() || self.shared.stop.load(Relaxed) {
             return false;
         }
         match self.budget {
-            Some(b) if !self.control.is_pondering() => {
-                self.start.elapsed() < b.target(f64::from(changes))
-            }
+            Some(b) if !self.control.is_pondering() => time < b.target(f64::from(changes)),
             _ => true,
         }
-    }
-
-    fn adopted(&mut self, it: &Iteration<G::Bits>) {
-        // The new best line alone: the other lines of a multi-line analysis stay as the
-        // last complete depth reported them.
-        self.report(it, &[(it.score, it.pv.clone())]);
     }
 }
 

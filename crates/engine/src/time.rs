@@ -53,11 +53,6 @@ impl TimeBudget {
     /// move for several iterations) gives a little less than the optimum, higher values more,
     /// never past the maximum.
     pub fn target(&self, instability: f64) -> Duration {
-        if self.optimum == self.maximum {
-            // A fixed time per move: what is not used is lost, and a deeper iteration cut
-            // short still gives its best move so far.
-            return self.maximum;
-        }
         let factor = (0.6 + 0.5 * instability).clamp(0.5, 2.5);
         self.optimum.mul_f64(factor).min(self.maximum)
     }
@@ -89,8 +84,6 @@ mod tests {
         assert!(last.maximum <= Duration::from_secs(9));
         assert!(TimeBudget::new(&Limits::depth(5)).is_none());
         assert!(b.target(3.0) <= b.maximum && b.target(0.0) < b.optimum);
-        // A fixed time per move is searched to its end.
-        assert_eq!(fixed.target(0.0), fixed.maximum);
     }
 
     #[test]

@@ -85,9 +85,6 @@ pub struct Searcher<'a, G: Geometry> {
     unpublished: u64,
     /// Deepest ply reached in the current iteration.
     pub seldepth: usize,
-    /// The score of the root's best move so far in the current iteration (a bound where the
-    /// aspiration window was left).
-    pub root_score: Score,
     /// The search was stopped; results of the running iteration are unreliable.
     pub aborted: bool,
     killers: Killers,
@@ -146,7 +143,6 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             nodes: 0,
             unpublished: 0,
             seldepth: 0,
-            root_score: Score::DRAW,
             aborted: false,
             killers: Killers::new(),
             history: History::new(),
@@ -520,9 +516,6 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 if score > alpha {
                     alpha = score;
                     self.update_pv(ply, mv);
-                    if ply == 0 {
-                        self.root_score = score;
-                    }
                     if alpha >= beta {
                         if plain {
                             self.killers.add(ply, best_code);

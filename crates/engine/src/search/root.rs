@@ -22,10 +22,6 @@ pub struct Iteration<B> {
 pub trait IterationSink<B> {
     /// A new iteration is complete; return false to stop deepening.
     fn completed(&mut self, it: &Iteration<B>, best_move_changes: u32) -> bool;
-
-    /// The last iteration's result was replaced by a better root move that an iteration cut
-    /// short found (its depth is still the last complete one).
-    fn adopted(&mut self, _it: &Iteration<B>) {}
 }
 
 /// Deepen from depth `first` up to `max_depth`, each iteration `step` plies deeper (helper
@@ -46,18 +42,9 @@ pub fn iterate<G: Geometry>(
         s.start_iteration();
         let score = aspiration(s, root, depth, quiet, last.as_ref().map(|l| l.score));
         let pv = s.root_pv().to_vec();
-        if s.aborted {
-            // An iteration cut short keeps a root move only once it has been searched to
-            // the end with a score above every move searched before it (an aborted search
-            // never updates the line): a better move than the last iteration's best.
-            if let Some(l) = last.as_mut() {
-                if pv.first().is_some_and(|&m| m != l.pv[0]) {
-                    l.pv = pv;
-                    l.score = s.root_score;
-                    sink.adopted(l);
-                }
-                break;
-            }
+        // An iteration cut short is kept only if it found a move at all and none was known.
+        if s.aborted && last.is_some() {
+            break;
         }
         if pv.is_empty() {
             break;
