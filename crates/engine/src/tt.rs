@@ -158,10 +158,16 @@ impl Table {
         let bytes = megabytes.max(1) << 20;
         let buckets = (bytes / std::mem::size_of::<Bucket>()).max(1);
         let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
-        let mut slots = Vec::new();
+        let mut slots: Vec<Bucket> = Vec::new();
         slots
             .try_reserve_exact(buckets)
             .map_err(|_| TableError::NoMemory { megabytes })?;
+        // Before the first write: the kernel backs pages with huge ones when they are first
+        // touched, not afterwards.
+        crate::huge_pages::advise(
+            slots.as_ptr().cast(),
+            buckets * std::mem::size_of::<Bucket>(),
+        );
         slots.resize_with(buckets, Bucket::default);
         Ok(Table {
             buckets: slots.into_boxed_slice(),
