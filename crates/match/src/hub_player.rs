@@ -3,8 +3,8 @@
 use crate::player::{Player, PlayerError};
 use damier_core::Variant;
 use damier_engine::Limits;
-use damier_game::{AnyMove, Game, PlyKind};
-use damier_protocol::hub::moves::{parse_move, write_move, write_position};
+use damier_game::{AnyMove, Board, Game, PlyKind};
+use damier_protocol::hub::moves::{parse_move, parse_position, write_move, write_position};
 use damier_protocol::hub::syntax;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -191,14 +191,20 @@ impl HubPlayer {
 }
 
 /// The position at the start of the reversible stretch and the moves since, so that the
-/// engine can see repetitions.
+/// engine can see repetitions; further back where that position holds more than a Hub
+/// position string can say (a Frisian king's run of quiet moves, which goes on across the
+/// other side's man moves), so that the engine replays it instead of losing it.
 fn pos_line(game: &Game) -> String {
     let positions = game.positions();
     let plies = game.plies();
     let mut first = positions.len() - 1;
     while first > 0 {
         match plies[first - 1].kind {
-            PlyKind::Move(mv) if positions[first - 1].is_reversible(&mv) => first -= 1,
+            PlyKind::Move(mv)
+                if positions[first - 1].is_reversible(&mv) || !said_in_full(&positions[first]) =>
+            {
+                first -= 1
+            }
             _ => break,
         }
     }
@@ -217,6 +223,11 @@ fn pos_line(game: &Game) -> String {
             &[("pos", Some(&pos)), ("moves", Some(&moves.join(" ")))],
         )
     }
+}
+
+/// Whether a Hub position string of `board` gives back `board` itself.
+fn said_in_full(board: &Board) -> bool {
+    parse_position(board.variant(), &write_position(board)).is_ok_and(|read| read == *board)
 }
 
 impl Player for HubPlayer {
@@ -282,5 +293,34 @@ mod tests {
         let forward = game_after("turkish", "W:Wa2:Bb7,Ke8", &["a2-b2", "e8-f8", "b2-b3"]);
         let line = pos_line(&forward);
         assert!(!line.contains("moves="), "{line}");
+    }
+
+    /// A Frisian king's run goes on across the other side's man moves, and a Hub position
+    /// cannot carry it: the moves are sent from before the run began, so that the engine,
+    /// replaying them, knows the king on 30 may not move a fourth time.
+    #[test]
+    fn a_frisian_king_run_is_sent_as_the_moves_that_made_it() {
+        let moves = ["35-30", "6-11", "30-35", "1-7", "35-30", "11-16"];
+        let game = game_after("frisian", "W:W46,K35:B1,6", &moves);
+        assert!(
+            game.clone().play_text("30-24").is_err(),
+            "the king is barred"
+        );
+        let line = pos_line(&game);
+        assert!(
+            line.ends_with(&format!("moves=\"{}\"", moves.join(" "))),
+            "{line}"
+        );
+        assert_eq!(engine_view(&line, game.variant()), *game.position());
+    }
+
+    /// The position a Hub engine rebuilds from a `pos` line.
+    fn engine_view(line: &str, variant: Variant) -> Board {
+        let message = syntax::parse(line).unwrap().unwrap();
+        let mut board = parse_position(variant, message.get("pos").unwrap()).unwrap();
+        for text in message.get("moves").unwrap_or("").split_whitespace() {
+            board = board.play(&parse_move(&board, text).unwrap()).unwrap();
+        }
+        board
     }
 }
