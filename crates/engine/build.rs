@@ -1,5 +1,5 @@
 //! Compiles the weights files in `weights/` into the engine: one `<variant>.weights` per
-//! variant that has learned weights (made by `damier train`; README, "Learned evaluation").
+//! variant that has learned weights (made by `damier train`; docs/learning.md says how).
 
 use std::fmt::Write;
 use std::path::Path;

@@ -1,5 +1,5 @@
 //! Compiles the puzzle sets in `data/` into the crate: one `<variant>.pdn` per variant with
-//! puzzles (made by `damier puzzles generate`; README, "Puzzles").
+//! puzzles (made by `damier puzzles generate`; docs/puzzles.md says how).
 
 use std::fmt::Write;
 use std::path::Path;

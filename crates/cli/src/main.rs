@@ -34,10 +34,13 @@ use damier_core::{fen, notation, Geometry, Position, Variant};
 use damier_game::Game;
 use output::UsageContext;
 
+/// The version and the commit built (crates/cli/build.rs), as `--version` prints them.
+const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (", env!("DAMIER_COMMIT"), ")");
+
 #[derive(Parser)]
 #[command(
     name = "damier",
-    version,
+    version = VERSION,
     about = "Draughts in every variant: rules, analysis, play"
 )]
 pub(crate) struct Cli {

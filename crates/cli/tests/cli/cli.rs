@@ -3,6 +3,26 @@
 use crate::common::{damier, stderr, stdout, usage_error};
 use std::process::Command;
 
+/// A bug report can say which build it was: the version and the commit (the tests run in a
+/// git checkout; a source archive says `unknown`).
+#[test]
+fn version_names_the_commit() {
+    let out = damier(&["--version"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let head = Command::new("git")
+        .args(["rev-parse", "--short=9", "HEAD"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map_or("unknown".to_string(), |o| {
+            String::from_utf8_lossy(&o.stdout).trim().to_string()
+        });
+    let expected = format!("damier {} ({head})\n", env!("CARGO_PKG_VERSION"));
+    assert_eq!(text, expected);
+}
+
 #[test]
 fn perft_json_ends_with_the_requested_depth() {
     let out = damier(&["perft", "--depth", "5", "--json"]);
