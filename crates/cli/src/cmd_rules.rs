@@ -1,14 +1,13 @@
 //! `damier rules`: the rules of a variant in plain words, the variants side by side, and the
 //! English ballots; all written from the rules data (crate damier-teach).
 
-use crate::board_view;
 use crate::output::{outln, usage, UsageContext};
 use anyhow::Result;
 use clap::Args;
 use damier_core::{Base, Variant};
 use damier_game::ballot::Deck;
 use damier_game::Board;
-use damier_teach::{compare, examples, guide, summary};
+use damier_teach::{compare, examples, guide, rules_markdown, summary};
 
 /// Arguments of `damier rules`.
 #[derive(Args, Debug)]
@@ -24,6 +23,9 @@ pub struct RulesArgs {
     /// Leave out the example positions.
     #[arg(long)]
     no_examples: bool,
+    /// Every variant as one Markdown document, the one in the repository's docs/rules.md.
+    #[arg(long, conflicts_with_all = ["variant", "compare", "ballots", "no_examples"])]
+    markdown: bool,
     /// Width of the text.
     #[arg(long, default_value_t = 88)]
     width: usize,
@@ -32,6 +34,10 @@ pub struct RulesArgs {
 pub fn run(args: &RulesArgs) -> Result<()> {
     if !(40..=400).contains(&args.width) {
         usage!("--width must be between 40 and 400, got {}", args.width);
+    }
+    if args.markdown {
+        outln!("{}", rules_markdown().trim_end())?;
+        return Ok(());
     }
     if let Some(list) = &args.compare {
         return compare_table(list);
@@ -72,7 +78,7 @@ fn wrap(text: &str, width: usize, indent: &str) -> String {
 }
 
 fn diagram(board: &Board, indent: &str) -> String {
-    board_view::draw_board(board)
+    damier_game::diagram::board_text(board)
         .lines()
         .map(|l| format!("{indent}{l}"))
         .collect::<Vec<_>>()

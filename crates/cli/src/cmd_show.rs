@@ -1,6 +1,5 @@
 //! `damier show`: the board drawn in the terminal.
 
-use crate::board_view;
 use crate::output::outln;
 use crate::PositionArgs;
 use anyhow::Result;
@@ -13,7 +12,10 @@ pub fn run(args: &PositionArgs) -> Result<()> {
 
 fn run_on<G: Geometry>(args: &PositionArgs, variant: damier_core::Variant) -> Result<()> {
     let pos = args.position::<G>(variant)?;
-    outln!("{}", board_view::draw(&pos).trim_end_matches('\n'))?;
+    outln!(
+        "{}",
+        damier_game::diagram::text(&pos).trim_end_matches('\n')
+    )?;
     outln!("{} to move · {}", pos.side().name(), variant)?;
     outln!("{}", fen::write(&pos))?;
     Ok(())

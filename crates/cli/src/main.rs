@@ -1,6 +1,5 @@
 //! `damier`: play, analyse and program draughts in every variant.
 
-mod board_view;
 mod cmd_analyze;
 mod cmd_bench;
 mod cmd_completions;

@@ -14,7 +14,8 @@
 //!   [`TimeSource`]; [`TimedGame`] keeps a game and a clock in step, with the giveaway
 //!   [`TimeoutPenalty`].
 //! - [`pdn`] reads and writes PDN 3.0 files, validating every move.
-//! - [`ballot`] holds the English two- and three-move ballot decks.
+//! - [`ballot`] holds the English two- and three-move ballot decks; [`diagram`] draws a board
+//!   as text.
 //!
 //! ```
 //! use damier_game::{Game, Outcome, Reason};
@@ -36,6 +37,7 @@ pub mod ballot;
 mod board;
 mod clock;
 mod data_dir;
+pub mod diagram;
 mod draw;
 mod game;
 mod line_gain;

@@ -3,11 +3,16 @@
 //! from what the program plays, with example positions in which the rules core itself decides
 //! which move the rule demands.
 
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
 pub mod compare;
 pub mod examples;
 pub mod guide;
+pub mod markdown;
 pub mod words;
 
 pub use compare::{compare, Comparison};
 pub use examples::{examples, Example};
 pub use guide::{guide, summary, Guide, Section};
+pub use markdown::rules_markdown;

@@ -229,3 +229,16 @@ fn the_comparison_has_one_column_per_variant() {
         draw_rules(variants[1]).len().to_string()
     );
 }
+
+/// docs/rules.md is `damier rules --markdown` as it stands: a change of the rules or of their
+/// wording that was not written out again fails here.
+#[test]
+fn docs_rules_md_is_the_generated_text() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/rules.md");
+    let committed = std::fs::read_to_string(&path).expect("docs/rules.md is in the repository");
+    let generated = format!("{}\n", damier_teach::rules_markdown().trim_end());
+    assert!(
+        committed == generated,
+        "docs/rules.md is out of date: run `cargo run --release -- rules --markdown > docs/rules.md`"
+    );
+}

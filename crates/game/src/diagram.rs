@@ -1,11 +1,13 @@
-//! Text drawing of a board, as White sees it, with the variant's square names on the edges.
+//! A board drawn as text, as White sees it, with the variant's square names on the edges: for
+//! terminals (`damier show`, `damier rules`) and for documents (docs/rules.md).
 
+use crate::Board;
 use damier_core::{Color, Geometry, Position, Role, SquareNames};
 
 /// The board as lines of text: men `w`/`b`, kings `W`/`B`, empty playing squares `.`,
 /// with file letters and rank numbers (and, for numbered variants, the number of the first
 /// playing square of each row on the right).
-pub fn draw<G: Geometry>(pos: &Position<G>) -> String {
+pub fn text<G: Geometry>(pos: &Position<G>) -> String {
     let names = SquareNames::of(pos.rules());
     let n = pos.rules().board.size();
     let mut out = String::new();
@@ -60,13 +62,12 @@ pub fn draw<G: Geometry>(pos: &Position<G>) -> String {
     out
 }
 
-/// [`draw`] for a board of any variant.
-pub fn draw_board(board: &damier_game::Board) -> String {
-    use damier_game::Board;
+/// [`text`] for a board of any variant.
+pub fn board_text(board: &Board) -> String {
     match board {
-        Board::D8(p) => draw(p),
-        Board::D10(p) => draw(p),
-        Board::D12(p) => draw(p),
-        Board::O8(p) => draw(p),
+        Board::D8(p) => text(p),
+        Board::D10(p) => text(p),
+        Board::D12(p) => text(p),
+        Board::O8(p) => text(p),
     }
 }
