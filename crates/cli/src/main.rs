@@ -71,7 +71,7 @@ enum Command {
     Selfplay(cmd_selfplay::SelfplayArgs),
     /// Fit the learned evaluation's weights to self-play positions.
     Train(cmd_train::TrainArgs),
-    /// Endgame databases: build, verify, probe, info.
+    /// Endgame databases: build, plan, verify, probe, info, bench, playout.
     Egdb(cmd_egdb::EgdbArgs),
     /// The rules of a variant in plain words, with examples; the variants side by side.
     Rules(cmd_rules::RulesArgs),
