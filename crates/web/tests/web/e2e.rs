@@ -39,6 +39,9 @@ impl Drop for Driver {
     }
 }
 
+/// Attempts at an action whose element a redraw keeps replacing, 50 ms apart.
+const STALE_TRIES: u32 = 20;
+
 struct Page {
     web: fantoccini::Client,
     api: Client,
@@ -169,28 +172,40 @@ impl Page {
         self.click_in(&css).await;
     }
 
-    /// A real mouse click in the middle of the element `css` finds.
+    /// A real mouse click in the middle of the element `css` finds. The page redraws its
+    /// boards often, replacing their elements: one found a moment ago may be gone when the
+    /// click reaches it (a stale reference, which fails before the button goes down), so each
+    /// attempt finds the element afresh.
     async fn click_in(&self, css: &str) {
-        let target = self
-            .web
-            .find(Locator::Css(css))
-            .await
-            .unwrap_or_else(|e| panic!("no {css}: {e}"));
-        let mouse = MouseActions::new("mouse".into())
-            .then(PointerAction::MoveToElement {
-                element: target,
-                duration: None,
-                x: 0.0,
-                y: 0.0,
-            })
-            .then(PointerAction::Down {
-                button: MOUSE_BUTTON_LEFT,
-            })
-            .then(PointerAction::Up {
-                button: MOUSE_BUTTON_LEFT,
-            });
-        self.web.perform_actions(mouse).await.unwrap();
-        self.web.release_actions().await.unwrap();
+        for attempt in 1.. {
+            let target = self
+                .web
+                .find(Locator::Css(css))
+                .await
+                .unwrap_or_else(|e| panic!("no {css}: {e}"));
+            let mouse = MouseActions::new("mouse".into())
+                .then(PointerAction::MoveToElement {
+                    element: target,
+                    duration: None,
+                    x: 0.0,
+                    y: 0.0,
+                })
+                .then(PointerAction::Down {
+                    button: MOUSE_BUTTON_LEFT,
+                })
+                .then(PointerAction::Up {
+                    button: MOUSE_BUTTON_LEFT,
+                });
+            let done = self.web.perform_actions(mouse).await;
+            self.web.release_actions().await.unwrap();
+            match done {
+                Ok(()) => return,
+                Err(e) if e.is_stale_element_reference() && attempt < STALE_TRIES => {
+                    tokio::time::sleep(Duration::from_millis(50)).await
+                }
+                Err(e) => panic!("cannot click in {css}: {e}"),
+            }
+        }
     }
 
     /// Where a square's centre is in the viewport.
@@ -227,14 +242,23 @@ impl Page {
         self.web.release_actions().await.unwrap();
     }
 
+    /// A click on the element `css` finds, found afresh while a redraw makes it stale (see
+    /// [`Page::click_in`]).
     async fn click(&self, css: &str) {
-        self.web
-            .find(Locator::Css(css))
-            .await
-            .unwrap_or_else(|e| panic!("no {css}: {e}"))
-            .click()
-            .await
-            .unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
+        for attempt in 1.. {
+            let element = self
+                .web
+                .find(Locator::Css(css))
+                .await
+                .unwrap_or_else(|e| panic!("no {css}: {e}"));
+            match element.click().await {
+                Ok(()) => return,
+                Err(e) if e.is_stale_element_reference() && attempt < STALE_TRIES => {
+                    tokio::time::sleep(Duration::from_millis(50)).await
+                }
+                Err(e) => panic!("cannot click {css}: {e}"),
+            }
+        }
     }
 
     /// Start a game from the new-game dialog: fields set, then the Start button clicked.
