@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A Hub (version 2) front end for the engines of the PyPI package py-draughts, so that
 `damier match` can play them. Not used by Damier itself, nor by its tests: it exists to
-measure Damier's strength (see README, "Strength").
+measure Damier's strength (see docs/strength.md).
 
     python3 -m venv venv && venv/bin/pip install py-draughts
     damier match --variant russian --second "hub:venv/bin/python tools/py_draughts_hub.py"

@@ -49,38 +49,39 @@ pub(crate) struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Count move paths to a depth (perft), with speed.
-    Perft(cmd_perft::PerftArgs),
+    // In the order of `damier --help`: playing first, then analysis, files, engines, data.
+    /// Play a game in the terminal: against the engine, a friend, or watch the engine.
+    Play(Box<cmd_play::PlayArgs>),
+    /// Serve the web page to play and analyse every variant.
+    Serve(cmd_serve::ServeArgs),
+    /// Analyse a position: one line per completed depth.
+    Analyze(cmd_analyze::AnalyzeArgs),
+    /// The rules of a variant in plain words, with examples; the variants side by side.
+    Rules(cmd_rules::RulesArgs),
+    /// Tactical puzzles: find them in games, check them, and solve them in the terminal.
+    Puzzles(cmd_puzzles::PuzzlesArgs),
+    /// Check and convert PDN game files.
+    Pdn(cmd_pdn::PdnArgs),
     /// List every legal move.
     Moves(cmd_moves::MovesArgs),
     /// Draw the board.
     Show(PositionArgs),
-    /// Check and convert PDN game files.
-    Pdn(cmd_pdn::PdnArgs),
-    /// Analyse a position: one line per completed depth.
-    Analyze(cmd_analyze::AnalyzeArgs),
-    /// Search fixed positions to a fixed depth: node total and speed.
-    Bench(cmd_bench::BenchArgs),
+    /// Count move paths to a depth (perft), with speed.
+    Perft(cmd_perft::PerftArgs),
     /// Speak the Hub protocol (version 2) on standard input and output, for draughts GUIs.
     Hub(cmd_hub::HubArgs),
     /// Play international draughts against another program over DamExchange (DXP, TCP).
     Dxp(cmd_dxp::DxpArgs),
     /// Play a match between two engines: score, Elo estimate and PDN.
     Match(cmd_match::MatchArgs),
+    /// Endgame databases: build, plan, verify, probe, info, bench, playout.
+    Egdb(cmd_egdb::EgdbArgs),
     /// Play engine-against-engine games into a folder of training data.
     Selfplay(cmd_selfplay::SelfplayArgs),
     /// Fit the learned evaluation's weights to self-play positions.
     Train(cmd_train::TrainArgs),
-    /// Endgame databases: build, plan, verify, probe, info, bench, playout.
-    Egdb(cmd_egdb::EgdbArgs),
-    /// The rules of a variant in plain words, with examples; the variants side by side.
-    Rules(cmd_rules::RulesArgs),
-    /// Tactical puzzles: find them in games, check them, and solve them in the terminal.
-    Puzzles(cmd_puzzles::PuzzlesArgs),
-    /// Play a game in the terminal: against the engine, a friend, or watch the engine.
-    Play(Box<cmd_play::PlayArgs>),
-    /// Serve the web page to play and analyse every variant.
-    Serve(cmd_serve::ServeArgs),
+    /// Search fixed positions to a fixed depth: node total and speed.
+    Bench(cmd_bench::BenchArgs),
     /// Print the completion script for a shell (bash, zsh, fish, powershell, elvish).
     Completions(cmd_completions::CompletionsArgs),
     /// Print the manual page (roff), or write every command's page with --out DIR.

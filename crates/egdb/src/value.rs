@@ -5,8 +5,7 @@ use std::fmt;
 /// The result of a position with best play, for the side to move, and how many plies (moves
 /// of either side) remain until the game ends on the board: the loser has no move left.
 /// Captures and promotions on the way are part of the count; draw rules that count moves
-/// (FMJD's 16/5-move endings, 25 king moves, Pool's 13 moves) are not (README, "Endgame
-/// databases").
+/// (FMJD's 16/5-move endings, 25 king moves, Pool's 13 moves) are not (docs/guide/egdb.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Value {
     /// The side to move wins in this many plies.

@@ -23,6 +23,21 @@ fn version_names_the_commit() {
     assert_eq!(text, expected);
 }
 
+/// A newcomer's `damier --help` starts with what most people came for.
+#[test]
+fn help_lists_playing_first() {
+    let out = damier(&["--help"]);
+    let text = stdout(&out);
+    let commands: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take(3)
+        .map(|l| l.split_whitespace().next().unwrap_or(""))
+        .collect();
+    assert_eq!(commands, ["play", "serve", "analyze"], "{text}");
+}
+
 #[test]
 fn perft_json_ends_with_the_requested_depth() {
     let out = damier(&["perft", "--depth", "5", "--json"]);

@@ -7,6 +7,7 @@ mod capture_path;
 mod cli;
 mod common;
 mod completions;
+mod doc_links;
 mod dxp;
 mod egdb;
 mod egdb_damage;
