@@ -10,7 +10,9 @@ use damier_egdb::Damage;
 use damier_game::pdn::{self, PdnGame, WriteOptions};
 use damier_game::{replace_file, time_text, TimeControl};
 use damier_match::sprt::{Decision, Pairs, Sprt};
-use damier_match::{from_spec, openings, run_match, GameRecord, MatchConfig, PlayerError, Tally};
+use damier_match::{
+    endings, from_spec, openings, run_match, GameRecord, MatchConfig, PlayerError, Tally,
+};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 use std::io::Write;
@@ -222,21 +224,7 @@ pub fn run(args: &MatchArgs) -> Result<()> {
         tally.add(r.first_player_points());
     }
     if let Some(path) = &args.pdn {
-        let games: Vec<PdnGame> = records
-            .iter()
-            .map(|r| {
-                let tags = [
-                    ("Event", "Damier match".to_string()),
-                    ("Round", r.number.to_string()),
-                    ("White", r.white.clone()),
-                    ("Black", r.black.clone()),
-                    ("Opening", r.opening.clone()),
-                ];
-                let tags: Vec<(String, String)> =
-                    tags.into_iter().map(|(k, v)| (k.to_string(), v)).collect();
-                PdnGame::from_game(&r.game, &tags)
-            })
-            .collect();
+        let games: Vec<PdnGame> = records.iter().map(GameRecord::pdn).collect();
         let text = pdn::write(&games, &WriteOptions::default());
         replace_file(path, |file| file.write_all(text.as_bytes()))
             .with_context(|| format!("writing {}", path.display()))?;
@@ -306,6 +294,13 @@ pub fn run(args: &MatchArgs) -> Result<()> {
             tally.games(),
             100.0 * tally.score()
         )?;
+        let ended: Vec<String> = endings(&records)
+            .into_iter()
+            .map(|(how, n)| format!("{n} {how}"))
+            .collect();
+        if !ended.is_empty() {
+            outln!("Games ended: {}", ended.join(", "))?;
+        }
         match elo {
             Some(e) if e.elo.is_finite() => {
                 // Rounded first, and -0 made +0, so that an even score reads "+0".

@@ -107,12 +107,25 @@ impl DxpPlayer {
     }
 
     fn start_game(&mut self, game: &Game, clock: Option<Limits>) -> Result<(), PlayerError> {
-        let minutes = self.minutes.unwrap_or_else(|| {
-            let left = clock
-                .and_then(|l| l.clock.map(|c| c.remaining).or(l.move_time.map(|t| t * 60)))
-                .unwrap_or(Duration::from_secs(300));
-            (left.as_secs().div_ceil(60)).clamp(1, 999) as u16
-        });
+        let minutes = match self.minutes {
+            Some(m) => m,
+            None => {
+                let left = clock
+                    .and_then(|l| l.clock.map(|c| c.remaining).or(l.move_time.map(|t| t * 60)))
+                    .unwrap_or(Duration::from_secs(300));
+                // The engine would pace itself for a whole minute and lose on the match's
+                // clock within a few moves.
+                if left < Duration::from_secs(60) {
+                    return Err(self.fail(format!(
+                        "DamExchange gives each side whole minutes, and this clock has {:.1} s: \
+                         play at --tc 1m or more, or give the engine its own time with \
+                         dxp[minutes=N]:HOST:PORT",
+                        left.as_secs_f64()
+                    )));
+                }
+                (left.as_secs().div_ceil(60)).clamp(1, 999) as u16
+            }
+        };
         let position = *game.position();
         let request = Message::GameReq {
             initiator: "Damier match".into(),

@@ -21,4 +21,4 @@ pub mod sprt;
 pub use elo::{EloEstimate, Tally};
 pub use openings::Opening;
 pub use player::{from_spec, from_spec_with, Player, PlayerError};
-pub use runner::{play_game, run_match, GameRecord, MatchConfig};
+pub use runner::{endings, play_game, run_match, GameRecord, MatchConfig};

@@ -8,6 +8,7 @@ use crate::pool::run_jobs;
 use damier_core::Color;
 use damier_egdb::Damage;
 use damier_engine::Limits;
+use damier_game::pdn::PdnGame;
 use damier_game::{
     Clock, Game, GameError, GameResult, Outcome, Reason, SystemTime, TimeControl, TimedGame,
     TimeoutPenalty,
@@ -84,6 +85,53 @@ impl GameRecord {
             _ => 0.5,
         }
     }
+
+    /// The game as PDN with the match's tags, and why it ended as a comment after its last
+    /// move (PDN has no tag for the reason: a loss on time and a loss on the board would
+    /// otherwise read the same).
+    pub fn pdn(&self) -> PdnGame {
+        let tags: Vec<(String, String)> = [
+            ("Event", "Damier match".to_string()),
+            ("Round", self.number.to_string()),
+            ("White", self.white.clone()),
+            ("Black", self.black.clone()),
+            ("Opening", self.opening.clone()),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v))
+        .collect();
+        let mut pdn = PdnGame::from_game(&self.game, &tags);
+        if let Some(result) = self.game.result() {
+            let why = result.describe();
+            match pdn.main.moves.last_mut() {
+                Some(last) => last.comments.push(why),
+                None => pdn.main.leading.push(why),
+            }
+        }
+        pdn
+    }
+}
+
+/// How a match's games ended, most frequent first: ("no legal move", 31), ("on time", 2), …
+pub fn endings(records: &[GameRecord]) -> Vec<(&'static str, usize)> {
+    let mut counts: Vec<(&'static str, usize)> = Vec::new();
+    for r in records {
+        let how = match r.game.result().map(|x| x.reason) {
+            Some(Reason::NoLegalMove) => "no legal move",
+            Some(Reason::Time | Reason::ForfeitedTurns) => "on time",
+            Some(Reason::Rule(_)) => "a draw rule",
+            Some(Reason::Adjudication) => "adjudicated",
+            Some(Reason::Resignation) => "resigned",
+            Some(Reason::Agreement) => "agreed",
+            Some(Reason::Recorded) | None => "unfinished",
+        };
+        match counts.iter_mut().find(|(h, _)| *h == how) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((how, 1)),
+        }
+    }
+    counts.sort_by_key(|&(how, n)| (std::cmp::Reverse(n), how));
+    counts
 }
 
 /// Play one game from `opening`.

@@ -364,6 +364,12 @@ fn match_against_damier_speaking_hub_writes_pdn() {
         String::from_utf8_lossy(&check.stdout)
     );
     assert_eq!(String::from_utf8_lossy(&check.stdout).lines().count(), 2);
+    // Each game says why it ended, as the JSON line does, in a comment after its last move.
+    let written = std::fs::read_to_string(&pdn).unwrap();
+    for line in &lines[..2] {
+        let why = line["result"].as_str().unwrap();
+        assert!(written.contains(&format!("{{{why}}}")), "{why} in {written}");
+    }
 }
 
 /// Ctrl-C on a long match keeps what was played: the score of the finished games on

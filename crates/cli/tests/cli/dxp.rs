@@ -75,6 +75,29 @@ fn damier_plays_a_dxp_follower_as_initiator_and_in_a_match() {
         .find(|l| l.starts_with("damier:depth=2 vs follower: "))
         .unwrap_or_else(|| panic!("no score line in {out}"));
     assert!(score.contains(" / 4, "), "{score}");
+    assert!(
+        out.lines().any(|l| l.starts_with("Games ended: ")),
+        "how the games ended is told: {out}"
+    );
+
+    // A clock shorter than DamExchange's whole minute would have the engine lose every game on
+    // time after a few moves: refused with one line.
+    let (ok, _, err) = damier(&[
+        "match",
+        "--first",
+        "damier:depth=1",
+        "--second",
+        &second,
+        "--games",
+        "2",
+        "--tc",
+        "5s+0.1s",
+    ]);
+    assert!(!ok);
+    assert!(
+        err.contains("DamExchange gives each side whole minutes"),
+        "{err}"
+    );
 
     // A variant DamExchange cannot play is refused with one line.
     let (ok, _, err) = damier(&[
