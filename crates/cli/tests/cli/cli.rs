@@ -368,7 +368,10 @@ fn match_against_damier_speaking_hub_writes_pdn() {
     let written = std::fs::read_to_string(&pdn).unwrap();
     for line in &lines[..2] {
         let why = line["result"].as_str().unwrap();
-        assert!(written.contains(&format!("{{{why}}}")), "{why} in {written}");
+        assert!(
+            written.contains(&format!("{{{why}}}")),
+            "{why} in {written}"
+        );
     }
 }
 

@@ -12,6 +12,7 @@ mod dxp;
 mod egdb;
 mod egdb_damage;
 mod fuzz_corpus;
+mod guide;
 mod learn;
 mod pdn;
 mod play;
