@@ -93,10 +93,13 @@ struct BuildArgs {
     #[arg(
         long,
         short = 'p',
-        required_unless_present = "slice",
-        conflicts_with = "slice"
+        required_unless_present_any = ["slice", "recommended"],
+        conflicts_with_all = ["slice", "recommended"]
     )]
     pieces: Option<u32>,
+    /// The variant's set that builds in minutes: 5 pieces on 8x8 boards, 4 on the others.
+    #[arg(long, conflicts_with = "slice")]
+    recommended: bool,
     /// Build only this slice and its swap (e.g. K2M1-K1); the slices it needs must be built.
     #[arg(long)]
     slice: Option<String>,
@@ -301,10 +304,23 @@ fn build(args: &BuildArgs) -> Result<()> {
     if let Some(name) = &args.slice {
         return build_one(args, name);
     }
-    let Some(pieces) = args.pieces else {
-        usage!("give --pieces N, or --slice for one pair of slices");
-    };
     let variant = args.set.variant()?;
+    let pieces = match (args.pieces, args.recommended) {
+        (Some(pieces), _) => pieces,
+        (None, true) => {
+            let r = damier_egdb::recommended(variant);
+            crate::output::tell!(
+                "{variant}: the recommended set, {} pieces (about {} min and {} MB)",
+                r.pieces,
+                r.minutes,
+                r.megabytes
+            );
+            r.pieces
+        }
+        (None, false) => {
+            usage!("give --pieces N, --recommended, or --slice for one pair of slices")
+        }
+    };
     check_pieces(pieces)?;
     note_shared_set(variant);
     let pool = thread_pool(args.threads.threads)?;

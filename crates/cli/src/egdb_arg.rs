@@ -4,6 +4,7 @@ use crate::output::{usage, Usage};
 use anyhow::Result;
 use damier_core::Variant;
 use damier_egdb::{left_out_warning, store, Egdb, EgdbError};
+use std::io::IsTerminal;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -38,6 +39,14 @@ pub fn open(text: Option<&str>, variant: Variant) -> Result<Option<Arc<Egdb>>> {
                 "--egdb {}: no {variant} databases there (build them with `damier egdb build -v {variant} --pieces N --dir {}`)",
                 root.display(),
                 root.display()
+            );
+        }
+        // A person at a terminal is told once how to get them; a script is not disturbed.
+        if std::io::stderr().is_terminal() {
+            let folder = store::variant_dir(&root, store::set_variant(variant));
+            crate::output::tell!(
+                "damier: {}",
+                damier_egdb::recommended(variant).missing_note(variant, &folder)
             );
         }
         return Ok(None);

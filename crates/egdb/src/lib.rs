@@ -23,6 +23,7 @@ pub mod format;
 mod index;
 mod material;
 mod pending;
+mod recommended;
 mod sample;
 pub mod store;
 mod value;
@@ -30,6 +31,7 @@ pub mod verify;
 
 pub use index::Indexer;
 pub use material::{oriented, unbuildable_set, BadMaterial, Material, MAX_PIECES};
+pub use recommended::{recommended, Recommended};
 pub use sample::Sampler;
 pub use store::{left_out_warning, Damage, Egdb, EgdbError, InMemory};
 pub use value::Value;

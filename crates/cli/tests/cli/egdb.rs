@@ -595,3 +595,14 @@ fn damaged_incomplete_and_impossible_files_are_told() {
     says(&err, &["not a folder"]);
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+/// `--recommended` chooses the size itself: given with `--pieces`, or with neither, the
+/// command line is refused with one line.
+#[test]
+fn build_takes_a_size_or_the_recommended_set() {
+    let both = crate::common::damier(&["egdb", "build", "--recommended", "--pieces", "3"]);
+    assert_eq!(both.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&both.stderr).contains("'--recommended' cannot be used"));
+    let neither = crate::common::damier(&["egdb", "build"]);
+    assert_eq!(neither.status.code(), Some(2));
+}
