@@ -8,6 +8,7 @@ mod common;
 
 mod analysis_board;
 mod api;
+#[cfg(unix)] // chromedriver runs in a process group of its own
 mod e2e;
 mod puzzles;
 mod races;
