@@ -1,7 +1,7 @@
 //! `damier pdn check` and `damier pdn convert`: PDN files, every move checked by the rules.
 
 use crate::output::UsageContext;
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use clap::{Args, Subcommand, ValueEnum};
 use damier_core::Variant;
 use damier_game::pdn::{self, PdnError, PdnGame, TagNotes, VariantSource, WriteOptions};
@@ -96,8 +96,9 @@ fn read_with_sources(input: &Input) -> Result<Vec<Reading>> {
         Some(name) => Some(name.parse().usage_context(|| "--variant".into())?),
         None => None,
     };
+    // A file the command line names that is not there is a mistake in the command line.
     let bytes = std::fs::read(&input.file)
-        .with_context(|| format!("cannot read {}", input.file.display()))?;
+        .usage_context(|| format!("cannot read {}", input.file.display()))?;
     let games: Vec<_> = match given {
         Some(v) => pdn::read_bytes(&bytes, v)
             .into_iter()

@@ -170,7 +170,7 @@ fn start_game(
 ) -> Result<(Game, Vec<(String, String)>)> {
     let variant = args.position.variant()?;
     if let Some(path) = &args.pdn {
-        let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+        let bytes = std::fs::read(path).usage_context(|| format!("--pdn {}", path.display()))?;
         let text = String::from_utf8_lossy(&bytes);
         let PdnStart {
             mut game,

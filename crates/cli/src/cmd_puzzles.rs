@@ -93,7 +93,7 @@ pub fn load(variant: Variant, file: Option<&Path>) -> Result<Vec<Puzzle>> {
     let puzzles = match file {
         Some(path) => {
             let text = std::fs::read_to_string(path)
-                .with_context(|| format!("reading {}", path.display()))?;
+                .usage_context(|| format!("--file {}", path.display()))?;
             file::read(&text, variant).with_context(|| path.display().to_string())?
         }
         None => shipped::puzzles(variant).context("the shipped puzzles")?,
@@ -159,7 +159,7 @@ fn run_generate(args: &GenerateArgs) -> Result<()> {
     let games = match (&args.from, args.selfplay) {
         (Some(path), _) => {
             let bytes =
-                std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+                std::fs::read(path).usage_context(|| format!("--from {}", path.display()))?;
             let mut games = Vec::new();
             for (i, game) in pdn::read_bytes(&bytes, variant).into_iter().enumerate() {
                 match game {

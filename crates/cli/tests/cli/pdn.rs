@@ -193,7 +193,11 @@ fn convert_to_fen_and_json() {
 #[test]
 fn unreadable_files_get_one_line() {
     let out = damier(&["pdn", "check", "/nonexistent/x.pdn"]);
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "a missing file is a command-line mistake"
+    );
     let err = stderr(&out);
     assert_eq!(err.lines().count(), 1);
     assert!(

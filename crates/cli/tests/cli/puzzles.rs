@@ -176,7 +176,7 @@ fn bad_input_gets_one_line() {
         "--file",
         "/nonexistent/p.pdn",
     ]);
-    assert!(err.contains("reading /nonexistent/p.pdn"), "{err}");
+    assert!(err.contains("--file /nonexistent/p.pdn"), "{err}");
     let _ = std::fs::remove_file(&bad);
 }
 

@@ -60,7 +60,7 @@ fn an_error_told_to_a_closed_pipe_keeps_its_status() {
     let cases: [(&[&str], i32); 4] = [
         (&["moves", "-v", "klingon"], 2),
         (&["moves", "--fen", "X"], 2),
-        (&["pdn", "check", "/nonexistent/games.pdn"], 1),
+        (&["analyze", "--hash", "900000", "--depth", "1"], 1),
         (&["perft", "--depth", "0"], 2),
     ];
     for (args, status) in cases {
@@ -246,4 +246,43 @@ fn a_busy_port_is_told_once() {
         "{err}"
     );
     assert_eq!(err.matches("in use").count(), 1, "{err}");
+}
+
+/// One rule for every file the command line names: missing, it is a mistake in the command
+/// line (status 2), told on one line that names the file.
+#[test]
+fn a_missing_file_is_a_command_line_mistake_everywhere() {
+    let missing = "/nonexistent/damier-missing";
+    for args in [
+        &["pdn", "check", missing][..],
+        &["pdn", "convert", missing, "--to", "fen"][..],
+        &["play", "--pdn", missing][..],
+        &["puzzles", "play", "--file", missing][..],
+        &[
+            "puzzles",
+            "generate",
+            "--from",
+            missing,
+            "--out",
+            "/tmp/x.pdn",
+        ][..],
+        &[
+            "train",
+            "--variant",
+            "frisian",
+            "--data",
+            missing,
+            "--out",
+            "/tmp/x.weights",
+        ][..],
+        &["analyze", "--eval", missing, "--depth", "1"][..],
+        &["analyze", "--egdb", missing, "--depth", "1"][..],
+        &["match", "--openings", missing, "--games", "2"][..],
+    ] {
+        let out = damier(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(missing), "{args:?}: {err}");
+    }
 }
