@@ -3,7 +3,7 @@
 
 use crate::output::{outln, usage, UsageContext};
 use anyhow::{Context, Result};
-use clap::Args;
+use clap::{ArgGroup, Args};
 use damier_core::Color;
 use damier_engine::{Engine, EngineOptions, Limits};
 use damier_game::pdn::{self, PdnGame, WriteOptions};
@@ -15,17 +15,13 @@ use std::io::BufReader;
 use std::net::{TcpListener, TcpStream};
 use std::time::Duration;
 
-/// Arguments of `damier dxp`.
+/// Arguments of `damier dxp`: one of the two roles, `--listen` or `--connect`.
 #[derive(Args, Debug)]
+#[command(group(ArgGroup::new("role").required(true).args(["listen", "connect"])))]
 pub struct DxpArgs {
     /// Wait for an initiator on this port (Damier is the follower); serves one connection
     /// after another until stopped.
-    #[arg(
-        long,
-        value_name = "PORT",
-        conflicts_with = "connect",
-        required_unless_present = "connect"
-    )]
+    #[arg(long, value_name = "PORT")]
     listen: Option<u16>,
     /// Address to listen on with --listen (0.0.0.0: reachable from the network).
     #[arg(long, default_value = "127.0.0.1")]

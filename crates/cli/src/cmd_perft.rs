@@ -39,8 +39,10 @@ fn run_on<G: Geometry>(args: &PerftArgs, variant: damier_core::Variant) -> Resul
     // Both were checked against their ranges in `run`.
     let (max_depth, threads) = (args.depth as u32, args.threads as usize);
     let pos = args.position.position::<G>(variant)?;
+    // Standard output holds the counts alone (a script reads them); how they were counted
+    // goes beside them, on standard error.
     if !args.json {
-        outln!("{}", crate::capture_path_report())?;
+        crate::output::tell!("{}", crate::capture_path_report());
     }
     if args.divide {
         let start = Instant::now();

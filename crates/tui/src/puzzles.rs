@@ -136,7 +136,8 @@ impl PuzzleSession {
         let before = self.attempt.position();
         let mv = match before.parse_move(text) {
             Ok(mv) => mv,
-            Err(e) => return vec![format!("{text}: {e}")],
+            // The error names the move already ("illegal move a1-b2: …").
+            Err(e) => return vec![e.to_string()],
         };
         // `alternative` searches at the depth each puzzle states; a finder's own depth is for
         // finding puzzles, not used here.

@@ -97,7 +97,13 @@ fn next_passes_over_a_puzzle_not_tried_without_counting_it() {
 fn the_solution_can_be_shown_and_bad_input_is_answered() {
     let mut s = PuzzleSession::new(vec![stroke("a", 900)], Rating::default(), HashSet::new());
     let out = s.handle("22-99");
-    assert!(out[0].starts_with("22-99: "), "{out:?}");
+    assert!(out[0].contains("'22-99'"), "{out:?}");
+    let out = s.handle("22-18");
+    assert_eq!(
+        out[0].matches("22-18").count(),
+        1,
+        "a wrong move is named once: {out:?}"
+    );
     // A word that is no move is an unknown command, not an unreadable move.
     let out = s.handle("foo");
     assert_eq!(

@@ -27,6 +27,7 @@ pub fn router(app: Arc<App>) -> Router {
     Router::new()
         .route("/", get(assets::index))
         .route("/assets/{file}", get(assets::file))
+        .route("/api", get(api_index))
         .route("/api/health", get(health))
         .route("/api/variants", get(list_variants))
         .route("/api/variants/{id}", get(one_variant))
@@ -70,6 +71,14 @@ async fn method_not_allowed(method: Method, uri: Uri) -> Response {
         "message": format!("{method} is not allowed on {}", uri.path()),
     });
     (axum::http::StatusCode::METHOD_NOT_ALLOWED, Json(body)).into_response()
+}
+
+/// Where the API is described, for whoever opens `/api` to find out.
+async fn api_index() -> Json<serde_json::Value> {
+    Json(serde_json::json!({
+        "description": "Damier's JSON and WebSocket API: crates/web/API.md in Damier's source",
+        "start_with": ["GET /api/health", "GET /api/variants", "POST /api/games"],
+    }))
 }
 
 async fn health(State(app): State<Arc<App>>) -> Json<serde_json::Value> {

@@ -1,4 +1,4 @@
-//! `damier perft` says which capture path ran, and `DAMIER_CAPTURE_PATH` forces one
+//! `damier perft` says which capture path ran (on standard error, beside the counts), and `DAMIER_CAPTURE_PATH` forces one
 //! (docs/capture-path.md); both paths count alike.
 
 use crate::common::text;
@@ -18,7 +18,11 @@ fn perft(path: Option<&str>, args: &[&str]) -> Output {
 fn perft_names_the_path_chosen_for_this_processor() {
     let out = perft(None, &["--variant", "frisian", "--depth", "3"]);
     assert!(out.status.success());
-    let first = text(&out.stdout).lines().next().unwrap().to_string();
+    assert!(
+        text(&out.stdout).starts_with("depth  1 "),
+        "only the counts on stdout"
+    );
+    let first = text(&out.stderr).lines().next().unwrap().to_string();
     let chosen = damier_core::capture_path::detect().name();
     assert_eq!(
         first,
@@ -48,8 +52,8 @@ fn a_forced_path_is_reported_and_counts_alike() {
         assert_eq!(last["nodes"], 140043, "{path}");
         assert_eq!(last["capture_path"], path);
         let plain = perft(Some(path), &["-v", "frisian", "-d", "1"]);
-        assert!(text(&plain.stdout).starts_with(&format!("capture path: {path} ")));
-        assert!(text(&plain.stdout).contains("forced by DAMIER_CAPTURE_PATH"));
+        assert!(text(&plain.stderr).starts_with(&format!("capture path: {path} ")));
+        assert!(text(&plain.stderr).contains("forced by DAMIER_CAPTURE_PATH"));
     }
 }
 

@@ -117,6 +117,15 @@ fn damier_plays_a_dxp_follower_as_initiator_and_in_a_match() {
         "{err}"
     );
 
+    // Without a role, both roles are named.
+    let out = crate::common::damier(&["dxp"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--listen") && err.contains("--connect"),
+        "{err}"
+    );
+
     // An address without a port is a command-line mistake, told before any connection.
     let out = crate::common::damier(&["dxp", "--connect", "localhost"]);
     assert_eq!(out.status.code(), Some(2));

@@ -187,6 +187,10 @@ async fn bad_requests_get_json_errors_and_change_nothing() {
         (a.status, a.body["error"].as_str()),
         (404, Some("not_found"))
     );
+    // The API's root says where the API is described.
+    let a = c.get("/api").await;
+    assert_eq!(a.status, 200);
+    assert!(a.body["description"].as_str().unwrap().contains("API.md"));
     let a = c
         .send(
             reqwest::Method::PUT,
