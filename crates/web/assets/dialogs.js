@@ -24,6 +24,8 @@ export class NewGameDialog {
       }
       sel.appendChild(group);
     }
+    // International first, as the command line starts.
+    if (this.byId.has('international')) sel.value = 'international';
     const level = $('ng-level');
     for (let i = 1; i <= 10; i++) {
       const o = document.createElement('option');
