@@ -44,7 +44,7 @@ pub fn frame(f: &mut Frame, session: &Session, app: &mut App) {
     app.layout = board::draw(f.buffer_mut(), inner, &grid, &app.look, &app.selection);
     draw_side(f, side, session, app);
     let turn_text = if session.confirming_quit() {
-        "The game is not saved. Quit anyway? (y/n; or type save FILE)".to_string()
+        crate::session::QUIT_QUESTION.to_string()
     } else {
         session.turn_text()
     };

@@ -7,7 +7,8 @@ use crate::thinker::Purpose;
 use crate::words;
 use damier_game::GameError;
 
-/// Asked before a game that was never saved is lost.
+/// Asked before a game that was never saved is lost, in the full screen and the line mode
+/// alike (both read `y`/`yes` and `n`/`no`).
 pub const QUIT_QUESTION: &str = "The game is not saved. Quit anyway? (yes/no; or save FILE first)";
 
 impl Session {

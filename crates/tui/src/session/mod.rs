@@ -4,6 +4,7 @@
 //! with an injected clock.
 
 mod actions;
+pub(crate) use actions::QUIT_QUESTION;
 mod engine_turn;
 mod save;
 
