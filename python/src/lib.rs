@@ -412,11 +412,17 @@ impl Engine {
             );
             infos
         });
+        // A time limit can cut the last depth's other lines short: the deepest depth with
+        // every line asked for (or every move, where there are fewer) is the answer, and only
+        // without one the deepest depth at all.
+        let wanted = multipv.min(position.legal_moves().len());
+        let lines_at = |depth| infos.iter().filter(|i| i.depth == depth).count();
         let Some(deepest) = infos
             .iter()
-            .filter(|i| i.multipv == 1)
             .map(|i| i.depth)
+            .filter(|&d| lines_at(d) >= wanted)
             .max()
+            .or_else(|| infos.iter().map(|i| i.depth).max())
         else {
             return Ok(Vec::new());
         };

@@ -103,6 +103,11 @@ def test_analysis_gives_several_lines_and_finds_the_stroke():
     stroke = damier.Board("english", fen="W:W30,29,22,21,9,6:B24,20,16,13,8,7")
     [best] = engine.analyse(stroke, depth=16)
     assert best.pv[0] == "22-17" and best.score_text.startswith("win")
+    # A time limit gives as many lines as asked for too (the last depth may be cut short).
+    for seconds in (0.05, 0.2):
+        timed = engine.analyse(damier.Board(), time=seconds, multipv=3)
+        assert [l.multipv for l in timed] == [1, 2, 3], seconds
+        assert len({l.depth for l in timed}) == 1
     with pytest.raises(damier.DamierError, match="give a limit"):
         engine.analyse(stroke)
     with pytest.raises(damier.DamierError, match="multipv"):
