@@ -7,6 +7,10 @@ use std::time::Duration;
 /// Time kept in reserve for the interface and the operating system on every move.
 const OVERHEAD: Duration = Duration::from_millis(20);
 
+/// What a move costs beyond its search, at worst, on a busy machine: waiting to be scheduled,
+/// the interface's messages.
+const LATENCY: Duration = Duration::from_millis(10);
+
 /// The reserve out of a fixed time per move: [`OVERHEAD`], but never more than a fifth of it,
 /// so that a short time per move (a fast match, `--time 15ms`) still searches most of it.
 fn reserve_of(move_time: Duration) -> Duration {
@@ -35,9 +39,18 @@ impl TimeBudget {
             });
         }
         let c = limits.clock?;
-        let left = c.remaining.saturating_sub(OVERHEAD);
         // Sudden death: plan as if 30 more moves were to come, fewer as time runs short.
         let moves = c.moves_to_go.unwrap_or(30).clamp(1, 50);
+        // Without an increment nothing pays for what each move costs beyond its search: keep
+        // that for the moves to come, so that a long game at a short clock still ends on the
+        // board (5 s sudden death, 131 moves: a loss on time without it).
+        // Sudden death keeps it for a long game's last 80 moves (a match adjudicates at 200).
+        let reserve = match (c.increment.is_zero(), c.moves_to_go) {
+            (false, _) => Duration::ZERO,
+            (true, Some(to_go)) => LATENCY * to_go,
+            (true, None) => LATENCY * 80,
+        };
+        let left = c.remaining.saturating_sub(OVERHEAD + reserve);
         let share = left / moves + c.increment.mul_f64(0.8);
         let cap = if moves == 1 {
             left.mul_f64(0.9)
@@ -84,6 +97,27 @@ mod tests {
         assert!(last.maximum <= Duration::from_secs(9));
         assert!(TimeBudget::new(&Limits::depth(5)).is_none());
         assert!(b.target(3.0) <= b.maximum && b.target(0.0) < b.optimum);
+    }
+
+    /// Sudden death without an increment, each move taking its target and a worst-case
+    /// latency besides: a game of 200 moves still ends with time on the clock.
+    #[test]
+    fn a_long_game_at_a_short_clock_keeps_time_for_every_move() {
+        let mut remaining = Duration::from_secs(5);
+        for _ in 0..200 {
+            let limits = Limits {
+                clock: Some(ClockLimit {
+                    remaining,
+                    increment: Duration::ZERO,
+                    moves_to_go: None,
+                }),
+                ..Limits::default()
+            };
+            let b = TimeBudget::new(&limits).unwrap();
+            let used = b.target(0.8).max(Duration::from_millis(1)) + LATENCY / 2;
+            assert!(used < remaining, "{remaining:?} left, {used:?} used");
+            remaining -= used;
+        }
     }
 
     #[test]
