@@ -42,9 +42,9 @@ impl TimeBudget {
         // Sudden death: plan as if 30 more moves were to come, fewer as time runs short.
         let moves = c.moves_to_go.unwrap_or(30).clamp(1, 50);
         // Without an increment nothing pays for what each move costs beyond its search: keep
-        // that for the moves to come, so that a long game at a short clock still ends on the
-        // board (5 s sudden death, 131 moves: a loss on time without it).
-        // Sudden death keeps it for a long game's last 80 moves (a match adjudicates at 200).
+        // that for the moves to come (to the control, or a long game's last 80 in sudden
+        // death: a match adjudicates at 200), so that a long game at a short clock still ends
+        // on the board (5 s sudden death, 131 moves: a loss on time without it).
         let reserve = match (c.increment.is_zero(), c.moves_to_go) {
             (false, _) => Duration::ZERO,
             (true, Some(to_go)) => LATENCY * to_go,
