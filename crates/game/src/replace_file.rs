@@ -29,7 +29,10 @@ pub fn replace_file(
     let mut builder = tempfile::Builder::new();
     #[cfg(unix)]
     builder.permissions(permissions(path));
-    let mut part = builder.tempfile_in(dir)?;
+    // The hidden file's name is no concern of the user's: an error names the folder.
+    let mut part = builder
+        .tempfile_in(dir)
+        .map_err(|e| without_hidden_name(e, dir))?;
     write(part.as_file_mut())?;
     part.as_file().sync_all()?;
     part.persist(path)?;
@@ -38,6 +41,19 @@ pub fn replace_file(
         let _ = dir.sync_all();
     }
     Ok(())
+}
+
+/// `error` (tempfile's, which ends "at path <hidden file>") told as a failure to create a file
+/// in `dir`, with the system's reason.
+fn without_hidden_name(error: io::Error, dir: &Path) -> io::Error {
+    let text = error.to_string();
+    let reason = text
+        .rsplit_once(" at path ")
+        .map_or(text.as_str(), |(r, _)| r);
+    io::Error::new(
+        error.kind(),
+        format!("cannot create a file in {}: {reason}", dir.display()),
+    )
 }
 
 /// The replaced file's permissions, or for a new file those the user's umask leaves of
@@ -92,6 +108,21 @@ mod tests {
         assert_eq!(std::fs::read_to_string(&path).unwrap(), new);
         assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A file in a folder that is not there: the error names the folder and the reason, not
+    /// the hidden file that could not be made.
+    #[test]
+    fn a_missing_folder_is_told_without_the_hidden_name() {
+        let path = Path::new("/nonexistent-damier-folder/game.pdn");
+        let err = replace_file(path, |file| file.write_all(b"*")).unwrap_err();
+        let text = err.to_string();
+        assert_eq!(err.kind(), io::ErrorKind::NotFound);
+        assert!(!text.contains(".tmp"), "{text}");
+        assert!(
+            text.starts_with("cannot create a file in /nonexistent-damier-folder: No such file"),
+            "{text}"
+        );
     }
 
     /// A temporary file is its owner's only; the file it becomes is not: a new one gets the
