@@ -569,28 +569,8 @@ async fn the_page_plays_games_in_a_real_browser() {
     page.js("const e = document.getElementById('ed-variant'); e.value = 'english'; e.dispatchEvent(new Event('change')); return true;").await;
     page.click("#ed-clear").await;
     for sq in ["22", "17"] {
-        let el = page
-            .web
-            .find(Locator::Css(&format!(
-                "#ed-board rect.sq[data-square='{sq}']"
-            )))
-            .await
-            .unwrap();
-        let mouse = MouseActions::new("mouse".into())
-            .then(PointerAction::MoveToElement {
-                element: el,
-                duration: None,
-                x: 0.0,
-                y: 0.0,
-            })
-            .then(PointerAction::Down {
-                button: MOUSE_BUTTON_LEFT,
-            })
-            .then(PointerAction::Up {
-                button: MOUSE_BUTTON_LEFT,
-            });
-        page.web.perform_actions(mouse).await.unwrap();
-        page.web.release_actions().await.unwrap();
+        page.click_in(&format!("#ed-board rect.sq[data-square='{sq}']"))
+            .await;
         if sq == "22" {
             page.js("document.querySelector('input[name=pal][value=black-king]').checked = true; return true;")
                 .await;
