@@ -5,7 +5,7 @@ use crate::PositionArgs;
 use anyhow::{bail, Result};
 use clap::Args;
 use damier_engine::{
-    Control, Engine, EngineOptions, Limits, SearchInfo, SearchInput, Silent, Style,
+    Control, Engine, EngineOptions, Limits, Score, SearchInfo, SearchInput, Silent, Style,
 };
 use damier_game::time_text::{self, Unit};
 use damier_game::Board;
@@ -38,6 +38,8 @@ pub struct AnalyzeArgs {
     eval: Option<String>,
     #[arg(long, help = crate::egdb_arg::HELP)]
     egdb: Option<String>,
+    #[arg(long, help = crate::book_arg::HELP)]
+    book: Option<String>,
     /// Show the N best moves at each depth, each with its score and line (each line after
     /// the first costs a search of its own).
     #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
@@ -98,6 +100,27 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
     })
     .map_err(crate::hash_arg::refusal)?;
     engine.set_eval(eval);
+    let book = crate::book_arg::parse(args.book.as_deref(), Some(game.variant()))?;
+    if let Some(moves) = book
+        .book_for(game.variant())
+        .and_then(|b| b.moves(game.position()))
+    {
+        let board = game.position();
+        if args.json {
+            let moves: Vec<_> = moves
+                .iter()
+                .map(|m| json!({"move": board.short(&m.mv), "score": m.value}))
+                .collect();
+            outln!("{}", json!({ "book": moves }))?;
+        } else {
+            let moves: Vec<String> = moves
+                .iter()
+                .map(|m| format!("{} {}", board.short(&m.mv), Score(m.value)))
+                .collect();
+            outln!("book moves: {}", moves.join(", "))?;
+        }
+    }
+    engine.set_book(book);
     engine.set_lines(args.multipv as usize);
     let egdb = crate::egdb_arg::open(args.egdb.as_deref(), game.variant())?;
     if let Some(db) = &egdb {
@@ -133,7 +156,13 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
             return;
         }
         let pv = board.line_short(&info.pv);
-        written = if json {
+        written = if info.book {
+            if json {
+                outln!("{}", json!({"book": true, "score": info.score.0, "pv": pv}))
+            } else {
+                outln!("book move {pv}  score {}", info.score)
+            }
+        } else if json {
             outln!(
                 "{}",
                 json!({
@@ -177,14 +206,18 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
         outln!(
             "{}",
             json!({"best": best, "score": result.score.0, "depth": result.depth, "nodes": result.nodes,
-                "explain": explained})
+                "book": result.book, "explain": explained})
         )?;
     } else {
-        outln!(
-            "best {best}  score {}  depth {}",
-            result.score,
-            result.depth
-        )?;
+        if result.book {
+            outln!("best {best}  score {}  book move", result.score)?;
+        } else {
+            outln!(
+                "best {best}  score {}  depth {}",
+                result.score,
+                result.depth
+            )?;
+        }
         if let Some(text) = explained {
             outln!("{text}")?;
         }
@@ -207,6 +240,8 @@ fn threat(
     let them = mover.opponent();
     engine.new_game();
     engine.set_lines(1);
+    // The book knows positions reached in play, not the ones a pass makes.
+    engine.set_book(damier_engine::BookChoice::None);
     let input = SearchInput::threat(board);
     let passed = input.board;
     let r = engine.search(&input, limits, Style::default(), control, &mut Silent);

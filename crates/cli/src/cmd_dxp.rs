@@ -54,6 +54,8 @@ pub struct DxpArgs {
     /// Evaluation: a weights file made by `damier train`, `classic` or `builtin`.
     #[arg(long)]
     eval: Option<String>,
+    #[arg(long, help = crate::book_arg::HELP)]
+    book: Option<String>,
     /// The name Damier gives the other program.
     #[arg(long, default_value = "Damier")]
     name: String,
@@ -75,6 +77,7 @@ pub fn run(args: &DxpArgs) -> Result<()> {
         (None, None) => None,
     };
     let eval = crate::eval_arg::parse(args.eval.as_deref(), Some(VARIANT))?;
+    let book = crate::book_arg::parse(args.book.as_deref(), Some(VARIANT))?;
     let side = Side {
         name: args.name.clone(),
         limits,
@@ -92,11 +95,13 @@ pub fn run(args: &DxpArgs) -> Result<()> {
         loop {
             let (stream, peer) = listener.accept()?;
             outln!("{peer} connected")?;
-            let (side, eval, pdn_file) = (side.clone(), eval.clone(), args.pdn.clone());
+            let (side, eval, book, pdn_file) =
+                (side.clone(), eval.clone(), book.clone(), args.pdn.clone());
             std::thread::spawn(move || {
                 let served = (|| -> Result<()> {
                     let mut engine = Engine::try_new(EngineOptions::default())?;
                     engine.set_eval(eval);
+                    engine.set_book(book);
                     let mut log = |line: &str| {
                         if verbose || line.starts_with("chat:") {
                             let _ = outln!("{peer} {line}");
@@ -145,6 +150,7 @@ pub fn run(args: &DxpArgs) -> Result<()> {
     };
     let mut engine = Engine::try_new(EngineOptions::default())?;
     engine.set_eval(eval);
+    engine.set_book(book);
     let mut log = |line: &str| {
         if verbose || line.starts_with("chat:") {
             let _ = outln!("{line}");

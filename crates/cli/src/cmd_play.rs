@@ -79,6 +79,8 @@ pub struct PlayArgs {
     hash: usize,
     #[arg(long, help = crate::eval_arg::HELP)]
     eval: Option<String>,
+    #[arg(long, help = crate::book_arg::HELP)]
+    book: Option<String>,
     #[arg(long, help = crate::egdb_arg::HELP)]
     egdb: Option<String>,
     /// Each line of input takes this long on a hand-moved clock instead of the wall clock.
@@ -121,6 +123,7 @@ pub fn run(args: &PlayArgs) -> Result<()> {
         hash_mb: args.hash,
     };
     config.eval = crate::eval_arg::parse(args.eval.as_deref(), Some(variant))?;
+    config.book = crate::book_arg::parse(args.book.as_deref(), Some(variant))?;
     config.egdb = crate::egdb_arg::open(args.egdb.as_deref(), variant)?;
     config.depth = args.depth;
     config.seed = seed;

@@ -25,6 +25,10 @@ pub struct ServeArgs {
     /// others their builtin weights), `classic` or `builtin` (the default).
     #[arg(long)]
     eval: Option<String>,
+    /// Opening book: a book file made by `damier book build` (played in games of its
+    /// variant, the others from their compiled books), `none` or `builtin` (the default).
+    #[arg(long)]
+    book: Option<String>,
     /// Endgame databases: a folder made by `damier egdb build` (each game probes its
     /// variant's), or `none` [default: the default folder, see `damier egdb info`].
     #[arg(long)]
@@ -66,6 +70,7 @@ pub fn run(args: &ServeArgs) -> Result<()> {
         max_games: args.max_games,
         hash_mb: usize::try_from(args.hash).expect("checked above"),
         eval: crate::eval_arg::parse(args.eval.as_deref(), None)?,
+        book: crate::book_arg::parse(args.book.as_deref(), None)?,
         egdb: crate::egdb_arg::open_all(args.egdb.as_deref())?,
         data: match args.data.as_deref() {
             Some("none") => None,

@@ -1,7 +1,9 @@
 //! `damier`: play, analyse and program draughts in every variant.
 
+mod book_arg;
 mod cmd_analyze;
 mod cmd_bench;
+mod cmd_book;
 mod cmd_completions;
 mod cmd_dxp;
 mod cmd_egdb;
@@ -74,6 +76,8 @@ enum Command {
     Dxp(cmd_dxp::DxpArgs),
     /// Play a match between two engines: score, Elo estimate and PDN.
     Match(cmd_match::MatchArgs),
+    /// Opening books: build, info, probe, export.
+    Book(cmd_book::BookArgs),
     /// Endgame databases: build, plan, verify, probe, info, bench, playout.
     Egdb(cmd_egdb::EgdbArgs),
     /// Play engine-against-engine games into a folder of training data.
@@ -318,6 +322,7 @@ fn main() {
         Command::Play(args) => cmd_play::run(&args),
         Command::Selfplay(args) => cmd_selfplay::run(&args),
         Command::Train(args) => cmd_train::run(&args),
+        Command::Book(args) => cmd_book::run(&args),
         Command::Egdb(args) => cmd_egdb::run(&args),
         Command::Serve(args) => cmd_serve::run(&args),
         Command::Completions(args) => cmd_completions::completions(&args),

@@ -27,6 +27,7 @@ pub mod capture_path;
 pub mod fen;
 pub mod geometry;
 pub mod hub;
+pub mod move_code;
 mod movegen;
 mod moves;
 pub mod notation;

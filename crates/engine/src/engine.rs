@@ -10,6 +10,7 @@ use crate::search::{Control, SearchInfo, SearchListener, SearchResult, MAX_PLY};
 use crate::time::TimeBudget;
 use crate::tt::{Table, TableError};
 use crate::tuning::Tuning;
+use damier_book::Choice as BookChoice;
 use damier_core::{Geometry, Move, PlayError, Position};
 use damier_egdb::Egdb;
 use damier_game::{quiet_king_limit, widen, AnyMove, Board, Game, PlyKind};
@@ -136,8 +137,12 @@ pub struct Style {
     pub noise: i32,
     /// Chance in percent of playing a reasonable move other than the best.
     pub blunder_percent: u8,
-    /// Seed for the noise and the blunders.
+    /// Seed for the noise, the blunders and the choice between equal book moves (0: book
+    /// moves vary from search to search).
     pub seed: u64,
+    /// Search even where the opening book knows the position (an analysis board asks for
+    /// the engine's own view).
+    pub skip_book: bool,
 }
 
 impl Style {
@@ -148,8 +153,17 @@ impl Style {
             noise: s.noise,
             blunder_percent: s.blunder_percent,
             seed,
+            skip_book: false,
         }
     }
+}
+
+/// A different start for each engine's book draws, so that equal book moves vary between
+/// runs as well as between games.
+fn book_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
 }
 
 /// The engine.
@@ -158,6 +172,9 @@ pub struct Engine {
     options: EngineOptions,
     eval: EvalChoice,
     egdb: Option<Arc<Egdb>>,
+    book: BookChoice,
+    /// Advanced at each book move, so that equal book moves take turns.
+    book_draws: AtomicU64,
     lines: usize,
     tuning: Tuning,
     /// The evaluation made ready for the variant last searched. Making a learned one (its
@@ -260,6 +277,7 @@ impl<G: Geometry> IterationSink<G::Bits> for MainSink<'_, '_, G> {
                 hashfull: self.tt.permille_full(),
                 egdb_hits: self.shared.egdb_hits.load(Relaxed) + other_hits,
                 egdb: self.egdb_root,
+                book: false,
             });
         }
         if self.control.is_stopped() || self.shared.stop.load(Relaxed) {
@@ -363,6 +381,8 @@ impl Engine {
             },
             eval: EvalChoice::Builtin,
             egdb: None,
+            book: BookChoice::None,
+            book_draws: AtomicU64::new(book_seed()),
             lines: 1,
             tuning: Tuning::PLAY,
             prepared: Mutex::new(None),
@@ -418,6 +438,19 @@ impl Engine {
         self.egdb = egdb;
     }
 
+    /// Play from this opening book from now on ([`BookChoice::None`], the default for a new
+    /// engine: no book). A search plays the book's move instead of searching when the book
+    /// knows the position and the search is a game move at full strength (one line, bounded,
+    /// not pondering, no noise).
+    pub fn set_book(&mut self, book: BookChoice) {
+        self.book = book;
+    }
+
+    /// The opening book in use.
+    pub fn book(&self) -> &BookChoice {
+        &self.book
+    }
+
     /// Report the `lines` best root moves at each depth, each with its score and line (a
     /// multi-line analysis; at least 1, the default). The move played is still the first
     /// line's; the other lines cost a search each.
@@ -466,6 +499,19 @@ impl Engine {
         listener: &mut dyn SearchListener,
     ) -> SearchResult {
         let lines = lines.clamp(1, MAX_LINES);
+        if let Some(book) = self.book.book_for(input.board.variant()) {
+            // A seeded style (a level, a reproducible game) picks its book moves by its seed;
+            // otherwise equal moves take turns.
+            let draw = match style.seed {
+                0 => self.book_draws.fetch_add(1, Relaxed),
+                seed => seed ^ input.board.hash(),
+            };
+            let played =
+                crate::book::book_move(&book, input, limits, style, lines, control, draw, listener);
+            if let Some(result) = played {
+                return result;
+            }
+        }
         match input.board {
             Board::D8(p) => self.search_on(&p, input, limits, style, lines, control, listener),
             Board::D10(p) => self.search_on(&p, input, limits, style, lines, control, listener),
@@ -502,6 +548,7 @@ impl Engine {
                 time: start.elapsed(),
                 pv: Vec::new(),
                 egdb: None,
+                book: false,
             };
         }
         let egdb_root = self
@@ -644,6 +691,7 @@ impl Engine {
             time: start.elapsed(),
             pv: any_pv,
             egdb: egdb_root,
+            book: false,
         }
     }
 

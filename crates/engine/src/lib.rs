@@ -25,17 +25,21 @@
 #![warn(missing_docs)]
 
 pub mod bench;
+pub mod book;
 mod engine;
 pub mod eval;
 mod huge_pages;
 pub mod limits;
-pub mod movecode;
 pub mod score;
 pub mod search;
 pub mod time;
 pub mod tt;
 pub mod tuning;
 
+pub use book::{BookAnalyst, BOOK_MARGIN};
+pub use damier_book::{Book, Choice as BookChoice};
+/// Moves as 32-bit codes (moved to the rules core, which opening books share).
+pub use damier_core::move_code as movecode;
 pub use engine::{Engine, EngineOptions, SearchInput, Style, MAX_LINES, MAX_THREADS};
 pub use eval::{EvalChoice, Weights, WeightsError};
 pub use limits::{ClockLimit, Level, LevelSettings, Limits};

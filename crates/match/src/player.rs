@@ -4,8 +4,8 @@ use crate::hub_player::HubPlayer;
 use damier_core::Variant;
 use damier_egdb::Damage;
 use damier_engine::{
-    Control, Engine, EngineOptions, EvalChoice, Level, Limits, SearchInput, Silent, Style, Tuning,
-    MAX_THREADS,
+    BookChoice, Control, Engine, EngineOptions, EvalChoice, Level, Limits, SearchInput, Silent,
+    Style, Tuning, MAX_THREADS,
 };
 use damier_game::{AnyMove, Game};
 use std::time::Duration;
@@ -100,11 +100,17 @@ impl Player for EnginePlayer {
     }
 
     fn new_game(&mut self, variant: Variant) -> Result<(), PlayerError> {
-        // Weights of another variant are a mistake in the player's specification.
+        // Weights or a book of another variant are a mistake in the player's specification.
         if let EvalChoice::Weights(w) = self.engine.eval() {
             w.check_variant(variant).map_err(|e| PlayerError::Spec {
                 spec: self.name.clone(),
                 message: format!("eval: {e}"),
+            })?;
+        }
+        if let BookChoice::File(b) = self.engine.book() {
+            b.check_variant(variant).map_err(|e| PlayerError::Spec {
+                spec: self.name.clone(),
+                message: format!("book: {e}"),
             })?;
         }
         if let Some(root) = &self.egdb_root {
@@ -158,8 +164,9 @@ impl Player for EnginePlayer {
 
 /// Read a player specification:
 /// - `damier[:key=value,...]` with keys `level` (1–10), `depth`, `nodes`, `time` (seconds per
-///   move), `threads`, `hash` (MiB), `eval` (`builtin`, `classic` or a weights file), `egdb`
-///   (a folder of endgame databases), `name`;
+///   move), `threads`, `hash` (MiB), `eval` (`builtin`, `classic` or a weights file), `book`
+///   (`builtin`, the default, `none` or a book file), `egdb` (a folder of endgame databases),
+///   `name`;
 /// - `hub:COMMAND ARGS...` for an external engine speaking Hub (`hub:dame hub`), optionally
 ///   `hub[name=X,hash=64]:COMMAND ...`;
 /// - `dxp:HOST:PORT` for a 10x10 engine waiting as a DamExchange follower, optionally
@@ -267,6 +274,7 @@ pub fn from_spec_with(spec: &str, eval: &EvalChoice) -> Result<Box<dyn Player>, 
     let mut name = None;
     let mut eval = eval.clone();
     let mut egdb = None;
+    let mut book = BookChoice::Builtin;
     let mut tuning = Tuning::PLAY;
     for kv in options.split(',').filter(|s| !s.is_empty()) {
         let (k, v) = kv
@@ -327,6 +335,7 @@ pub fn from_spec_with(spec: &str, eval: &EvalChoice) -> Result<Box<dyn Player>, 
             "name" => name = Some(v.to_string()),
             "eval" => eval = EvalChoice::parse(v, None).map_err(|e| bad(format!("eval: {e}")))?,
             "egdb" => egdb = Some(std::path::PathBuf::from(v)),
+            "book" => book = BookChoice::parse(v, None).map_err(|e| bad(format!("book: {e}")))?,
             // The search's tuned constants, so that a retune can be tested by a match
             // before it is built in.
             "lmr" => {
@@ -362,6 +371,7 @@ pub fn from_spec_with(spec: &str, eval: &EvalChoice) -> Result<Box<dyn Player>, 
     });
     let mut player = EnginePlayer::new(name, level, fixed, engine)?;
     player.engine.set_eval(eval);
+    player.engine.set_book(book);
     player.engine.set_tuning(tuning);
     player.egdb_root = egdb;
     Ok(Box::new(player))
@@ -374,6 +384,12 @@ mod tests {
     #[test]
     fn reads_specifications() {
         assert_eq!(from_spec("damier").unwrap().name(), "damier");
+        assert_eq!(
+            from_spec("damier:book=none").unwrap().name(),
+            "damier:book=none"
+        );
+        let err = from_spec("damier:book=/nonexistent.book").err().unwrap();
+        assert!(err.to_string().contains("book: /nonexistent.book"), "{err}");
         assert_eq!(
             from_spec("damier:level=3").unwrap().name(),
             "damier:level=3"

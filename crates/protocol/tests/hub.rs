@@ -97,7 +97,13 @@ fn handshake_declares_parameters_then_waits() {
 #[test]
 fn think_answers_a_legal_move_after_info_lines() {
     let mut s = Script::new();
-    for line in ["hub", "set-param name=hash value=8", "init"] {
+    // The search is tested here, not the book.
+    for line in [
+        "hub",
+        "set-param name=hash value=8",
+        "set-param name=book value=none",
+        "init",
+    ] {
         s.send(line);
     }
     s.take();
@@ -207,6 +213,8 @@ fn bad_lines_get_errors_and_the_session_goes_on() {
 #[test]
 fn out_of_range_values_are_refused_once_and_named() {
     let mut s = Script::new();
+    // The depth searched is checked at the end: the book would answer without a search.
+    s.send("set-param name=book value=none");
     s.send("init");
     s.take();
     // The value once, after what was expected.
@@ -551,4 +559,82 @@ fn a_pos_past_every_automatic_draw_gets_a_move() {
         let mv = value(done, "move").unwrap_or_else(|| panic!("{what}: {done}"));
         assert!(parse_move(&board, mv).is_ok(), "{what}: {mv}");
     }
+}
+
+/// A small international book file, grown by the engine at a shallow depth.
+fn book_file(name: &str) -> std::path::PathBuf {
+    use damier_engine::{Book, BookAnalyst, Control, Engine, EngineOptions};
+    let engine = Engine::new(EngineOptions {
+        threads: 1,
+        hash_mb: 4,
+    });
+    let control = Control::new();
+    let mut analyst = BookAnalyst::new(&engine, &control);
+    let settings = damier_book::Settings {
+        depth: 3,
+        lines: 3,
+        ..Default::default()
+    };
+    let mut book = Book::new(Variant::INTERNATIONAL, settings);
+    while book.len() < 4 {
+        book.grow(&mut analyst);
+    }
+    let path = std::env::temp_dir().join(format!("damier-hub-{name}-{}.book", std::process::id()));
+    book.save(&path).unwrap();
+    path
+}
+
+#[test]
+fn the_book_parameter_chooses_the_book_a_game_move_comes_from() {
+    let path = book_file("param");
+    let mut s = Script::new();
+    s.send("hub");
+    assert!(s
+        .take()
+        .iter()
+        .any(|l| l == "param name=book value=builtin type=string"));
+    s.send("init");
+    s.take();
+    s.send(&format!("set-param name=book value={}", path.display()));
+    assert!(s.take().is_empty());
+    let start = Board::start(Variant::INTERNATIONAL);
+    let book = damier_engine::Book::load(&path).unwrap();
+    let known: Vec<String> = book
+        .moves(&start)
+        .unwrap()
+        .iter()
+        .filter(|m| m.value >= book.moves(&start).unwrap()[0].value - damier_engine::BOOK_MARGIN)
+        .map(|m| write_move(&start, &m.mv))
+        .collect();
+    s.send(&format!("pos pos={}", write_position(&start)));
+    s.send("level depth=5");
+    s.send("go think");
+    let lines = s.wait_for("done", Duration::from_secs(10));
+    let done = lines.iter().find(|l| l.starts_with("done")).unwrap();
+    assert!(
+        known.iter().any(|m| value(done, "move") == Some(m)),
+        "{lines:?} {known:?}"
+    );
+    assert!(
+        lines.iter().any(|l| value(l, "depth") == Some("0")),
+        "{lines:?}"
+    );
+    // Without a book the same request is searched to its depth.
+    s.send("set-param name=book value=none");
+    s.send("go think");
+    let lines = s.wait_for("done", Duration::from_secs(10));
+    assert!(
+        lines.iter().any(|l| value(l, "depth") == Some("5")),
+        "{lines:?}"
+    );
+    // A book of another variant, or no book at all, is refused and named.
+    s.send("set-param name=variant value=frisian");
+    s.send(&format!("set-param name=book value={}", path.display()));
+    assert_eq!(
+        s.take(),
+        vec![r#"error message="set-param book: the book is for international, not frisian""#]
+    );
+    s.send("set-param name=book value=/nonexistent.book");
+    assert!(s.take()[0].contains("set-param book: /nonexistent.book"));
+    let _ = std::fs::remove_file(&path);
 }

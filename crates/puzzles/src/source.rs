@@ -92,6 +92,7 @@ impl SelfPlay {
             noise: 25,
             blunder_percent: 5,
             seed: self.seed ^ (i << 20),
+            ..Style::default()
         };
         let mut positions = Vec::new();
         while !game.is_over() && game.plies().len() < MAX_PLIES {

@@ -3,7 +3,7 @@
 
 use damier_core::{Color, Variant};
 use damier_egdb::Egdb;
-use damier_engine::{EngineOptions, EvalChoice, Level};
+use damier_engine::{BookChoice, EngineOptions, EvalChoice, Level};
 use damier_game::ballot::{Ballot, Deck};
 use damier_game::pdn::{self, PdnGame, VariantSource};
 use damier_game::{Game, GameError, TimeControl, TimeoutPenalty};
@@ -116,6 +116,8 @@ pub struct PlayConfig {
     pub engine: EngineOptions,
     /// The engine's evaluation.
     pub eval: EvalChoice,
+    /// The engine's opening book (full-strength engines play from it).
+    pub book: BookChoice,
     /// Endgame databases the engine probes.
     pub egdb: Option<Arc<Egdb>>,
     /// Search exactly this deep, ignoring levels' and clocks' time (reproducible games).
@@ -156,6 +158,7 @@ impl PlayConfig {
                 hash_mb: 64,
             },
             eval: EvalChoice::Builtin,
+            book: BookChoice::Builtin,
             egdb: None,
             depth: None,
             seed: 0,

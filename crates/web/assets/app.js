@@ -608,7 +608,7 @@ function renderAnalysis() {
   // A threat's score is of another position: the gauge and the graph keep the position's.
   const best = (!S.threat && lines[0]) || (ply !== null ? evalAt(ply) : null);
   $('an-score').textContent = best ? (best.egdb ? `database ${best.egdb} (${best.text})` : best.text) : '–';
-  $('an-depth').textContent = best ? String(best.depth) : '–';
+  $('an-depth').textContent = best ? (best.book ? 'book move' : String(best.depth)) : '–';
   $('an-nodes').textContent = lines.length ? `${lines[0].nodes.toLocaleString()} (${Math.round(lines[0].nps / 1000)} kN/s)` : '–';
   renderLines(lines, best);
   $('an-explain').textContent = lines.length && lines[0].explain ? lines[0].explain : '';

@@ -12,7 +12,7 @@ use crate::storage::{GameStorage, Sqlite, StorageError};
 use crate::store::{GameEntry, Store};
 use damier_core::Variant;
 use damier_egdb::Egdb;
-use damier_engine::EvalChoice;
+use damier_engine::{BookChoice, EvalChoice};
 use std::collections::HashMap;
 use std::io::Write as _;
 use std::path::PathBuf;
@@ -32,6 +32,9 @@ pub struct ServeOptions {
     /// The engines' evaluation (a weights file plays its own variant; the others play their
     /// builtin weights).
     pub eval: EvalChoice,
+    /// The engines' opening book (a book file plays its own variant; the others play their
+    /// compiled books).
+    pub book: BookChoice,
     /// Endgame databases, by variant: each game's engine probes its variant's.
     pub egdb: HashMap<Variant, Arc<Egdb>>,
     /// An engine-against-engine game nobody has asked about for this long stops before its
@@ -54,6 +57,7 @@ impl Default for ServeOptions {
             hash_mb: 16,
             search_slots: std::thread::available_parallelism().map_or(1, |n| n.get()),
             eval: EvalChoice::Builtin,
+            book: BookChoice::Builtin,
             egdb: HashMap::new(),
             data: None,
             idle_after: std::time::Duration::from_secs(60),
@@ -137,6 +141,7 @@ impl App {
             session,
             self.options.hash_mb,
             self.options.eval.clone(),
+            self.options.book.clone(),
             egdb,
             self.store.now(),
             self.storage.clone(),

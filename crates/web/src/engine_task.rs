@@ -9,7 +9,7 @@ use crate::caps::AnalysisTicket;
 use crate::error::ApiError;
 use crate::notes::line_steps;
 use crate::scheduler::Slot;
-use crate::session::{Actor, BusyKind, Session};
+use crate::session::{Actor, BusyKind, Eval, Session};
 use crate::store::GameEntry;
 use damier_core::Color;
 use damier_engine::{Control, Level, Limits, SearchInfo, SearchInput, SearchResult, Style};
@@ -140,7 +140,14 @@ pub fn start_engine_move(app: &Arc<App>, entry: &Arc<GameEntry>, s: &mut Session
             };
             if let Some(best) = r.best {
                 let pv = board.line_words(&r.pv);
-                s.play_engine_move(&best, r.score, r.depth, pv);
+                let book = r.book;
+                s.play_engine_move(
+                    &best,
+                    Eval {
+                        book,
+                        ..Eval::searched(r.score, r.depth, pv)
+                    },
+                );
             }
         }
         after_change(&app, &entry);
@@ -211,7 +218,11 @@ pub fn start_analysis(
         threat,
         input,
         limits: Limits::move_time(time.min(MAX_ANALYSIS)),
-        style: Style::default(),
+        // An analysis shows the engine's view of the position, not the book's.
+        style: Style {
+            skip_book: true,
+            ..Style::default()
+        },
         lines,
         control,
         source: Source::Analysis,
@@ -228,7 +239,7 @@ pub fn start_analysis(
         if let Some(r) = result.filter(|_| on_game_line) {
             if s.is_current(id) {
                 let pv = s.game().positions()[ply].line_words(&r.pv);
-                s.record_eval(ply, r.score, r.depth, pv);
+                s.record_eval(ply, Eval::searched(r.score, r.depth, pv));
             }
         }
         s.finish_busy(id);
@@ -322,7 +333,10 @@ pub fn start_game_evals(
             if !s.is_current(id) {
                 return;
             }
-            s.record_eval(ply, r.score, r.depth, board.line_words(&r.pv));
+            s.record_eval(
+                ply,
+                Eval::searched(r.score, r.depth, board.line_words(&r.pv)),
+            );
             s.changed();
             entry.publish(&s);
         }
@@ -482,6 +496,7 @@ fn publish_info(entry: &Weak<GameEntry>, job: &Job, info: &SearchInfo) {
         "threat": job.threat,
         "multipv": info.multipv,
         "depth": info.depth,
+        "book": info.book,
         "seldepth": info.seldepth,
         "score": info.score.0,
         "white": white.0,

@@ -59,9 +59,21 @@ pub struct Eval {
     pub depth: i32,
     /// The best line, in notation.
     pub pv: Vec<String>,
+    /// The opening book's value, not a search's (`depth` is 0).
+    pub book: bool,
 }
 
 impl Eval {
+    /// A search's evaluation.
+    pub fn searched(score: Score, depth: i32, pv: Vec<String>) -> Eval {
+        Eval {
+            score,
+            depth,
+            pv,
+            book: false,
+        }
+    }
+
     /// The score from White's point of view.
     pub fn white(&self, side: Color) -> Score {
         match side {
@@ -281,9 +293,10 @@ impl Session {
 
     /// Play the engine's move (from a finished search of job `job`); a draw offer of the
     /// opponent is accepted instead when the engine judges itself worse.
-    pub fn play_engine_move(&mut self, mv: &AnyMove, score: Score, depth: i32, pv: Vec<String>) {
+    pub fn play_engine_move(&mut self, mv: &AnyMove, eval: Eval) {
         let ply = self.game().plies().len();
-        self.record_eval(ply, score, depth, pv);
+        let score = eval.score;
+        self.record_eval(ply, eval);
         let offered = self.game().draw_offer();
         let accept = offered.is_some() && score.0 < -30;
         let done = if accept {
@@ -704,10 +717,14 @@ impl Session {
     }
 
     /// Record what a search found for position `ply`, keeping the deeper of two.
-    pub fn record_eval(&mut self, ply: usize, score: Score, depth: i32, pv: Vec<String>) {
+    pub fn record_eval(&mut self, ply: usize, eval: Eval) {
         if let Some(slot) = self.evals.get_mut(ply) {
-            if slot.as_ref().is_none_or(|e| e.depth <= depth) {
-                *slot = Some(Eval { score, depth, pv });
+            // A book value stands until a search of the position replaces it.
+            if slot
+                .as_ref()
+                .is_none_or(|e| e.book || e.depth <= eval.depth)
+            {
+                *slot = Some(eval);
             }
         }
     }
@@ -718,7 +735,7 @@ impl Session {
             return;
         };
         let pv = board.line_words(&info.pv);
-        self.record_eval(ply, info.score, info.depth, pv);
+        self.record_eval(ply, Eval::searched(info.score, info.depth, pv));
     }
 
     /// The game up to position `ply` (plies after it taken back), for searching an earlier
@@ -833,7 +850,7 @@ mod tests {
         s.play_move(Actor::Master, &mv("32-28")).unwrap();
         assert_eq!(s.engine_turn(), Some(Level::DEFAULT));
         let reply = s.game().legal_moves()[0];
-        s.play_engine_move(&reply, Score(0), 1, Vec::new());
+        s.play_engine_move(&reply, Eval::searched(Score(0), 1, Vec::new()));
         assert_eq!(s.undo(), Ok(2));
         assert!(s.game().plies().is_empty());
         assert_eq!(s.sides_of(Actor::Master), vec![Color::White]);
@@ -883,7 +900,7 @@ mod tests {
         ]);
         for _ in 0..3 {
             let reply = s.game().legal_moves()[0];
-            s.play_engine_move(&reply, Score(0), 1, Vec::new());
+            s.play_engine_move(&reply, Eval::searched(Score(0), 1, Vec::new()));
         }
         assert_eq!(s.undo(), Ok(1));
         assert_eq!(s.game().plies().len(), 2);
@@ -944,7 +961,7 @@ mod tests {
         };
         s.play_move(Actor::Master, &offer).unwrap();
         let reply = s.game().legal_moves()[0];
-        s.play_engine_move(&reply, Score(0), 1, Vec::new());
+        s.play_engine_move(&reply, Eval::searched(Score(0), 1, Vec::new()));
         assert_eq!(
             s.draw_answer.as_deref(),
             Some("Black declines white's draw offer")
@@ -958,7 +975,7 @@ mod tests {
         let mut s = session([Player::Human, Player::Engine(Level::DEFAULT)]);
         s.play_move(Actor::Master, &offer).unwrap();
         let reply = s.game().legal_moves()[0];
-        s.play_engine_move(&reply, Score(-200), 1, Vec::new());
+        s.play_engine_move(&reply, Eval::searched(Score(-200), 1, Vec::new()));
         let r = s.game().result().expect("accepted");
         assert_eq!(r.reason, damier_game::Reason::Agreement);
     }

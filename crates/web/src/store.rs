@@ -7,7 +7,7 @@
 use crate::session::Session;
 use crate::storage::GameStorage;
 use damier_egdb::Egdb;
-use damier_engine::{Engine, EngineOptions, EvalChoice};
+use damier_engine::{BookChoice, Engine, EngineOptions, EvalChoice};
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::io::Write as _;
@@ -28,6 +28,7 @@ pub struct GameEntry {
     engine: OnceLock<Arc<Engine>>,
     hash_mb: usize,
     eval: EvalChoice,
+    book: BookChoice,
     egdb: Option<Arc<Egdb>>,
     last_used: AtomicU64,
     storage: Option<Arc<dyn GameStorage>>,
@@ -44,6 +45,7 @@ impl GameEntry {
         session: Session,
         hash_mb: usize,
         eval: EvalChoice,
+        book: BookChoice,
         egdb: Option<Arc<Egdb>>,
         now: u64,
         storage: Option<Arc<dyn GameStorage>>,
@@ -58,6 +60,7 @@ impl GameEntry {
             engine: OnceLock::new(),
             hash_mb,
             eval,
+            book,
             egdb,
             last_used: AtomicU64::new(now),
             storage,
@@ -154,6 +157,7 @@ impl GameEntry {
                     hash_mb: self.hash_mb,
                 });
                 engine.set_eval(self.eval.clone());
+                engine.set_book(self.book.clone());
                 engine.set_egdb(self.egdb.clone());
                 Arc::new(engine)
             })

@@ -72,10 +72,12 @@ pub struct EvalView {
     pub white: i32,
     /// White's score for people: `+0.35`, `win in 7`.
     pub text: String,
-    /// Depth searched.
+    /// Depth searched (0 for a book move).
     pub depth: i32,
     /// Best line.
     pub pv: Vec<String>,
+    /// The opening book's value, not a search's.
+    pub book: bool,
 }
 
 /// The result of a finished game.
@@ -318,6 +320,7 @@ pub fn game_view(s: &Session, actor: Option<Actor>) -> GameView {
                 text: white.to_string(),
                 depth: e.depth,
                 pv: e.pv.clone(),
+                book: e.book,
             })
         })
         .collect();

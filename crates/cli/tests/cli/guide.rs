@@ -112,6 +112,7 @@ fn cut_short(args: &[String]) -> Vec<String> {
             ("perft", "--depth", Some(d)) => Some(d.parse::<u32>().unwrap().min(5).to_string()),
             (_, "--depth", Some(d)) => Some(d.parse::<u32>().unwrap().min(8).to_string()),
             ("selfplay", "--games", Some(_)) => Some("30".to_string()),
+            ("book", "--positions", Some(_)) => Some("4".to_string()),
             (_, "--games", Some(_)) => Some("2".to_string()),
             (_, "--tc", Some(_)) => Some("0.1s+0.01s".to_string()),
             _ => None,

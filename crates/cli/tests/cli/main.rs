@@ -3,6 +3,7 @@
 //! egdb::`.
 
 mod bench;
+mod book;
 mod capture_path;
 mod cli;
 mod common;

@@ -47,6 +47,8 @@ pub struct SearchInfo {
     pub egdb_hits: u64,
     /// The databases' value of the root position for its side to move, when they hold it.
     pub egdb: Option<damier_egdb::Value>,
+    /// Whether this is the opening book's move and value rather than a search's.
+    pub book: bool,
 }
 
 /// The outcome of a search.
@@ -68,6 +70,9 @@ pub struct SearchResult {
     pub pv: Vec<AnyMove>,
     /// The databases' value of the position searched, when they hold it.
     pub egdb: Option<damier_egdb::Value>,
+    /// Whether the move is the opening book's (no search was made: `depth` and `nodes` are
+    /// 0 and `score` is the book's value).
+    pub book: bool,
 }
 
 /// Receives the search's progress.

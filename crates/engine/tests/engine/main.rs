@@ -4,6 +4,7 @@
 //! search::`.
 
 mod bench;
+mod book;
 mod egdb;
 mod eval;
 mod giveaway;

@@ -248,6 +248,7 @@ fn play(cfg: &Config, i: usize, engine: &Engine, stop: &AtomicBool) -> Option<(G
                 noise: cfg.noise,
                 blunder_percent: 0,
                 seed: rng.next(),
+                ..Style::default()
             }
         } else {
             Style::default()

@@ -11,8 +11,8 @@ use damier_core::Variant;
 use damier_egdb::store::SEARCH_CACHE_MB;
 use damier_egdb::{left_out_warning, Egdb, EgdbError};
 use damier_engine::{
-    ClockLimit, Control, Engine, EngineOptions, EvalChoice, Level, Limits, SearchInfo, SearchInput,
-    Style, MAX_THREADS,
+    BookChoice, ClockLimit, Control, Engine, EngineOptions, EvalChoice, Level, Limits, SearchInfo,
+    SearchInput, Style, MAX_THREADS,
 };
 use damier_game::{Board, Game};
 use std::io::Write;
@@ -68,6 +68,9 @@ pub struct Session {
     eval: (String, EvalChoice),
     /// The `egdb-path` parameter: a folder of endgame databases (empty: the default folder).
     egdb_path: String,
+    /// The `book` parameter: `builtin`, `none` or a book file's path, and the choice it
+    /// reads as.
+    book: (String, BookChoice),
     game: Option<Game>,
     limits: Limits,
     running: Option<Running>,
@@ -126,6 +129,7 @@ impl Session {
             engine: None,
             eval: ("builtin".to_string(), EvalChoice::Builtin),
             egdb_path: String::new(),
+            book: ("builtin".to_string(), BookChoice::Builtin),
             game: None,
             limits: Limits::infinite(),
             running: None,
@@ -261,6 +265,14 @@ impl Session {
             syntax::format(
                 "param",
                 &[
+                    ("name", Some("book")),
+                    ("value", Some(&self.book.0)),
+                    ("type", Some("string")),
+                ],
+            ),
+            syntax::format(
+                "param",
+                &[
                     ("name", Some("ponder")),
                     (
                         "value",
@@ -343,6 +355,15 @@ impl Session {
                 }
                 Err(e) => self.error(&format!("set-param eval: {e}")),
             },
+            // As `eval`: a book file must be for the variant set; another variant then plays
+            // without a book.
+            "book" => match BookChoice::parse(value, Some(self.params.variant)) {
+                Ok(choice) => {
+                    self.book = (value.to_string(), choice);
+                    self.engine = None;
+                }
+                Err(e) => self.error(&format!("set-param book: {e}")),
+            },
             "egdb-path" => {
                 let root = egdb_root(value);
                 match Egdb::open(&root, self.params.variant, 1) {
@@ -386,6 +407,7 @@ impl Session {
             hash_mb: params.hash_mb,
         });
         engine.set_eval(self.eval.1.clone());
+        engine.set_book(self.book.1.clone());
         engine.set_lines(params.lines);
         // A damaged file was refused when the path was set; one in the default folder, or
         // damaged since, is told and left out, and the engine goes on with the rest. A folder
@@ -523,6 +545,9 @@ impl Session {
             self.seed = self.seed.wrapping_mul(6364136223846793005).wrapping_add(1);
             style = Style::of_level(level, self.seed);
         }
+        // `go analyze` asks for the engine's own lines; `go think` for a move, which the book
+        // may give.
+        style.skip_book = analyze;
         let bounded = limits.is_bounded() && !line.has("ponder");
         let control = Arc::new(if line.has("ponder") {
             Control::pondering()

@@ -85,10 +85,12 @@ impl Session {
     fn engine(&mut self) -> Arc<Engine> {
         let options = self.engine_options;
         let eval = &self.eval;
+        let book = &self.book;
         let egdb = &self.egdb;
         Arc::clone(self.engine.get_or_insert_with(|| {
             let mut engine = Engine::new(options);
             engine.set_eval(eval.clone());
+            engine.set_book(book.clone());
             engine.set_egdb(egdb.clone());
             Arc::new(engine)
         }))
@@ -192,7 +194,11 @@ impl Session {
                 let Some(best) = result.best else {
                     return;
                 };
-                self.next_note = Some(format!("depth {}, {score}", result.depth));
+                self.next_note = Some(if result.book {
+                    format!("book move, {score}")
+                } else {
+                    format!("depth {}, {score}", result.depth)
+                });
                 // A late move is refused with the penalty applied; after_change reports it.
                 let _ = self.timed.play(&best, false);
                 self.after_change(false);

@@ -15,7 +15,7 @@ use crate::thinker::{Purpose, Thinker};
 use crate::words::{self, ThinkingLine};
 use damier_core::Color;
 use damier_egdb::Egdb;
-use damier_engine::{Engine, EngineOptions, EvalChoice, Level};
+use damier_engine::{BookChoice, Engine, EngineOptions, EvalChoice, Level};
 use damier_game::{Clock, Game, GameResult, Material, PlyKind, TimeControl, TimeSource, TimedGame};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -62,6 +62,7 @@ pub struct Session {
     engine: Option<Arc<Engine>>,
     engine_options: EngineOptions,
     eval: EvalChoice,
+    book: BookChoice,
     egdb: Option<Arc<Egdb>>,
     depth: Option<i32>,
     seed: u64,
@@ -106,6 +107,7 @@ impl Session {
             engine: None,
             engine_options: config.engine,
             eval: config.eval.clone(),
+            book: config.book.clone(),
             egdb: config.egdb.clone(),
             depth: config.depth,
             seed: config.seed,

@@ -899,3 +899,17 @@ async fn requests_are_read_strictly_and_no_game_starts_decided() {
     }
     assert_eq!(create(json!({"fen": "W:W28:B23,19"})).await.status, 201);
 }
+
+/// A strong engine opens from the compiled book, and the game's evaluation says so; an
+/// analysis of the same position searches.
+#[tokio::test]
+async fn the_engine_opens_from_the_book_and_says_so() {
+    let c = Client::new(&start().await);
+    let (id, _, _) = c
+        .create(json!({"variant": "international", "white": "engine", "level": 8}))
+        .await;
+    let s = c.wait_for(&id, |s| plies(s) >= 1).await;
+    let first = &s["evals"][0];
+    assert_eq!(first["book"], true, "{first}");
+    assert_eq!(first["depth"], 0, "{first}");
+}

@@ -1,9 +1,9 @@
-//! Moves as 32-bit codes for the transposition table: start (7 bits), end (7 bits) and 18
-//! bits folded from the captured set. A code is only ever compared with the codes of the legal
-//! moves of the same position, where two moves with the same start and end differ in what
-//! they capture; 18 bits of the captured set tell those few apart.
+//! Moves as 32-bit codes, for the engine's transposition table and opening books: start (7
+//! bits), end (7 bits) and 18 bits folded from the captured set. A code is only ever compared
+//! with the codes of the legal moves of the same position, where two moves with the same start
+//! and end differ in what they capture; 18 bits of the captured set tell those few apart.
 
-use damier_core::{BitSet, Move};
+use crate::{BitSet, Move};
 
 /// The code of a move (never 0: 0 means "no move").
 pub fn encode<B: BitSet>(mv: &Move<B>) -> u32 {
@@ -24,7 +24,7 @@ pub fn find<B: BitSet>(moves: &[Move<B>], code: u32) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use damier_core::{fen, Diagonal8, Position, Variant};
+    use crate::{fen, Diagonal8, Position, Variant};
 
     #[test]
     fn codes_tell_apart_moves_with_the_same_start_and_end() {
