@@ -123,6 +123,18 @@ fn build(args: &BuildArgs) -> Result<()> {
         .variant
         .parse()
         .usage_context(|| "--variant".to_string())?;
+    crate::output::check_depth(args.depth.map(i32::from))?;
+    let threads = crate::output::check_threads("--threads", args.threads)?;
+    if args
+        .lines
+        .is_some_and(|l| l == 0 || usize::from(l) > damier_engine::MAX_LINES)
+    {
+        crate::output::usage!(
+            "--lines must be between 1 and {}, got {}",
+            damier_engine::MAX_LINES,
+            args.lines.unwrap_or(0)
+        );
+    }
     let path = args
         .out
         .clone()
@@ -137,12 +149,12 @@ fn build(args: &BuildArgs) -> Result<()> {
     };
     let mut settings = *book.settings();
     settings.depth = args.depth.unwrap_or(settings.depth);
-    settings.lines = args.lines.unwrap_or(settings.lines).max(1);
+    settings.lines = args.lines.unwrap_or(settings.lines);
     settings.breadth = args.breadth.unwrap_or(settings.breadth);
     settings.widest_drop = args.widest_drop.unwrap_or(settings.widest_drop);
     book.set_settings(settings);
     let engine = Engine::try_new(EngineOptions {
-        threads: args.threads.max(1),
+        threads,
         hash_mb: args.hash,
     })
     .map_err(crate::hash_arg::refusal)?;

@@ -110,6 +110,17 @@ fn a_book_of_another_variant_or_a_damaged_one_is_refused_in_one_line() {
     assert!(err.contains("not a Damier opening book"), "{err}");
     let _ = std::fs::remove_file(&file);
 
+    let err = usage_error(&["book", "build", "-v", "russian", "--depth", "0"]);
+    assert_eq!(
+        err.trim(),
+        "damier: --depth must be between 1 and 100, got 0"
+    );
+    let err = usage_error(&["book", "build", "-v", "russian", "--lines", "0"]);
+    assert!(
+        err.contains("--lines must be between 1 and 64, got 0"),
+        "{err}"
+    );
+
     let out = damier(&["book", "info", "-v", "turkish"]);
     assert!(!out.status.success());
     assert!(
