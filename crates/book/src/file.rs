@@ -16,7 +16,7 @@ use crate::error::BookError;
 use crate::grow::Settings;
 use damier_core::move_code;
 use damier_core::Variant;
-use damier_game::Board;
+use damier_game::{Board, CutShort, LeReader};
 use flate2::read::DeflateDecoder;
 use flate2::write::DeflateEncoder;
 use flate2::Compression;
@@ -85,15 +85,13 @@ impl Book {
         if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
             return Err(BookError::NotABook);
         }
-        let mut r = Reader {
-            bytes: &bytes[MAGIC.len()..],
-        };
+        let mut r = LeReader::new(&bytes[MAGIC.len()..]);
         let found = r.u16("the format")?;
         if found != FORMAT {
             return Err(BookError::Format { found });
         }
         let len = r.u8("the variant")? as usize;
-        let id = String::from_utf8_lossy(r.take(len, "the variant")?).into_owned();
+        let id = r.text(len, "the variant")?;
         let variant: Variant = id.parse().map_err(|_| BookError::UnknownVariant(id))?;
         if r.u64("the start key")? != Board::start(variant).hash() {
             return Err(BookError::Keys);
@@ -108,7 +106,7 @@ impl Book {
         DeflateDecoder::new(packed)
             .read_to_end(&mut payload)
             .map_err(|_| BookError::Corrupt)?;
-        let mut r = Reader { bytes: &payload };
+        let mut r = LeReader::new(&payload);
         let settings = Settings {
             depth: r.u16("the settings")?,
             lines: r.u8("the settings")?,
@@ -121,7 +119,7 @@ impl Book {
         let mut roots = Vec::with_capacity(count);
         for index in 0..count {
             let len = r.u16("the start positions")? as usize;
-            let fen = String::from_utf8_lossy(r.take(len, "the start positions")?).into_owned();
+            let fen = r.text(len, "the start positions")?;
             let board = Board::from_fen(variant, &fen).map_err(|e| BookError::BadRoot {
                 variant,
                 index,
@@ -212,32 +210,8 @@ impl Book {
     }
 }
 
-struct Reader<'a> {
-    bytes: &'a [u8],
-}
-
-impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize, part: &'static str) -> Result<&'a [u8], BookError> {
-        if self.bytes.len() < n {
-            return Err(BookError::Truncated { part });
-        }
-        let (head, rest) = self.bytes.split_at(n);
-        self.bytes = rest;
-        Ok(head)
-    }
-    fn u8(&mut self, part: &'static str) -> Result<u8, BookError> {
-        Ok(self.take(1, part)?[0])
-    }
-    fn u16(&mut self, part: &'static str) -> Result<u16, BookError> {
-        let b = self.take(2, part)?;
-        Ok(u16::from_le_bytes([b[0], b[1]]))
-    }
-    fn u32(&mut self, part: &'static str) -> Result<u32, BookError> {
-        let b = self.take(4, part)?;
-        Ok(u32::from_le_bytes(b.try_into().expect("four bytes")))
-    }
-    fn u64(&mut self, part: &'static str) -> Result<u64, BookError> {
-        let b = self.take(8, part)?;
-        Ok(u64::from_le_bytes(b.try_into().expect("eight bytes")))
+impl From<CutShort> for BookError {
+    fn from(e: CutShort) -> BookError {
+        BookError::Truncated { part: e.part }
     }
 }

@@ -16,6 +16,8 @@
 //! - [`pdn`] reads and writes PDN 3.0 files, validating every move.
 //! - [`ballot`] holds the English two- and three-move ballot decks; [`diagram`] draws a board
 //!   as text.
+//! - For the files users keep: [`replace_file`] writes one whole or not at all, and
+//!   [`LeReader`] reads a binary one field by field (weights, opening books).
 //!
 //! ```
 //! use damier_game::{Game, Outcome, Reason};
@@ -40,6 +42,7 @@ mod data_dir;
 pub mod diagram;
 mod draw;
 mod game;
+mod le_reader;
 mod line_gain;
 pub mod pdn;
 mod record;
@@ -59,6 +62,7 @@ pub use draw::{
     DrawRule, EndingLimit,
 };
 pub use game::{Game, GameError, Ply, PlyKind};
+pub use le_reader::{CutShort, LeReader};
 pub use line_gain::{explain, line_gain, material_gain, LineGain};
 pub use record::{
     EndingReason, EndingRecord, GameRecord, OutcomeRecord, PlyRecord, RecordError, TimedRecord,

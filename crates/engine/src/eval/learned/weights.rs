@@ -14,6 +14,7 @@
 
 use super::layout::{Layout, DENSE};
 use damier_core::{BoardKind, Variant};
+use damier_game::{CutShort, LeReader};
 use flate2::read::DeflateDecoder;
 use flate2::write::DeflateEncoder;
 use flate2::Compression;
@@ -108,33 +109,9 @@ fn board_code(kind: BoardKind) -> u8 {
     }
 }
 
-/// Reads the header fields one after another, naming the part that ran short.
-struct Reader<'a> {
-    bytes: &'a [u8],
-}
-
-impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize, part: &'static str) -> Result<&'a [u8], WeightsError> {
-        if self.bytes.len() < n {
-            return Err(WeightsError::Truncated { part });
-        }
-        let (head, rest) = self.bytes.split_at(n);
-        self.bytes = rest;
-        Ok(head)
-    }
-    fn u8(&mut self, part: &'static str) -> Result<u8, WeightsError> {
-        Ok(self.take(1, part)?[0])
-    }
-    fn u16(&mut self, part: &'static str) -> Result<u16, WeightsError> {
-        let b = self.take(2, part)?;
-        Ok(u16::from_le_bytes([b[0], b[1]]))
-    }
-    fn u32(&mut self, part: &'static str) -> Result<u32, WeightsError> {
-        let b = self.take(4, part)?;
-        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-    }
-    fn text(&mut self, len: usize, part: &'static str) -> Result<String, WeightsError> {
-        Ok(String::from_utf8_lossy(self.take(len, part)?).into_owned())
+impl From<CutShort> for WeightsError {
+    fn from(e: CutShort) -> WeightsError {
+        WeightsError::Truncated { part: e.part }
     }
 }
 
@@ -255,7 +232,7 @@ impl Weights {
     /// [`WeightsError`] saying what is wrong: not a weights file, another format, truncated,
     /// corrupt, an unknown variant or another layout.
     pub fn from_bytes(bytes: &[u8]) -> Result<Weights, WeightsError> {
-        let mut r = Reader { bytes };
+        let mut r = LeReader::new(bytes);
         if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
             return Err(WeightsError::NotWeights);
         }
@@ -287,7 +264,7 @@ impl Weights {
                 ),
             });
         }
-        let scale = f32::from_le_bytes(r.take(4, "the scale")?.try_into().expect("4 bytes"));
+        let scale = r.f32("the scale")?;
         let notes_len = r.u16("the notes")? as usize;
         let notes = r.text(notes_len, "the notes")?;
         let payload_len = r.u32("the payload length")? as usize;
@@ -296,10 +273,10 @@ impl Weights {
         if crc32fast::hash(payload) != crc {
             return Err(WeightsError::Checksum);
         }
-        if !r.bytes.is_empty() {
+        if r.remaining() > 0 {
             return Err(WeightsError::Damaged(format!(
                 "{} bytes follow its weights",
-                r.bytes.len()
+                r.remaining()
             )));
         }
         let entries = layout.entries();
