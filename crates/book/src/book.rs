@@ -231,6 +231,35 @@ impl Book {
         out
     }
 
+    /// How many positions lie at each distance from the start positions: index 0 counts the
+    /// start positions in the book, index 1 the positions one ply away, and so on.
+    pub fn positions_by_ply(&self) -> Vec<usize> {
+        let mut by_ply = Vec::new();
+        for (_, ply) in self.positions() {
+            let ply = ply as usize;
+            if by_ply.len() <= ply {
+                by_ply.resize(ply + 1, 0);
+            }
+            by_ply[ply] += 1;
+        }
+        by_ply
+    }
+
+    /// The book as text, one line per position, nearest the start first: its FEN, then for
+    /// each move, best first, a tab, the move in the variant's notation, a space and its
+    /// value in hundredths of a man (docs/book-format.md).
+    pub fn to_text(&self) -> String {
+        let mut text = String::new();
+        for (board, _) in self.positions() {
+            text.push_str(&board.fen());
+            for m in self.moves(&board).unwrap_or_default() {
+                text.push_str(&format!("\t{} {}", board.short(&m.mv), m.value));
+            }
+            text.push('\n');
+        }
+        text
+    }
+
     /// The book's line from `board`: the best move of each position while the book has one.
     pub fn main_line(&self, board: &Board) -> Vec<AnyMove> {
         let mut line = Vec::new();

@@ -82,6 +82,28 @@ fn every_position_within_the_breadth_is_searched_first() {
     let plies: Vec<u32> = book.positions().iter().map(|p| p.1).collect();
     assert_eq!(plies.iter().filter(|&&p| p == 1).count(), 3);
     assert_eq!(plies.iter().filter(|&&p| p == 2).count(), 9);
+    assert_eq!(book.positions_by_ply(), vec![1, 3, 9]);
+}
+
+#[test]
+fn the_text_export_has_a_line_per_position_with_its_moves_best_first() {
+    let book = grown(international(), Settings::default(), &mut Hashed, 20);
+    let text = book.to_text();
+    assert_eq!(text.lines().count(), 20);
+    let start = Board::start(international());
+    let first: Vec<&str> = text.lines().next().unwrap().split('\t').collect();
+    assert_eq!(first[0], start.fen());
+    let values: Vec<i32> = first[1..]
+        .iter()
+        .map(|m| m.split(' ').nth(1).unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(values.len(), Settings::default().lines as usize);
+    assert!(values.windows(2).all(|w| w[0] >= w[1]), "{values:?}");
+    let best = book.moves(&start).unwrap()[0];
+    assert_eq!(
+        first[1],
+        format!("{} {}", start.short(&best.mv), best.value)
+    );
 }
 
 /// An analyst told what to answer, position by position.

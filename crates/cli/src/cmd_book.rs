@@ -259,12 +259,7 @@ fn info(args: &WhichBook) -> Result<()> {
         s.breadth,
         Score(i32::from(s.widest_drop))
     )?;
-    let positions = book.positions();
-    let deepest = positions.iter().map(|p| p.1).max().unwrap_or(0);
-    let mut by_ply = vec![0usize; deepest as usize + 1];
-    for (_, ply) in &positions {
-        by_ply[*ply as usize] += 1;
-    }
+    let by_ply = book.positions_by_ply();
     let widest = by_ply.iter().copied().max().unwrap_or(1).max(1);
     outln!("by ply:")?;
     for (ply, n) in by_ply.iter().enumerate() {
@@ -320,15 +315,7 @@ fn export(args: &ExportArgs) -> Result<()> {
         .parse()
         .usage_context(|| "--variant".to_string())?;
     let book = open(variant, args.which.book.as_deref())?;
-    let mut text = String::new();
-    for (board, _) in book.positions() {
-        let moves = book.moves(&board).unwrap_or_default();
-        text.push_str(&board.fen());
-        for m in moves {
-            text.push_str(&format!("\t{} {}", board.short(&m.mv), m.value));
-        }
-        text.push('\n');
-    }
+    let text = book.to_text();
     match &args.out {
         Some(path) => damier_game::replace_file(path, |f| f.write_all(text.as_bytes()))
             .with_context(|| format!("writing {}", path.display()))?,
