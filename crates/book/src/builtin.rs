@@ -13,18 +13,17 @@ mod files {
 
 /// The book compiled in for `variant`, read once.
 pub fn book(variant: Variant) -> Option<Arc<Book>> {
-    static BOOKS: OnceLock<HashMap<String, Arc<Book>>> = OnceLock::new();
+    static BOOKS: OnceLock<HashMap<Variant, Arc<Book>>> = OnceLock::new();
     BOOKS
         .get_or_init(|| {
             // The tests read every compiled book, so one that does not read is a build defect.
             files::FILES
                 .iter()
-                .filter_map(|(id, bytes)| {
-                    Some((id.to_string(), Arc::new(Book::from_bytes(bytes).ok()?)))
-                })
+                .filter_map(|(_, bytes)| Book::from_bytes(bytes).ok())
+                .map(|book| (book.variant(), Arc::new(book)))
                 .collect()
         })
-        .get(&variant.to_string())
+        .get(&variant)
         .cloned()
 }
 

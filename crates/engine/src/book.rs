@@ -11,30 +11,26 @@ use std::time::{Duration, Instant};
 /// variety between games; a book's values differ by at least that much from search noise.
 pub const BOOK_MARGIN: i32 = 4;
 
-/// The book's move for the search asked for, when the book knows the position and the
-/// search is one a book may answer: a game move (one line, a bounded search, not a ponder)
-/// at full strength (a weak level plays its own moves).
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn book_move(
-    book: &Book,
-    input: &SearchInput,
-    limits: &Limits,
-    style: Style,
-    lines: usize,
-    control: &Control,
-    draw: u64,
-    listener: &mut dyn SearchListener,
-) -> Option<SearchResult> {
-    let start = Instant::now();
-    let plays_book = lines == 1
+/// Whether a book may answer this search: a game move (one line, a bounded search, not a
+/// ponder) at full strength (a weak level plays its own moves), not an analysis.
+pub(crate) fn may_answer(limits: &Limits, style: Style, lines: usize, control: &Control) -> bool {
+    lines == 1
         && limits.is_bounded()
         && !control.is_pondering()
         && style.noise == 0
         && style.blunder_percent == 0
-        && !style.skip_book;
-    if !plays_book {
-        return None;
-    }
+        && !style.skip_book
+}
+
+/// The book's move in the searched position, if the book knows it, with `draw` choosing
+/// between equal moves.
+pub(crate) fn book_move(
+    book: &Book,
+    input: &SearchInput,
+    draw: u64,
+    listener: &mut dyn SearchListener,
+) -> Option<SearchResult> {
+    let start = Instant::now();
     let choice = book.choose(&input.board, BOOK_MARGIN, draw)?;
     let after = input.board.play_unchecked(&choice.mv);
     let ponder = book.moves(&after).and_then(|m| m.first().map(|r| r.mv));

@@ -499,16 +499,17 @@ impl Engine {
         listener: &mut dyn SearchListener,
     ) -> SearchResult {
         let lines = lines.clamp(1, MAX_LINES);
-        if let Some(book) = self.book.book_for(input.board.variant()) {
+        let book = crate::book::may_answer(limits, style, lines, control)
+            .then(|| self.book.book_for(input.board.variant()))
+            .flatten();
+        if let Some(book) = book {
             // A seeded style (a level, a reproducible game) picks its book moves by its seed;
             // otherwise equal moves take turns.
             let draw = match style.seed {
                 0 => self.book_draws.fetch_add(1, Relaxed),
                 seed => seed ^ input.board.hash(),
             };
-            let played =
-                crate::book::book_move(&book, input, limits, style, lines, control, draw, listener);
-            if let Some(result) = played {
+            if let Some(result) = crate::book::book_move(&book, input, draw, listener) {
                 return result;
             }
         }
