@@ -18,7 +18,8 @@ pub struct ServeArgs {
     /// Games held at once (the least recently used goes when full).
     #[arg(long, default_value_t = ServeOptions::default().max_games)]
     max_games: usize,
-    /// Transposition table of each game's engine, MiB (1 to 4096).
+    /// Transposition table shared by every game's engine, MiB (1 to 65536): the server's
+    /// whole budget for it, however many games run.
     #[arg(long, default_value_t = ServeOptions::default().hash_mb as i64, allow_negative_numbers = true)]
     hash: i64,
     /// Evaluation: a weights file made by `damier train` (its variant's games play it, the
@@ -41,6 +42,19 @@ pub struct ServeArgs {
     /// one of its analyses ends.
     #[arg(long, default_value_t = ServeOptions::default().analyses_per_client)]
     analyses_per_client: usize,
+    /// Games one client (one network address) may have running at once (not over, used in
+    /// the last half hour); more is refused until one ends or is deleted.
+    #[arg(long, default_value_t = ServeOptions::default().games_per_client)]
+    games_per_client: usize,
+    /// Connections one client (one network address) may hold open at once.
+    #[arg(long, default_value_t = ServeOptions::default().connections_per_client)]
+    connections_per_client: usize,
+    /// A domain name the server answers to (repeat for several), as a public server behind
+    /// its name needs: requests naming any other domain are refused, which stops pages of
+    /// other sites reaching a server on this machine (DNS rebinding). IP addresses and
+    /// localhost are always served.
+    #[arg(long, value_name = "NAME")]
+    host_name: Vec<String>,
     /// Folder of the games database (games.sqlite): every game is written there before a
     /// change is answered and survives a restart; `none` keeps games in memory only
     /// [default: Damier's data folder, see `damier egdb info`].
@@ -62,9 +76,24 @@ pub fn run(args: &ServeArgs) -> Result<()> {
     if args.max_games == 0 {
         crate::output::usage!("--max-games must be at least 1");
     }
-    // Said, not silently clamped: every game gets its own table of this size.
-    if !(1..=4096).contains(&args.hash) {
-        crate::output::usage!("--hash must be between 1 and 4096 MiB, got {}", args.hash);
+    if args.games_per_client == 0 {
+        crate::output::usage!("--games-per-client must be at least 1");
+    }
+    if args.connections_per_client == 0 {
+        crate::output::usage!("--connections-per-client must be at least 1");
+    }
+    if let Some(bad) = args
+        .host_name
+        .iter()
+        .find(|n| n.is_empty() || n.contains(['/', ':', ' ']))
+    {
+        crate::output::usage!(
+            "--host-name takes a domain name without port or scheme, got '{bad}'"
+        );
+    }
+    // Said, not silently clamped.
+    if !(1..=65536).contains(&args.hash) {
+        crate::output::usage!("--hash must be between 1 and 65536 MiB, got {}", args.hash);
     }
     let options = ServeOptions {
         max_games: args.max_games,
@@ -81,6 +110,9 @@ pub fn run(args: &ServeArgs) -> Result<()> {
             .engine_threads
             .unwrap_or(ServeOptions::default().search_slots),
         analyses_per_client: args.analyses_per_client,
+        games_per_client: args.games_per_client,
+        connections_per_client: args.connections_per_client,
+        host_names: args.host_name.clone(),
         database: args.database.clone(),
         ..ServeOptions::default()
     };

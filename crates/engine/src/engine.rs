@@ -168,7 +168,9 @@ fn book_seed() -> u64 {
 
 /// The engine.
 pub struct Engine {
-    tt: Table,
+    tt: Arc<Table>,
+    /// The table is shared with other engines (whose variants may differ).
+    shared_table: bool,
     options: EngineOptions,
     eval: EvalChoice,
     egdb: Option<Arc<Egdb>>,
@@ -181,6 +183,44 @@ pub struct Engine {
     /// table of pattern weights net of the opponent's) takes milliseconds on the larger
     /// boards: too long to repeat at every move of a fast game.
     prepared: Mutex<Option<Prepared>>,
+}
+
+/// Evaluations made ready, shared by every engine of the process that uses the same one
+/// (a server's games, a match's players): a learned evaluation's tables take hundreds of KB,
+/// and an engine for each of many games must not copy them. Held weakly: an evaluation no
+/// engine uses any more is freed.
+type SharedEvaluators = Vec<(
+    (damier_core::Variant, usize),
+    std::sync::Weak<dyn Any + Send + Sync>,
+)>;
+static SHARED_EVALUATORS: Mutex<SharedEvaluators> = Mutex::new(Vec::new());
+
+/// The evaluation of `variant` by `choice`, made once while some engine holds it.
+fn shared_evaluator<G: Geometry>(
+    variant: damier_core::Variant,
+    choice: &EvalChoice,
+) -> Arc<dyn Any + Send + Sync> {
+    // Builtin and classic are the same for every engine; a weights file is the same when it
+    // is the same loaded file.
+    let choice_key = match choice {
+        EvalChoice::Builtin => 0,
+        EvalChoice::Classic => 1,
+        EvalChoice::Weights(w) => Arc::as_ptr(w) as usize,
+    };
+    let key = (variant, choice_key);
+    let mut cache = SHARED_EVALUATORS.lock().unwrap_or_else(|e| e.into_inner());
+    cache.retain(|(_, weak)| weak.strong_count() > 0);
+    if let Some(live) = cache
+        .iter()
+        .find(|(k, _)| *k == key)
+        .and_then(|(_, weak)| weak.upgrade())
+        .filter(|e| e.is::<Evaluator<G>>())
+    {
+        return live;
+    }
+    let made: Arc<dyn Any + Send + Sync> = Arc::new(Evaluator::<G>::choose(variant, choice));
+    cache.push((key, Arc::downgrade(&made)));
+    made
 }
 
 /// An [`Evaluator`] of some board, for one variant.
@@ -373,8 +413,24 @@ impl Engine {
 
     /// An engine with `options`, or why its hash table cannot be made.
     pub fn try_new(options: EngineOptions) -> Result<Engine, TableError> {
-        Ok(Engine {
-            tt: Table::try_new(options.hash_mb)?,
+        Ok(Engine::on_table(
+            options,
+            Arc::new(Table::try_new(options.hash_mb)?),
+            false,
+        ))
+    }
+
+    /// An engine whose transposition table is `table`, shared with other engines (a
+    /// server's games: one memory budget for them all, searches of any variants at once).
+    /// `options.hash_mb` then sizes only the side table of a multi-line analysis.
+    pub fn with_table(options: EngineOptions, table: Arc<Table>) -> Engine {
+        Engine::on_table(options, table, true)
+    }
+
+    fn on_table(options: EngineOptions, tt: Arc<Table>, shared_table: bool) -> Engine {
+        Engine {
+            tt,
+            shared_table,
             options: EngineOptions {
                 threads: options.threads.clamp(1, 256),
                 ..options
@@ -386,7 +442,16 @@ impl Engine {
             lines: 1,
             tuning: Tuning::PLAY,
             prepared: Mutex::new(None),
-        })
+        }
+    }
+
+    /// What [`Shared::key_salt`] is for `variant` on this engine's table.
+    fn key_salt(&self, variant: damier_core::Variant) -> u64 {
+        if !self.shared_table {
+            return 0;
+        }
+        let id = (variant.base as u64) << 1 | u64::from(variant.giveaway);
+        (id + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
     }
 
     /// The options in use.
@@ -409,12 +474,12 @@ impl Engine {
                 return evaluator;
             }
         }
-        let evaluator = Arc::new(Evaluator::<G>::choose(variant, &self.eval));
-        *prepared = Some(Prepared {
-            variant,
-            evaluator: Arc::clone(&evaluator) as Arc<dyn Any + Send + Sync>,
-        });
-        evaluator
+        let evaluator = shared_evaluator::<G>(variant, &self.eval);
+        let typed = Arc::clone(&evaluator)
+            .downcast::<Evaluator<G>>()
+            .unwrap_or_else(|_| Arc::new(Evaluator::<G>::choose(variant, &self.eval)));
+        *prepared = Some(Prepared { variant, evaluator });
+        typed
     }
 
     /// The evaluation in use.
@@ -468,9 +533,12 @@ impl Engine {
         self.egdb.as_ref()
     }
 
-    /// Forget what earlier searches learned (a new, unrelated game).
+    /// Forget what earlier searches learned (a new, unrelated game). A table shared with
+    /// other engines is left alone: their games go on.
     pub fn new_game(&self) {
-        self.tt.clear();
+        if !self.shared_table {
+            self.tt.clear();
+        }
     }
 
     /// Search `input` within `limits`, reporting each iteration to `listener`, until a limit
@@ -566,6 +634,7 @@ impl Engine {
             nodes: AtomicU64::new(0),
             node_limit: limits.nodes,
             egdb_hits: AtomicU64::new(0),
+            key_salt: self.key_salt(variant),
         };
         let other_table =
             (lines > 1 && moves.len() > 1).then(|| Table::new((self.options.hash_mb / 4).max(1)));
@@ -575,6 +644,7 @@ impl Engine {
             nodes: AtomicU64::new(0),
             node_limit: None,
             egdb_hits: AtomicU64::new(0),
+            key_salt: 0,
         });
         let budget = TimeBudget::new(limits);
         let max_depth = limits.depth.unwrap_or(MAX_PLY as Depth);
@@ -724,6 +794,7 @@ impl Engine {
             nodes: AtomicU64::new(0),
             node_limit: None,
             egdb_hits: AtomicU64::new(0),
+            key_salt: 0,
         };
         let mut s = Searcher::new(
             &shared,

@@ -45,5 +45,5 @@ pub use eval::{EvalChoice, Weights, WeightsError};
 pub use limits::{ClockLimit, Level, LevelSettings, Limits};
 pub use score::Score;
 pub use search::{Control, SearchInfo, SearchListener, SearchResult, Silent};
-pub use tt::TableError;
+pub use tt::{Table, TableError};
 pub use tuning::Tuning;

@@ -63,8 +63,9 @@ export function watchGame(id, token, onMessage, onDrop = () => {}) {
   let retry = 500;
   const open = () => {
     const proto = location.protocol === 'https:' ? 'wss' : 'ws';
-    const q = token ? `?token=${encodeURIComponent(token)}` : '';
-    socket = new WebSocket(`${proto}://${location.host}${game(id)}/ws${q}`);
+    // The seat's token goes as a protocol, not in the address, where proxies would log it.
+    const protocols = token ? ['damier', `damier.token.${token}`] : ['damier'];
+    socket = new WebSocket(`${proto}://${location.host}${game(id)}/ws`, protocols);
     socket.onopen = () => { retry = 500; };
     socket.onmessage = (ev) => {
       try { onMessage(JSON.parse(ev.data)); } catch (_) { /* "pong" and the like */ }

@@ -755,6 +755,7 @@ async function rematch() {
   // Against a friend by link, each keeps a seat: this player takes the other colour.
   const people = g.players.white.type === 'human' && g.players.black.type === 'human';
   const meta = people && g.you.length === 1 ? { friend: g.you[0] === 'white' ? 'black' : 'white' } : {};
+  if (meta.friend) spec.friend = g.you[0];
   try { await created(await api.create(spec), meta); } catch (e) { showError(e); }
 }
 

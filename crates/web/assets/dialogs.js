@@ -117,7 +117,11 @@ export class NewGameDialog {
       spec.black = 'human';
       // Fair play between two people unless both chose a casual game.
       spec.casual = $('ng-casual').checked;
-      if (opp === 'friend') meta.friend = side;
+      if (opp === 'friend') {
+        // The creator keeps `side`; the server lets the creator's token act for it alone.
+        meta.friend = side;
+        spec.friend = side === 'white' ? 'black' : 'white';
+      }
     }
     const num = (id) => Number($(id).value);
     switch ($('ng-clock').value) {

@@ -7,12 +7,13 @@ use crate::error::ApiError;
 use crate::judge::Judge;
 use crate::postgres::Postgres;
 use crate::scheduler::Scheduler;
+use crate::server::ServeError;
 use crate::session::Session;
-use crate::storage::{GameStorage, Sqlite, StorageError};
+use crate::storage::{GameStorage, Sqlite};
 use crate::store::{GameEntry, Store};
 use damier_core::Variant;
 use damier_egdb::Egdb;
-use damier_engine::{BookChoice, EvalChoice};
+use damier_engine::{BookChoice, EvalChoice, Table};
 use std::collections::HashMap;
 use std::io::Write as _;
 use std::path::PathBuf;
@@ -23,7 +24,8 @@ use std::sync::{Arc, Mutex};
 pub struct ServeOptions {
     /// Games held at once; when full, the game unused the longest is dropped.
     pub max_games: usize,
-    /// Transposition table of each game's engine, MiB.
+    /// The transposition table all the games' engines share, MiB: the server's whole
+    /// budget for it, however many games run.
     pub hash_mb: usize,
     /// Search threads, all games together (default: the number of cores), so that many
     /// games cannot oversubscribe the machine: a search waits for a free thread, and an
@@ -48,13 +50,27 @@ pub struct ServeOptions {
     pub database: Option<String>,
     /// Games one client (one address) may analyse at once.
     pub analyses_per_client: usize,
+    /// Games one client (one address) may have created and not finished (a finished or
+    /// deleted game no longer counts).
+    pub games_per_client: usize,
+    /// Domain names the server answers to, beyond IP addresses and `localhost` (a request
+    /// for another name is refused: DNS rebinding).
+    pub host_names: Vec<String>,
+    /// A connection that has not sent a whole request head for this long is closed (a
+    /// half-open connection, or one idle between requests).
+    pub header_timeout: std::time::Duration,
+    /// Connections one client (one address) may hold open at once.
+    pub connections_per_client: usize,
+    /// PDN imports read at once, all clients together (each may take tens of MB while it
+    /// runs); more wait their turn.
+    pub imports_at_once: usize,
 }
 
 impl Default for ServeOptions {
     fn default() -> Self {
         ServeOptions {
             max_games: 2000,
-            hash_mb: 16,
+            hash_mb: 128,
             search_slots: std::thread::available_parallelism().map_or(1, |n| n.get()),
             eval: EvalChoice::Builtin,
             book: BookChoice::Builtin,
@@ -62,6 +78,11 @@ impl Default for ServeOptions {
             data: None,
             idle_after: std::time::Duration::from_secs(60),
             analyses_per_client: 8,
+            games_per_client: 20,
+            host_names: Vec::new(),
+            header_timeout: std::time::Duration::from_secs(10),
+            connections_per_client: 64,
+            imports_at_once: 2,
             database: None,
         }
     }
@@ -77,6 +98,10 @@ pub struct App {
     pub caps: Arc<AnalysisCaps>,
     /// The judge of puzzle moves other than the line's.
     pub judge: Arc<Judge>,
+    /// The transposition table every game's engine searches with.
+    table: Arc<Table>,
+    /// PDN imports being read, all clients together.
+    pub imports: Arc<tokio::sync::Semaphore>,
     /// The options.
     pub options: ServeOptions,
     /// Where games are kept between runs.
@@ -89,11 +114,14 @@ pub struct App {
 }
 
 impl App {
-    /// A server state with `options`, its games database opened.
+    /// A server state with `options`, its games database opened and its engines' table
+    /// made.
     ///
     /// # Errors
-    /// [`StorageError`] when the data folder or its database cannot be opened.
-    pub fn new(options: ServeOptions) -> Result<Arc<App>, StorageError> {
+    /// [`ServeError::Storage`] when the data folder or its database cannot be opened,
+    /// [`ServeError::Table`] when the table's memory cannot be had.
+    pub fn new(options: ServeOptions) -> Result<Arc<App>, ServeError> {
+        let table = Arc::new(Table::try_new(options.hash_mb)?);
         let storage: Option<Arc<dyn GameStorage>> = match (&options.database, &options.data) {
             (Some(url), _) => Some(Arc::new(Postgres::connect(url)?)),
             (None, Some(folder)) => Some(Arc::new(Sqlite::open_in(folder)?)),
@@ -104,6 +132,8 @@ impl App {
             scheduler: Scheduler::new(options.search_slots),
             caps: AnalysisCaps::new(options.analyses_per_client),
             judge: Judge::new(),
+            table,
+            imports: Arc::new(tokio::sync::Semaphore::new(options.imports_at_once.max(1))),
             options,
             storage,
             reloading: Mutex::new(()),
@@ -139,7 +169,7 @@ impl App {
         let egdb = self.options.egdb.get(&session.game().variant()).cloned();
         Arc::new(GameEntry::new(
             session,
-            self.options.hash_mb,
+            Arc::clone(&self.table),
             self.options.eval.clone(),
             self.options.book.clone(),
             egdb,

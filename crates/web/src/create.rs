@@ -5,7 +5,7 @@ use crate::error::ApiError;
 use crate::ids;
 use crate::notes::NoteLineOut;
 use crate::session::real_time;
-use crate::session::{Player, Seats, Session};
+use crate::session::{Player, Seats, Session, Tokens};
 use damier_core::{Color, Variant};
 use damier_engine::Level;
 use damier_game::ballot::Deck;
@@ -110,6 +110,11 @@ pub struct NewGame {
     /// a casual game.
     #[serde(default)]
     pub casual: Option<bool>,
+    /// A game for two screens between two people: the side the friend plays through the
+    /// invitation link (`white` or `black`). The creator's token then acts for the other
+    /// side only, and a takeback needs the other player's consent.
+    #[serde(default)]
+    pub friend: Option<String>,
 }
 
 /// `POST /api/games/import`.
@@ -280,11 +285,35 @@ fn start_game(req: &NewGame, variant: Variant) -> Result<Game, ApiError> {
     Ok(game)
 }
 
-fn seats(players: &[Player; 2]) -> Seats {
-    Seats {
+/// New tokens for a game of `players`, and the seats that keep their hashes.
+fn seats(players: &[Player; 2], creator_side: Option<Color>) -> (Seats, Tokens) {
+    let tokens = Tokens {
         master: ids::token(),
         side: players.map(|p| (p == Player::Human).then(ids::token)),
+    };
+    (Seats::of(&tokens, creator_side), tokens)
+}
+
+/// The side the creator keeps in a game for two screens, from the friend's side.
+fn creator_side(friend: Option<&str>, players: &[Player; 2]) -> Result<Option<Color>, ApiError> {
+    let Some(friend) = friend else {
+        return Ok(None);
+    };
+    let friend = match friend {
+        "white" => Color::White,
+        "black" => Color::Black,
+        other => {
+            return Err(ApiError::Invalid(format!(
+                "friend must be white or black (the side the friend plays), got '{other}'"
+            )))
+        }
+    };
+    if players.iter().any(|p| *p != Player::Human) {
+        return Err(ApiError::Invalid(
+            "friend needs a game between two people (white and black human)".into(),
+        ));
     }
+    Ok(Some(friend.opponent()))
 }
 
 fn players(
@@ -305,7 +334,7 @@ fn players(
 ///
 /// # Errors
 /// [`ApiError::Invalid`] naming the field that is wrong.
-pub fn new_session(req: &NewGame) -> Result<Session, ApiError> {
+pub fn new_session(req: &NewGame) -> Result<(Session, Tokens), ApiError> {
     let variant = variant(req.variant.as_deref())?;
     let game = start_game(req, variant)?;
     let players = players(
@@ -320,7 +349,7 @@ pub fn new_session(req: &NewGame) -> Result<Session, ApiError> {
         control(req.clock.as_ref())?,
         penalty(req.timeout_penalty.as_deref())?,
     );
-    let seats = seats(&players);
+    let (seats, tokens) = seats(&players, creator_side(req.friend.as_deref(), &players)?);
     let mut session = Session::new(
         ids::game_id(),
         play,
@@ -330,7 +359,7 @@ pub fn new_session(req: &NewGame) -> Result<Session, ApiError> {
         ids::seed(),
     );
     session.casual = req.casual.unwrap_or(true);
-    Ok(session)
+    Ok((session, tokens))
 }
 
 /// A session for a game read from PDN, how many games the file holds, and the game's
@@ -362,7 +391,7 @@ pub fn import_session(req: &ImportGame) -> Result<Imported, ApiError> {
         .map_err(|e| ApiError::Invalid(format!("PDN: {e}")))?;
     let players = players(req.white, req.black, req.level, None, None)?;
     let play = real_time(game, TimeControl::Unlimited, TimeoutPenalty::LossOfGame);
-    let seats = seats(&players);
+    let (seats, tokens) = seats(&players, None);
     let tags = pdn_game.tags.clone();
     let mut session = Session::new(ids::game_id(), play, players, seats, tags, ids::seed());
     // A game read from a file is there to be studied: the engine may help.
@@ -370,6 +399,7 @@ pub fn import_session(req: &ImportGame) -> Result<Imported, ApiError> {
     let notes = crate::notes::tree(&pdn_game.start, &pdn_game.main);
     Ok(Imported {
         session,
+        tokens,
         games_in_file: count,
         notes,
         read_notes: pdn_game.read_notes,
@@ -380,6 +410,8 @@ pub fn import_session(req: &ImportGame) -> Result<Imported, ApiError> {
 pub struct Imported {
     /// The game's session.
     pub session: Session,
+    /// Its tokens, for the creator.
+    pub tokens: Tokens,
     /// How many games the file holds.
     pub games_in_file: usize,
     /// The game's comments, marks and variations for the page.
@@ -405,7 +437,7 @@ mod tests {
             level: Some(3),
             ..NewGame::default()
         };
-        let s = new_session(&ok).unwrap();
+        let (s, _) = new_session(&ok).unwrap();
         assert_eq!(s.game().plies().len(), 3);
         assert!(s.seats.side[1].is_none() && s.seats.side[0].is_some());
 

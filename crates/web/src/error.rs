@@ -54,6 +54,17 @@ pub enum ApiError {
     /// being judged already).
     #[error("{0}")]
     TooManyAnalyses(String),
+    /// The client has as many games on the server as one client may (or as many imports
+    /// running as the server takes at once).
+    #[error("{0}")]
+    TooMany(String),
+    /// The request names a host this server does not serve (`Host` is a domain name it was
+    /// not told of: a DNS-rebinding page, or a proxy that does not pass the host on).
+    #[error("{0}")]
+    WrongHost(String),
+    /// A browser request from a page of another site (its `Origin` is not this server's).
+    #[error("{0}")]
+    CrossOrigin(String),
     /// The server's own data is damaged (a shipped puzzle set that does not read).
     #[error("{0}")]
     Internal(String),
@@ -83,7 +94,9 @@ impl ApiError {
             ApiError::IllegalMove(_) | ApiError::AmbiguousMove { .. } | ApiError::Invalid(_) => {
                 StatusCode::UNPROCESSABLE_ENTITY
             }
-            ApiError::TooManyAnalyses(_) => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::TooManyAnalyses(_) | ApiError::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::WrongHost(_) => StatusCode::MISDIRECTED_REQUEST,
+            ApiError::CrossOrigin(_) => StatusCode::FORBIDDEN,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -103,6 +116,9 @@ impl ApiError {
             ApiError::AmbiguousMove { .. } => "ambiguous_move",
             ApiError::Invalid(_) => "invalid",
             ApiError::TooManyAnalyses(_) => "too_many_analyses",
+            ApiError::TooMany(_) => "too_many",
+            ApiError::WrongHost(_) => "wrong_host",
+            ApiError::CrossOrigin(_) => "cross_origin",
             ApiError::Internal(_) => "internal",
         }
     }

@@ -68,6 +68,23 @@ impl<S: Send + Sync, T: DeserializeOwned + Default> FromRequest<S> for OptionalB
     }
 }
 
+/// A JSON body that may be empty (`T::default()`), but whose request must say it is JSON
+/// even then: a form or a bare `POST` from another site's page needs no permission from the
+/// browser, a JSON one does, so an action anyone may take (creating a game) asks for it.
+pub struct JsonOrEmpty<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned + Default> FromRequest<S> for JsonOrEmpty<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        if !is_json(req.headers()) {
+            return Err(ApiError::UnsupportedMediaType);
+        }
+        let OptionalBody(value) = OptionalBody::from_request(req, state).await?;
+        Ok(JsonOrEmpty(value))
+    }
+}
+
 /// Whether the request declares a JSON body (`application/json` or `application/…+json`, as
 /// axum's `Json` accepts, with or without parameters such as a charset).
 fn is_json(headers: &axum::http::HeaderMap) -> bool {
@@ -128,11 +145,31 @@ impl<S: Send + Sync> FromRequestParts<S> for Token {
         let text = value
             .to_str()
             .map_err(|_| ApiError::Forbidden("unreadable Authorization header".into()))?;
-        match text.strip_prefix("Bearer ") {
-            Some(t) if !t.trim().is_empty() => Ok(Token(Some(t.trim().to_string()))),
-            _ => Err(ApiError::Forbidden(
-                "the Authorization header must be 'Bearer <token>'".into(),
-            )),
-        }
+        bearer(text)
+            .map(|t| Token(Some(t.to_string())))
+            .ok_or_else(|| {
+                ApiError::Forbidden("the Authorization header must be 'Bearer <token>'".into())
+            })
+    }
+}
+
+/// The token of an `Authorization` value `Bearer <token>`: the scheme's name is
+/// case-insensitive (RFC 9110 §11.1), so `bearer` and `BEARER` are the same scheme.
+fn bearer(value: &str) -> Option<&str> {
+    let (scheme, token) = value.trim().split_once(|c: char| c.is_ascii_whitespace())?;
+    let token = token.trim();
+    (scheme.eq_ignore_ascii_case("bearer") && !token.is_empty()).then_some(token)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_bearer_scheme_is_read_in_any_case() {
+        assert_eq!(super::bearer("Bearer abc"), Some("abc"));
+        assert_eq!(super::bearer("bearer  abc "), Some("abc"));
+        assert_eq!(super::bearer("BEARER abc"), Some("abc"));
+        assert_eq!(super::bearer("Basic abc"), None);
+        assert_eq!(super::bearer("Bearer "), None);
+        assert_eq!(super::bearer("Bearerabc"), None);
     }
 }

@@ -33,6 +33,7 @@ mod engine_task;
 mod error;
 mod export;
 mod extract;
+mod guard;
 mod ids;
 mod judge;
 mod notes;

@@ -5,11 +5,11 @@ use crate::app::App;
 use crate::create::{import_session, new_session, ImportGame, Imported, NewGame};
 use crate::engine_task::{self, MAX_ANALYSIS};
 use crate::error::ApiError;
-use crate::extract::{Body, ClientAddr, OptionalBody, ReadToken, Token};
+use crate::extract::{Body, ClientAddr, JsonOrEmpty, OptionalBody, ReadToken, Token};
 use crate::notes::{self, ExportRequest, MoveStep, NoteLineOut};
-use crate::session::{Actor, BusyKind, MoveRequest, Player, Session};
+use crate::session::{Actor, BusyKind, MoveRequest, Player, Session, Tokens};
 use crate::view::{game_view, pieces, GameView, PieceView};
-use crate::{assets, judge, variants, ws};
+use crate::{assets, guard, judge, variants, ws};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::{header, Method, Uri};
@@ -24,6 +24,7 @@ use std::time::Duration;
 
 /// The whole API and the page.
 pub fn router(app: Arc<App>) -> Router {
+    let hosts = Arc::new(guard::Hosts::new(&app.options.host_names));
     Router::new()
         .route("/", get(assets::index))
         .route("/assets/{file}", get(assets::file))
@@ -59,6 +60,7 @@ pub fn router(app: Arc<App>) -> Router {
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .with_state(app)
+        .layer(axum::middleware::from_fn_with_state(hosts, guard::guard))
 }
 
 async fn not_found(uri: Uri) -> ApiError {
@@ -179,51 +181,73 @@ struct Seats {
     black: Option<String>,
 }
 
-fn add(app: &Arc<App>, session: Session, games_in_file: Option<usize>) -> Created {
+fn add(
+    app: &Arc<App>,
+    client: Option<std::net::IpAddr>,
+    (session, tokens): (Session, Tokens),
+    games_in_file: Option<usize>,
+) -> Result<Created, ApiError> {
     let entry = app.entry(session);
-    app.store.insert(entry.clone());
+    app.store
+        .insert_for(entry.clone(), client, app.options.games_per_client)?;
     engine_task::after_change(app, &entry);
     engine_task::watch_clock(app, &entry);
     let s = entry.lock();
-    Created {
+    let creator = s.actor(Some(&tokens.master)).ok();
+    Ok(Created {
         id: s.id.clone(),
-        token: s.seats.master.clone(),
+        token: tokens.master,
         seats: Seats {
-            white: s.seats.side[0].clone(),
-            black: s.seats.side[1].clone(),
+            white: tokens.side[0].clone(),
+            black: tokens.side[1].clone(),
         },
         games_in_file,
         notes: None,
         read_notes: None,
-        state: game_view(&s, Some(Actor::Master)),
-    }
+        state: game_view(&s, creator),
+    })
 }
 
 async fn create(
     State(app): State<Arc<App>>,
-    OptionalBody(req): OptionalBody<NewGame>,
+    ClientAddr(client): ClientAddr,
+    JsonOrEmpty(req): JsonOrEmpty<NewGame>,
 ) -> Result<(axum::http::StatusCode, Json<Created>), ApiError> {
-    let session = new_session(&req)?;
+    let created = new_session(&req)?;
     Ok((
         axum::http::StatusCode::CREATED,
-        Json(add(&app, session, None)),
+        Json(add(&app, client, created, None)?),
     ))
 }
 
+/// Read a PDN file on a blocking thread, a bounded number at once: parsing a large file
+/// takes long enough to hold up every request sharing an async worker with it.
 async fn import(
     State(app): State<Arc<App>>,
+    ClientAddr(client): ClientAddr,
     Body(req): Body<ImportGame>,
 ) -> Result<(axum::http::StatusCode, Json<Created>), ApiError> {
+    let turn = Arc::clone(&app.imports)
+        .acquire_owned()
+        .await
+        .map_err(|_| ApiError::Internal("the import queue is closed".into()))?;
     let Imported {
         session,
+        tokens,
         games_in_file,
         notes,
         read_notes,
-    } = import_session(&req)?;
+    } = tokio::task::spawn_blocking(move || {
+        let imported = import_session(&req);
+        drop(turn);
+        imported
+    })
+    .await
+    .map_err(|e| ApiError::Internal(format!("reading the PDN failed: {e}")))??;
     let created = Created {
         notes: Some(notes),
         read_notes: Some(read_notes),
-        ..add(&app, session, Some(games_in_file))
+        ..add(&app, client, (session, tokens), Some(games_in_file))?
     };
     Ok((axum::http::StatusCode::CREATED, Json(created)))
 }
@@ -273,10 +297,18 @@ async fn delete(
     Token(token): Token,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let entry = app.game(&id)?;
-    if entry.lock().actor(token.as_deref())? != Actor::Master {
-        return Err(ApiError::Forbidden(
-            "only the game's creator may delete it".into(),
-        ));
+    {
+        let s = entry.lock();
+        let actor = s.actor(token.as_deref())?;
+        // A game for two screens is both players': either may delete it once it is over.
+        let two_screens_over = s.seats.creator_side.is_some() && s.game().is_over();
+        if actor != Actor::Master && !two_screens_over {
+            return Err(ApiError::Forbidden(if s.seats.creator_side.is_some() {
+                "a game for two screens can be deleted once it is over (resign first)".into()
+            } else {
+                "only the game's creator may delete it".into()
+            }));
+        }
     }
     app.delete(&id)?;
     Ok(Json(serde_json::json!({"deleted": id})))
@@ -350,7 +382,9 @@ fn creator_only(actor: Actor) -> Result<(), ApiError> {
     match actor {
         Actor::Master => Ok(()),
         Actor::Side(_) => Err(ApiError::Forbidden(
-            "takebacks need the creator's token (both players' consent)".into(),
+            "takebacks need the creator's token (both players' consent); between two \
+             screens, ask the other player with POST /api/games/{id}/takeback"
+                .into(),
         )),
     }
 }

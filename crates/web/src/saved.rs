@@ -3,13 +3,16 @@
 //! while it runs (a search under way, the evaluations for the graph) is not kept: the engine
 //! starts again on its turn, and the graph fills in again when asked.
 
-use crate::session::{real_time_source, Player, Seats, Session};
+use crate::session::{real_time_source, Player, Seats, Session, TokenHash};
+use damier_core::Color;
 use damier_engine::Level;
 use damier_game::{RecordError, TimedGame, TimedRecord};
 use serde::{Deserialize, Serialize};
 
 /// The version of [`SavedGame`]'s layout; a record of another is refused, not misread.
-pub const FORMAT: u32 = 1;
+/// Format 1 kept the tokens themselves; 2 keeps their hashes (a format 1 record is read
+/// and its tokens hashed).
+pub const FORMAT: u32 = 2;
 
 /// A session's version is kept only when it enters another block of this many: a change
 /// only clients see (an analysis line) bumps the version and must not write the game each
@@ -55,10 +58,13 @@ pub struct SavedGame {
     pub play: TimedRecord,
     /// White's player, then Black's.
     pub players: [SavedPlayer; 2],
-    /// The creator's token.
+    /// The hash of the creator's token ([`TokenHash`]; format 1: the token).
     pub master: String,
-    /// Each human side's token.
+    /// The hash of each human side's token (format 1: the tokens).
     pub sides: [Option<String>; 2],
+    /// In a game for two screens, the side the creator plays (`white` or `black`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub creator_side: Option<String>,
     /// PDN tags.
     pub tags: Vec<(String, String)>,
     /// The seed of the engine's choices.
@@ -73,6 +79,17 @@ pub struct SavedGame {
     /// The version when written: the record is written again whenever the version enters
     /// another [`VERSION_BLOCK`].
     pub version: u64,
+    /// When the record was written (milliseconds since 1970): a turn running then has gone
+    /// on running while the server was down, and a restart charges that time to it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub written_at_ms: Option<u64>,
+}
+
+/// Milliseconds since 1970 by the system's clock.
+pub fn unix_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
 }
 
 /// Why a kept game could not be rebuilt.
@@ -82,11 +99,14 @@ pub enum LoadError {
     #[error("unreadable record: {0}")]
     Json(#[from] serde_json::Error),
     /// Written by another layout.
-    #[error("record format {0}, this server reads {FORMAT}")]
+    #[error("record format {0}, this server reads 1 and {FORMAT}")]
     Format(u32),
     /// A level out of range.
     #[error("no engine level {0}")]
     Level(u8),
+    /// A side that is neither white nor black.
+    #[error("no side '{0}'")]
+    Side(String),
     /// The game does not replay.
     #[error(transparent)]
     Game(#[from] RecordError),
@@ -106,14 +126,16 @@ impl Session {
             id: self.id.clone(),
             play: self.play.record(),
             players: self.players.map(player),
-            master: self.seats.master.clone(),
-            sides: self.seats.side.clone(),
+            master: self.seats.master.0.clone(),
+            sides: self.seats.side.clone().map(|h| h.map(|h| h.0)),
+            creator_side: self.seats.creator_side.map(|c| c.name().to_string()),
             tags: self.tags.clone(),
             seed: self.seed,
             casual: self.casual,
             draw_answer: self.draw_answer.clone(),
             paused: self.paused,
             version: self.version,
+            written_at_ms: Some(unix_ms()),
         }
     }
 
@@ -123,10 +145,29 @@ impl Session {
     /// # Errors
     /// [`LoadError`] saying what does not fit.
     pub fn from_saved_json(json: &str) -> Result<Session, LoadError> {
-        let saved: SavedGame = serde_json::from_str(json)?;
-        if saved.format != FORMAT {
-            return Err(LoadError::Format(saved.format));
+        let mut saved: SavedGame = serde_json::from_str(json)?;
+        // The clock of the turn under way ran on while no server kept it (a player who
+        // waited for the restart must not get that time back). A clock set back since the
+        // write charges nothing.
+        if let (Some(turn), Some(written), false) = (
+            &mut saved.play.clock.turn,
+            saved.written_at_ms,
+            saved.paused,
+        ) {
+            let down = std::time::Duration::from_millis(unix_ms().saturating_sub(written));
+            turn.used = turn.used.saturating_add(down);
         }
+        let hash: fn(String) -> TokenHash = match saved.format {
+            1 => |token| TokenHash::of(&token),
+            FORMAT => TokenHash,
+            other => return Err(LoadError::Format(other)),
+        };
+        let creator_side = match saved.creator_side.as_deref() {
+            None => None,
+            Some("white") => Some(Color::White),
+            Some("black") => Some(Color::Black),
+            Some(other) => return Err(LoadError::Side(other.to_string())),
+        };
         let player = |p: SavedPlayer| match p {
             SavedPlayer::Human => Ok(Player::Human),
             SavedPlayer::Engine { level } => Level::new(level)
@@ -140,8 +181,9 @@ impl Session {
             play,
             players,
             Seats {
-                master: saved.master,
-                side: saved.sides,
+                master: hash(saved.master),
+                side: saved.sides.map(|t| t.map(hash)),
+                creator_side,
             },
             saved.tags,
             saved.seed,

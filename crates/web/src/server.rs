@@ -2,9 +2,14 @@
 
 use crate::app::{App, ServeOptions};
 use crate::routes::router;
-use axum::extract::DefaultBodyLimit;
-use std::net::SocketAddr;
-use std::sync::Arc;
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Request};
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tower::ServiceExt as _;
 
 /// Largest request body accepted (a PDN file of a few hundred games fits).
 pub const BODY_LIMIT: usize = 1 << 20;
@@ -23,6 +28,9 @@ pub enum ServeError {
     /// The games database could not be opened.
     #[error(transparent)]
     Storage(#[from] crate::storage::StorageError),
+    /// The engines' transposition table could not be made (`hash_mb` too large).
+    #[error(transparent)]
+    Table(#[from] damier_engine::TableError),
     /// The server stopped with an I/O error.
     #[error("server error")]
     Io(#[from] std::io::Error),
@@ -72,15 +80,97 @@ impl Server {
 
     /// Serve until the process ends.
     ///
+    /// Each connection is HTTP/1.1 (WebSockets upgrade from it): one that has not sent a
+    /// whole request head within the options' `header_timeout` — half-open, or idle between
+    /// requests — is closed, and a client holds at most `connections_per_client` at once, so
+    /// that idle sockets cannot use up the process's file descriptors.
+    ///
     /// # Errors
-    /// [`ServeError::Io`] if accepting connections fails.
+    /// None today: a failed accept (no file descriptor left) waits a moment and goes on.
     pub async fn run(self) -> Result<(), ServeError> {
-        // With each connection's address: analyses are capped per client.
-        let service = router(self.app)
-            .layer(DefaultBodyLimit::max(BODY_LIMIT))
-            .into_make_service_with_connect_info::<SocketAddr>();
-        axum::serve(self.listener, service).await?;
-        Ok(())
+        let header_timeout = self.app.options.header_timeout;
+        let connections = Arc::new(Connections::new(self.app.options.connections_per_client));
+        let service = router(self.app).layer(DefaultBodyLimit::max(BODY_LIMIT));
+        loop {
+            let (stream, peer) = match self.listener.accept().await {
+                Ok(accepted) => accepted,
+                Err(_) => {
+                    // Out of file descriptors, or a connection reset before it was accepted:
+                    // the next accept may succeed once others close.
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                    continue;
+                }
+            };
+            let Some(held) = connections.admit(peer.ip()) else {
+                drop(stream);
+                continue;
+            };
+            let service = service.clone();
+            tokio::spawn(async move {
+                // Analyses are capped per client: each request carries its connection's address.
+                let per_request = hyper::service::service_fn(move |mut req: Request<Incoming>| {
+                    req.extensions_mut().insert(ConnectInfo(peer));
+                    service.clone().oneshot(req)
+                });
+                let _ = hyper::server::conn::http1::Builder::new()
+                    .timer(TokioTimer::new())
+                    .header_read_timeout(header_timeout)
+                    .serve_connection(TokioIo::new(stream), per_request)
+                    .with_upgrades()
+                    .await;
+                drop(held);
+            });
+        }
+    }
+}
+
+/// Connections open, by client address.
+struct Connections {
+    open: Mutex<HashMap<IpAddr, usize>>,
+    per_client: usize,
+}
+
+/// One admitted connection: counted until dropped.
+struct Held {
+    connections: Arc<Connections>,
+    ip: IpAddr,
+}
+
+impl Connections {
+    fn new(per_client: usize) -> Connections {
+        Connections {
+            open: Mutex::new(HashMap::new()),
+            per_client: per_client.max(1),
+        }
+    }
+
+    fn admit(self: &Arc<Self>, ip: IpAddr) -> Option<Held> {
+        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        let n = open.entry(ip).or_insert(0);
+        if *n >= self.per_client {
+            return None;
+        }
+        *n += 1;
+        Some(Held {
+            connections: Arc::clone(self),
+            ip,
+        })
+    }
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        let mut open = self
+            .connections
+            .open
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = open.get_mut(&self.ip) {
+            *n -= 1;
+            if *n == 0 {
+                open.remove(&self.ip);
+            }
+        }
     }
 }
 

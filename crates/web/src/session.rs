@@ -41,13 +41,55 @@ pub enum Actor {
     Side(Color),
 }
 
+/// A token as the server keeps it: its SHA-256, in hex. A token is shown once, to whoever
+/// made the game; a copy of the games database (or a glance at it) does not give the right
+/// to move for anyone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TokenHash(pub String);
+
+impl TokenHash {
+    /// The hash of `token`.
+    pub fn of(token: &str) -> TokenHash {
+        use sha2::Digest as _;
+        let digest = sha2::Sha256::digest(token.as_bytes());
+        TokenHash(digest.iter().map(|b| format!("{b:02x}")).collect())
+    }
+}
+
+/// The tokens of a new game, as given to its creator: the only time they are seen.
+#[derive(Clone, Debug)]
+pub struct Tokens {
+    /// The creator's.
+    pub master: String,
+    /// Each human side's (`None` for an engine side), for invitations.
+    pub side: [Option<String>; 2],
+}
+
 /// The secrets of a game: the creator's token and one per human side for invitations.
 #[derive(Clone, Debug)]
 pub struct Seats {
-    /// Acts for every human side; needed for takebacks and deletion.
-    pub master: String,
+    /// The creator's token: acts for every human side (takebacks and deletion included),
+    /// or only for `creator_side` in a game for two screens.
+    pub master: TokenHash,
     /// Acts for one side (`None` for an engine side).
-    pub side: [Option<String>; 2],
+    pub side: [Option<TokenHash>; 2],
+    /// In a game between two people on two screens, the side the creator plays: the other
+    /// plays through the link, and neither token acts for the other's side.
+    pub creator_side: Option<Color>,
+}
+
+impl Seats {
+    /// The seats of `tokens`.
+    pub fn of(tokens: &Tokens, creator_side: Option<Color>) -> Seats {
+        Seats {
+            master: TokenHash::of(&tokens.master),
+            side: tokens
+                .side
+                .each_ref()
+                .map(|t| t.as_deref().map(TokenHash::of)),
+            creator_side,
+        }
+    }
 }
 
 /// An evaluation of a position, kept for the graph.
@@ -211,11 +253,15 @@ impl Session {
                 "this action needs the game's token (Authorization: Bearer <token>)".into(),
             ));
         };
-        if token == self.seats.master {
-            return Ok(Actor::Master);
+        let hash = TokenHash::of(token);
+        if hash == self.seats.master {
+            return Ok(match self.seats.creator_side {
+                Some(side) => Actor::Side(side),
+                None => Actor::Master,
+            });
         }
         for c in [Color::White, Color::Black] {
-            if self.seats.side[c as usize].as_deref() == Some(token) {
+            if self.seats.side[c as usize].as_ref() == Some(&hash) {
                 return Ok(Actor::Side(c));
             }
         }
@@ -801,10 +847,13 @@ mod tests {
             TimeControl::Unlimited,
             TimeoutPenalty::LossOfGame,
         );
-        let seats = Seats {
-            master: "m".into(),
-            side: [Some("w".into()), Some("b".into())],
-        };
+        let seats = Seats::of(
+            &Tokens {
+                master: "m".into(),
+                side: [Some("w".into()), Some("b".into())],
+            },
+            None,
+        );
         Session::new("id".into(), play, players, seats, Vec::new(), 1)
     }
 
@@ -930,10 +979,13 @@ mod tests {
             },
             TimeoutPenalty::LossOfGame,
         );
-        let seats = Seats {
-            master: "m".into(),
-            side: [Some("w".into()), Some("b".into())],
-        };
+        let seats = Seats::of(
+            &Tokens {
+                master: "m".into(),
+                side: [Some("w".into()), Some("b".into())],
+            },
+            None,
+        );
         let mut s = Session::new(
             "id".into(),
             play,

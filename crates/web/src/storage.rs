@@ -94,6 +94,10 @@ impl Sqlite {
             reason,
         })?;
         let path = folder.join(FILE_NAME);
+        owner_only(&path).map_err(|reason| StorageError::Folder {
+            path: path.clone(),
+            reason,
+        })?;
         let fail = |reason| StorageError::Sqlite {
             path: path.clone(),
             reason,
@@ -134,6 +138,33 @@ impl Sqlite {
             reason,
         }
     }
+}
+
+/// Make the database file (if new) readable and writable by its owner only, and narrow an
+/// older one and its log files to that: they hold every game's moves and its tokens' hashes.
+/// SQLite makes the `-wal` and `-shm` files with the database file's permissions.
+#[cfg(unix)]
+fn owner_only(path: &Path) -> std::io::Result<()> {
+    use std::os::unix::fs::{OpenOptionsExt as _, PermissionsExt as _};
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .mode(0o600)
+        .open(path)?;
+    for suffix in ["", "-wal", "-shm"] {
+        let mut name = path.as_os_str().to_owned();
+        name.push(suffix);
+        match std::fs::set_permissions(&name, std::fs::Permissions::from_mode(0o600)) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            other => other?,
+        }
+    }
+    Ok(())
+}
+
+#[cfg(not(unix))]
+fn owner_only(_: &Path) -> std::io::Result<()> {
+    Ok(())
 }
 
 pub(crate) fn unix_seconds() -> i64 {

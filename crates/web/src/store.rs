@@ -4,17 +4,26 @@
 //! A session sits behind a `std::sync::Mutex`: every operation on it is short and never
 //! awaits, so the lock is never held across a search or a network write.
 
+use crate::error::ApiError;
 use crate::session::Session;
 use crate::storage::GameStorage;
 use damier_egdb::Egdb;
-use damier_engine::{BookChoice, Engine, EngineOptions, EvalChoice};
+use damier_engine::{BookChoice, Engine, EngineOptions, EvalChoice, Table};
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::io::Write as _;
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::Instant;
 use tokio::sync::{broadcast, watch};
+
+/// MiB of the table a multi-line analysis gives its lines after the first (made for that
+/// search, given back after it; at most one a search thread).
+const SIDE_TABLE_MB: usize = 16;
+
+/// A game unused for this long no longer counts among its client's running games.
+pub const ACTIVE_MS: u64 = 30 * 60 * 1000;
 
 /// One game and its watchers' channels.
 pub struct GameEntry {
@@ -26,11 +35,13 @@ pub struct GameEntry {
     /// Engine output (JSON text of `analysis` events) for WebSocket watchers.
     pub events: broadcast::Sender<Arc<str>>,
     engine: OnceLock<Arc<Engine>>,
-    hash_mb: usize,
+    table: Arc<Table>,
     eval: EvalChoice,
     book: BookChoice,
     egdb: Option<Arc<Egdb>>,
     last_used: AtomicU64,
+    /// The address that made the game, for the limit of games a client runs at once.
+    creator: OnceLock<IpAddr>,
     storage: Option<Arc<dyn GameStorage>>,
     /// Hash of the record last written, so that a change only clients see (an analysis
     /// line) writes nothing.
@@ -43,7 +54,7 @@ impl GameEntry {
     /// An entry for `session`.
     pub fn new(
         session: Session,
-        hash_mb: usize,
+        table: Arc<Table>,
         eval: EvalChoice,
         book: BookChoice,
         egdb: Option<Arc<Egdb>>,
@@ -58,11 +69,12 @@ impl GameEntry {
             changes,
             events,
             engine: OnceLock::new(),
-            hash_mb,
+            table,
             eval,
             book,
             egdb,
             last_used: AtomicU64::new(now),
+            creator: OnceLock::new(),
             storage,
             saved: AtomicU64::new(0),
             deleted: AtomicBool::new(false),
@@ -119,6 +131,7 @@ impl GameEntry {
         // new block is, so that a restart never goes back below a version clients saw.
         let mut steady = saved.clone();
         steady.version = crate::saved::version_block(saved.version);
+        steady.written_at_ms = None;
         if let Some(turn) = &mut steady.play.clock.turn {
             turn.used = std::time::Duration::ZERO;
         }
@@ -147,15 +160,19 @@ impl GameEntry {
         }
     }
 
-    /// The game's engine, made on first use: one per game so that what it learns about this
-    /// game stays in its table, and one game's searches never wait for another's lock.
+    /// The game's engine, made on first use: one per game, so that one game's searches never
+    /// wait for another's lock, on the table all games share, so that the server's memory
+    /// does not grow with its games.
     pub fn engine(&self) -> Arc<Engine> {
         self.engine
             .get_or_init(|| {
-                let mut engine = Engine::new(EngineOptions {
-                    threads: 1,
-                    hash_mb: self.hash_mb,
-                });
+                let mut engine = Engine::with_table(
+                    EngineOptions {
+                        threads: 1,
+                        hash_mb: SIDE_TABLE_MB,
+                    },
+                    Arc::clone(&self.table),
+                );
                 engine.set_eval(self.eval.clone());
                 engine.set_book(self.book.clone());
                 engine.set_egdb(self.egdb.clone());
@@ -205,6 +222,45 @@ impl Store {
     /// Add a game, evicting the least recently used one if the store is full.
     pub fn insert(&self, entry: Arc<GameEntry>) {
         let mut map = self.map();
+        self.insert_into(&mut map, entry);
+    }
+
+    /// Add a game made by `client`, unless it has `limit` games running already (not over,
+    /// not deleted, used in the last [`ACTIVE_MS`]): counted and added under one lock, so
+    /// that requests at once cannot pass the limit together.
+    ///
+    /// # Errors
+    /// [`ApiError::TooMany`].
+    pub fn insert_for(
+        &self,
+        entry: Arc<GameEntry>,
+        client: Option<IpAddr>,
+        limit: usize,
+    ) -> Result<(), ApiError> {
+        let mut map = self.map();
+        if let Some(ip) = client {
+            let now = self.now();
+            let running = map
+                .values()
+                .filter(|e| e.creator.get() == Some(&ip))
+                .filter(|e| now.saturating_sub(e.last_used.load(Ordering::Relaxed)) < ACTIVE_MS)
+                .filter(|e| !e.is_deleted() && !e.lock().game().is_over())
+                .count();
+            if running >= limit {
+                return Err(ApiError::TooMany(format!(
+                    "this client has {running} games running, as many as one client may: \
+                     finish or delete one first"
+                )));
+            }
+        }
+        if let Some(ip) = client {
+            let _ = entry.creator.set(ip);
+        }
+        self.insert_into(&mut map, entry);
+        Ok(())
+    }
+
+    fn insert_into(&self, map: &mut HashMap<String, Arc<GameEntry>>, entry: Arc<GameEntry>) {
         while map.len() >= self.max_games {
             let oldest = map
                 .values()

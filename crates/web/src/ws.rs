@@ -4,11 +4,13 @@
 
 use crate::app::App;
 use crate::error::ApiError;
+use crate::extract::ReadToken;
 use crate::store::GameEntry;
 use crate::view::game_view;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
+use axum::http::{header, HeaderMap};
 use axum::response::Response;
 use serde::Deserialize;
 use std::sync::Arc;
@@ -17,21 +19,51 @@ use tokio::sync::broadcast::error::RecvError;
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct WsQuery {
-    /// The watcher's token, to fill `you` in the states sent (optional).
+    /// Refused: a token in the address ends up in proxies' logs.
     token: Option<String>,
+}
+
+/// The protocol the page asks for; the seat's token comes beside it as
+/// `damier.token.<token>`, since a browser's WebSocket cannot send an `Authorization` header.
+const PROTOCOL: &str = "damier";
+const TOKEN_PROTOCOL: &str = "damier.token.";
+
+/// The watcher's token, from `Authorization: Bearer` or the offered protocols.
+fn watcher_token(headers: &HeaderMap, header_token: Option<String>) -> Option<String> {
+    header_token.or_else(|| {
+        headers
+            .get_all(header::SEC_WEBSOCKET_PROTOCOL)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(','))
+            .find_map(|p| p.trim().strip_prefix(TOKEN_PROTOCOL).map(str::to_string))
+    })
 }
 
 /// Upgrade to a WebSocket watching the game.
 pub(crate) async fn upgrade(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
+    headers: HeaderMap,
+    ReadToken(header_token): ReadToken,
     query: Result<Query<WsQuery>, QueryRejection>,
     ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     let Query(q) = query?;
+    if q.token.is_some() {
+        return Err(ApiError::BadRequest(format!(
+            "a token in the address is refused (proxies log addresses): send it as \
+             'Authorization: Bearer <token>' or as the WebSocket protocol \
+             '{TOKEN_PROTOCOL}<token>' beside '{PROTOCOL}'"
+        )));
+    }
+    let token = watcher_token(&headers, header_token);
     let entry = app.game(&id)?;
     let ws = ws.map_err(|e| ApiError::BadRequest(format!("not a WebSocket request: {e}")))?;
-    Ok(ws.on_upgrade(move |socket| watch(socket, entry, q.token)))
+    // The browser fails a handshake that does not choose one of the protocols it offered.
+    Ok(ws
+        .protocols([PROTOCOL])
+        .on_upgrade(move |socket| watch(socket, entry, token)))
 }
 
 fn state_message(entry: &GameEntry, token: Option<&str>) -> String {

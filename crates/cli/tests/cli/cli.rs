@@ -529,7 +529,33 @@ fn serve_refuses_a_hash_size_out_of_range() {
         let out = damier(&["serve", "--port", "0", "--hash", hash]);
         assert_eq!(out.status.code(), Some(2), "--hash {hash}");
         let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains("--hash must be between 1 and 4096"), "{err}");
+        assert!(err.contains("--hash must be between 1 and 65536"), "{err}");
+    }
+}
+
+#[test]
+fn serve_refuses_limits_of_zero_and_a_host_name_with_a_port() {
+    for (flag, value, says) in [
+        (
+            "--games-per-client",
+            "0",
+            "--games-per-client must be at least 1",
+        ),
+        (
+            "--connections-per-client",
+            "0",
+            "--connections-per-client must be at least 1",
+        ),
+        (
+            "--host-name",
+            "example.org:80",
+            "--host-name takes a domain name",
+        ),
+    ] {
+        let out = damier(&["serve", "--port", "0", flag, value]);
+        assert_eq!(out.status.code(), Some(2), "{flag} {value}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{err}");
     }
 }
 

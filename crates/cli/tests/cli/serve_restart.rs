@@ -9,7 +9,18 @@ use std::process::{Child, Stdio};
 /// Start `damier serve` keeping its games in `data`; the process and its address.
 fn serve(data: &std::path::Path) -> (Child, String) {
     let data = data.to_str().unwrap();
-    let (child, addr, banner) = start(&["--egdb", "none", "--data", data], Stdio::inherit());
+    // The clients all come from this machine's one address: lift the limits per client.
+    let args = [
+        "--egdb",
+        "none",
+        "--data",
+        data,
+        "--games-per-client",
+        "1000000",
+        "--connections-per-client",
+        "1000000",
+    ];
+    let (child, addr, banner) = start(&args, Stdio::inherit());
     assert!(banner.contains("games are kept in"), "{banner}");
     (child, addr)
 }

@@ -31,6 +31,10 @@ pub struct Shared<'a> {
     pub node_limit: Option<u64>,
     /// Positions the endgame databases answered, all threads (published with the nodes).
     pub egdb_hits: AtomicU64,
+    /// Mixed into every key of the table: 0 for an engine's own table, the variant's salt
+    /// for a table that engines of several variants share (the same pieces on the same
+    /// squares are another position under other rules).
+    pub key_salt: u64,
 }
 
 /// The clock the main thread watches.
@@ -418,7 +422,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 return score;
             }
         }
-        let key = pos.hash();
+        let key = pos.hash() ^ self.shared.key_salt;
         let entry = self.shared.tt.probe(key);
         if let Some(e) = entry {
             if !pv_node && e.cuts(depth, alpha, beta, ply) {

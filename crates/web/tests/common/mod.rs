@@ -7,6 +7,19 @@ pub mod pg;
 use serde_json::{json, Value};
 use std::time::Duration;
 
+/// A small deterministic generator (SplitMix64), so a failing run can be repeated.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
 /// The plies played in a game, from its state as the API returns it.
 pub fn plies(state: &Value) -> usize {
     state["history"].as_array().unwrap().len()
@@ -14,12 +27,22 @@ pub fn plies(state: &Value) -> usize {
 
 /// Start a server on 127.0.0.1 (a free port) and return its base URL.
 pub async fn start() -> String {
-    let server = damier_web::Server::bind("127.0.0.1:0", Default::default())
+    let server = damier_web::Server::bind("127.0.0.1:0", one_address_many_clients())
         .await
         .expect("bind a loopback port");
     let addr = server.local_addr().unwrap();
     tokio::spawn(server.run());
     format!("http://{addr}")
+}
+
+/// The server's default options, but for the limits of games and connections a client
+/// (an address) may hold: the tests' clients all come from 127.0.0.1.
+pub fn one_address_many_clients() -> damier_web::ServeOptions {
+    damier_web::ServeOptions {
+        games_per_client: 100_000,
+        connections_per_client: 100_000,
+        ..Default::default()
+    }
 }
 
 /// Start a server with `options`; returns its base URL and the task serving it (abort it to
@@ -35,6 +58,22 @@ pub async fn start_with(
         let _ = server.run().await;
     });
     (format!("http://{addr}"), task)
+}
+
+/// A WebSocket watching game `id` with `token` (sent as `Authorization: Bearer`).
+pub async fn watch(
+    base: &str,
+    id: &str,
+    token: &str,
+) -> tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>> {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest as _;
+    let url = format!("{}/api/games/{id}/ws", base.replace("http://", "ws://"));
+    let mut request = url.into_client_request().unwrap();
+    request
+        .headers_mut()
+        .insert("authorization", format!("Bearer {token}").parse().unwrap());
+    let (ws, _) = tokio_tungstenite::connect_async(request).await.unwrap();
+    ws
 }
 
 /// A fresh folder under the system's temporary one.

@@ -39,11 +39,7 @@ async fn analysis_events(
     request: Value,
     enough: impl Fn(&[Value]) -> bool,
 ) -> Vec<Value> {
-    let url = format!(
-        "{}/api/games/{id}/ws?token={token}",
-        c.base.replace("http://", "ws://")
-    );
-    let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+    let mut ws = crate::common::watch(&c.base, id, token).await;
     let a = c
         .post(&format!("/api/games/{id}/analysis"), Some(token), request)
         .await;

@@ -495,11 +495,7 @@ async fn the_engine_answers_and_analysis_streams_over_the_websocket() {
     let (id, token, _) = c
         .create(json!({"variant": "frisian", "black": "engine", "level": 2}))
         .await;
-    let url = format!(
-        "{}/api/games/{id}/ws?token={token}",
-        c.base.replace("http://", "ws://")
-    );
-    let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+    let mut ws = crate::common::watch(&c.base, &id, &token).await;
     let first: Value = match ws.next().await.unwrap().unwrap() {
         tokio_tungstenite::tungstenite::Message::Text(t) => serde_json::from_str(&t).unwrap(),
         other => panic!("{other:?}"),
@@ -582,11 +578,7 @@ async fn analysis_streams_several_lines_when_asked() {
         .await;
     assert_eq!(bad.status, 422, "{}", bad.body);
     assert_eq!(bad.body["message"], "lines must be 1 to 64, got 0");
-    let url = format!(
-        "{}/api/games/{id}/ws?token={token}",
-        c.base.replace("http://", "ws://")
-    );
-    let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+    let mut ws = crate::common::watch(&c.base, &id, &token).await;
     let a = c
         .act(
             &id,

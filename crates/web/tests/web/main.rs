@@ -14,4 +14,5 @@ mod puzzles;
 mod races;
 mod saved;
 mod scheduling;
+mod security;
 mod takebacks;
