@@ -14,11 +14,17 @@ async function request(method, path, { body, token } = {}) {
   const headers = {};
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers['Authorization'] = `Bearer ${token}`;
-  const res = await fetch(path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  let res;
+  try {
+    res = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (_) {
+    // The browser's own words ("Failed to fetch") say nothing to a player.
+    throw new ApiError(0, { error: 'offline', message: 'No connection to the server' });
+  }
   const type = res.headers.get('Content-Type') || '';
   const data = type.includes('json') ? await res.json() : await res.text();
   if (!res.ok) throw new ApiError(res.status, typeof data === 'object' ? data : { message: data });
@@ -56,8 +62,8 @@ export const api = {
 
 // A WebSocket that follows a game and reconnects after a drop. `onMessage` gets each
 // parsed message, `onDrop` is told of each drop (the server may have restarted, or lost the
-// game); returns a function that closes it for good.
-export function watchGame(id, token, onMessage, onDrop = () => {}) {
+// game), `onOpen` of each connection made; returns a function that closes it for good.
+export function watchGame(id, token, onMessage, onDrop = () => {}, onOpen = () => {}) {
   let socket = null;
   let closed = false;
   let retry = 500;
@@ -66,7 +72,7 @@ export function watchGame(id, token, onMessage, onDrop = () => {}) {
     // The seat's token goes as a protocol, not in the address, where proxies would log it.
     const protocols = token ? ['damier', `damier.token.${token}`] : ['damier'];
     socket = new WebSocket(`${proto}://${location.host}${game(id)}/ws`, protocols);
-    socket.onopen = () => { retry = 500; };
+    socket.onopen = () => { retry = 500; onOpen(); };
     socket.onmessage = (ev) => {
       try { onMessage(JSON.parse(ev.data)); } catch (_) { /* "pong" and the like */ }
     };

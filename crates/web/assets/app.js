@@ -33,6 +33,8 @@ const S = {
   premove: null, // [from] or [from, to]: a move entered during the opponent's turn
   flipped: false,
   analysing: false,
+  revealed: false, // the player asked for the engine's view during a game against it
+  offline: false, // the game's WebSocket dropped and is reconnecting
   threat: false, // analyse what the opponent would play if the side to move passed
   lines: new Map(), // multipv -> the last engine iteration received for the node on view
   stopWatch: null,
@@ -259,6 +261,7 @@ async function openGame(id, token, { flip } = {}) {
   S.lines.clear();
   S.premove = null;
   S.analysing = false;
+  S.revealed = false;
   S.error = '';
   clearTimeout(S.noticeTimer);
   S.notice = '';
@@ -267,7 +270,16 @@ async function openGame(id, token, { flip } = {}) {
   const hash = `#g=${id}${token ? `&t=${token}` : ''}`;
   if (location.hash !== hash) history.replaceState(null, '', hash);
   applyState(st);
-  S.stopWatch = watchGame(id, token, onMessage, refresh);
+  S.offline = false;
+  S.stopWatch = watchGame(id, token, onMessage, () => {
+    // Told at once; the state is fetched again when the connection is back.
+    S.offline = true;
+    if (S.game) renderStatus();
+  }, () => {
+    if (!S.offline) return;
+    S.offline = false;
+    refresh();
+  });
 }
 
 // ---------- drawing ----------
@@ -276,6 +288,9 @@ function render() {
   if (!S.game) return;
   const g = S.game;
   $('title').textContent = `${S.variant.name}`;
+  // The move box's example in the board's own notation (numbers or algebraic).
+  const example = g.moves.length ? g.moves[0].short : null;
+  if (example) $('type-move').placeholder = `Type a move (${example}) and press Enter`;
   document.title = `Damier — ${S.variant.name}`;
   renderBoard();
   renderBars();
@@ -300,9 +315,18 @@ function lastMove(node) {
   return { path: node.move.path, captured };
 }
 
+// During a game against the engine, what the engine thinks (its score, its line with the
+// player's best reply, the graph) stays hidden from the player until the game ends or the
+// player asks for it (Analyse, or Graph whole game).
+function evalHidden() {
+  const g = S.game;
+  if (!g || g.result || S.revealed || !g.you.length) return false;
+  return g.players.white.type === 'engine' || g.players.black.type === 'engine';
+}
+
 // Arrows for the first moves of the lines on view, the best one marked.
 function arrows() {
-  if (!prefs.arrows) return [];
+  if (!prefs.arrows || evalHidden()) return [];
   return currentLines()
     .filter((l) => l.pv_moves && l.pv_moves.length)
     .map((l) => ({ path: l.pv_moves[0].path, best: l.multipv === 1, threat: Boolean(l.threat) }));
@@ -391,9 +415,10 @@ function renderStatus() {
     if (g.takeback_request) text += ` · ${g.takeback_request === 'white' ? 'White' : 'Black'} asks to take back a move`;
   }
   if (S.notice && !S.error) text += ` · ${S.notice}`;
+  if (S.offline) text = `Connection to the server lost — reconnecting… · ${text}`;
   const st = $('status');
   st.textContent = text;
-  st.classList.toggle('error', Boolean(S.error));
+  st.classList.toggle('error', Boolean(S.error) || S.offline);
   st.classList.toggle('over', Boolean(g.result));
 }
 
@@ -603,10 +628,12 @@ function currentLines() {
 
 function renderAnalysis() {
   if (!S.game) return;
+  const hidden = evalHidden();
+  $('an-hidden').hidden = !hidden;
   const ply = shownPly();
-  const lines = currentLines();
+  const lines = hidden ? [] : currentLines();
   // A threat's score is of another position: the gauge and the graph keep the position's.
-  const best = (!S.threat && lines[0]) || (ply !== null ? evalAt(ply) : null);
+  const best = hidden ? null : (!S.threat && lines[0]) || (ply !== null ? evalAt(ply) : null);
   $('an-score').textContent = best ? (best.egdb ? `database ${best.egdb} (${best.text})` : best.text) : '–';
   $('an-depth').textContent = best ? (best.book ? 'book move' : String(best.depth)) : '–';
   $('an-nodes').textContent = lines.length ? `${lines[0].nodes.toLocaleString()} (${Math.round(lines[0].nps / 1000)} kN/s)` : '–';
@@ -621,13 +648,13 @@ function renderAnalysis() {
   $('an-source').textContent = src;
   renderGauge(best);
   const evals = new Map();
-  for (let p = 0; p <= plies(); p++) {
+  for (let p = 0; p <= (hidden ? -1 : plies()); p++) {
     const e = evalAt(p);
     if (e) evals.set(p, e.white);
   }
   if (lines.length && ply !== null && !S.threat) evals.set(ply, lines[0].white);
   graph.render(evals, plies() + 1, ply === null ? keyOf(S.cursor).ply : ply);
-  $('graph-hint').hidden = evals.size > 1;
+  $('graph-hint').hidden = evals.size > 1 || hidden;
 }
 
 // Each line: its score, then its moves; a click on a move plays the line up to it on the
@@ -832,13 +859,15 @@ function bind() {
   });
   $('btn-analyse').addEventListener('click', async () => {
     S.analysing = !S.analysing;
-    renderControls();
+    if (S.analysing) S.revealed = true;
+    render();
     if (S.analysing) requestAnalysis();
     else { try { await api.analysis(S.id, S.token, { action: 'stop' }); } catch (e) { showError(e); } }
   });
   $('btn-evalgame').addEventListener('click', async () => {
     S.analysing = false;
-    renderControls();
+    S.revealed = true;
+    render();
     try { await api.analysis(S.id, S.token, { action: 'game', depth: 8 }); } catch (e) { showError(e); }
   });
   $('nav-first').addEventListener('click', () => goTo(S.tree.root));

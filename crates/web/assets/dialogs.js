@@ -77,6 +77,8 @@ export class NewGameDialog {
     const opp = $('ng-opponent').value;
     $('ng-summary').textContent = v.summary;
     $('ng-ballot-row').hidden = !v.ballots;
+    // The ballot's hint belongs to the variants that play ballots.
+    $('ng-ballot-moves').hidden = !v.ballots;
     if (!v.ballots && document.querySelector('input[name=start]:checked').value === 'ballot') this.radio('standard');
     $('ng-fen').placeholder = v.start_fen;
     $('ng-side-row').hidden = !(opp === 'engine' || opp === 'friend');

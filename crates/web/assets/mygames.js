@@ -99,11 +99,17 @@ export class MyGamesDialog {
       button.dataset.game = g.id;
       const when = new Date(g.updated).toLocaleString();
       button.textContent = `${this.names.get(g.variant) || g.variant}: ${who(g.players.white)} – ${who(g.players.black)}, `
-        + `${g.moves.length} moves, ${g.result || 'in play'} (${when})`;
+        + `${moveCount(g.moves.length)}, ${g.result || 'in play'} (${when})`;
       button.addEventListener('click', () => { this.dialog.close(); this.onOpen(g.id, g.token); });
       item.appendChild(button);
       list.appendChild(item);
     }
     this.dialog.showModal();
   }
+}
+
+// Plies as players count moves: a move is one of each side's, so 7 plies are 4 moves.
+export function moveCount(plies) {
+  const n = Math.ceil(plies / 2);
+  return n === 1 ? '1 move' : `${n} moves`;
 }

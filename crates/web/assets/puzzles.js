@@ -394,6 +394,8 @@ export class PuzzlePanel {
     const { me } = this.mine();
     const sign = change >= 0 ? '+' : '';
     const what = prefix || (clean ? 'Solved!' : 'Solved, with help.');
+    // The task is done: its prompt no longer asks for a move.
+    $('pz-task').textContent = `Done: ${this.puzzle.task.charAt(0).toLowerCase()}${this.puzzle.task.slice(1)}.`;
     this.say(`${what} Rating ${Math.round(me.value)} (${sign}${Math.round(change)}).`, clean ? 'right' : 'answer');
     this.showRating();
   }

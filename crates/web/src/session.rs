@@ -164,8 +164,12 @@ pub struct Session {
     pub(crate) busy: Option<Busy>,
     pub(crate) version: u64,
     pub(crate) seed: u64,
-    /// The engine's answer to a draw offer it declined, until the next move after it.
+    /// The answer to a draw offer or a takeback request that was declined ("Black declines
+    /// White's draw offer"), until the side that offered or asked moves again.
     pub(crate) draw_answer: Option<String>,
+    /// Who the answer is for: it stays until that side moves (`None`: until any move, as
+    /// after a restart, which does not keep it).
+    answer_to: Option<Color>,
     /// Two people chose at the start to allow engine moves and analysis while they play.
     pub(crate) casual: bool,
     /// A side of two people asks the other to take its last move back, until answered or a
@@ -218,6 +222,7 @@ impl Session {
             version: 1,
             seed,
             draw_answer: None,
+            answer_to: None,
             takeback_request: None,
             casual: false,
             paused: false,
@@ -327,11 +332,15 @@ impl Session {
         self.check_time();
         self.check_turn(actor, req.ply)?;
         let mv = find_move(self.game().position(), &req.text, req.captured.as_deref())?;
+        let mover = self.game().side_to_move();
         self.play.play(&mv, req.offer_draw).map_err(game_error)?;
         // Any search is of the position before: an analysis, or an engine move asked for this
         // side (a hint), which would otherwise be played for the side now to move.
         self.cancel_busy();
-        self.draw_answer = None;
+        if self.answer_to.is_none_or(|to| to == mover) {
+            self.draw_answer = None;
+            self.answer_to = None;
+        }
         self.takeback_request = None;
         self.changed();
         Ok(())
@@ -351,11 +360,7 @@ impl Session {
             if let Some(by) = offered {
                 // An offer gets an answer: declined, with the move that follows.
                 let _ = self.play.decline_draw();
-                self.draw_answer = Some(format!(
-                    "{} declines {}'s draw offer",
-                    by.opponent().title(),
-                    by.name()
-                ));
+                self.tell(by, "draw offer");
             }
             self.play.play(mv, false)
         };
@@ -394,10 +399,24 @@ impl Session {
             self.play.accept_draw().map_err(game_error)?;
             self.cancel_busy();
         } else {
+            let by = self.game().draw_offer();
             self.play.decline_draw().map_err(game_error)?;
+            if let Some(by) = by {
+                self.tell(by, "draw offer");
+            }
         }
         self.changed();
         Ok(())
+    }
+
+    /// Tell `by` that its `what` (a draw offer, a takeback request) was declined.
+    fn tell(&mut self, by: Color, what: &str) {
+        self.draw_answer = Some(format!(
+            "{} declines {}'s {what}",
+            by.opponent().title(),
+            by.name()
+        ));
+        self.answer_to = Some(by);
     }
 
     /// One of two people asks the other to take back its last move (and the opponent's reply
@@ -450,6 +469,9 @@ impl Session {
             self.check_takeback()?;
         }
         self.takeback_request = None;
+        if !accept {
+            self.tell(by, "takeback request");
+        }
         let mut n = 0;
         if accept {
             self.cancel_busy();
@@ -1030,6 +1052,36 @@ mod tests {
         s.play_engine_move(&reply, Eval::searched(Score(-200), 1, Vec::new()));
         let r = s.game().result().expect("accepted");
         assert_eq!(r.reason, damier_game::Reason::Agreement);
+    }
+
+    /// A declined draw offer or takeback request is told to the side that made it, and the
+    /// answer stays until that side moves (the decliner's own move does not hide it).
+    #[test]
+    fn the_offerer_is_told_of_a_decline_until_it_moves() {
+        let mut s = session([Player::Human, Player::Human]);
+        let (white, black) = (Actor::Side(Color::White), Actor::Side(Color::Black));
+        let offer = MoveRequest {
+            offer_draw: true,
+            ..mv("32-28")
+        };
+        s.play_move(white, &offer).unwrap();
+        s.answer_draw(black, false).unwrap();
+        let told = Some("Black declines white's draw offer");
+        assert_eq!(s.draw_answer.as_deref(), told);
+        s.play_move(black, &mv("19-23")).unwrap();
+        assert_eq!(
+            s.draw_answer.as_deref(),
+            told,
+            "gone at the decliner's move"
+        );
+        s.request_takeback(white).unwrap();
+        s.answer_takeback(black, false).unwrap();
+        assert_eq!(
+            s.draw_answer.as_deref(),
+            Some("Black declines white's takeback request")
+        );
+        s.play_move(white, &mv("28x19")).unwrap();
+        assert_eq!(s.draw_answer, None, "it stays until the asker moves");
     }
 
     /// A resignation stays: Undo does not reopen the game; Redo says when it has nothing.

@@ -148,8 +148,9 @@ pub struct GameView {
     pub result: Option<ResultView>,
     /// Who offered a draw that stands.
     pub draw_offer: Option<&'static str>,
-    /// The engine's answer to a draw offer it declined ("Black declines white's draw offer"),
-    /// until the next move after it.
+    /// The answer to a draw offer or a takeback request that was declined ("Black declines
+    /// white's draw offer", "White declines black's takeback request"), until the side that
+    /// offered or asked moves again.
     pub draw_answer: Option<String>,
     /// The side of two people asking to take its last move back (`takeback`), if any.
     pub takeback_request: Option<&'static str>,

@@ -474,12 +474,30 @@ async fn the_page_plays_games_in_a_real_browser() {
     let g = page.game().await;
     assert_eq!(g["history"][1]["mover"], "white");
     page.check_board("english after the engine's answer").await;
+    // While the player plays the engine, what the engine thinks stays hidden: its score,
+    // its line (with the player's best reply), the gauge, the graph and the arrows.
     page.until(
-        "the engine's evaluation kept for the graph",
-        "return window.damier.game.evals.some((e) => e.ply === 1) && document.querySelectorAll('#graph .graph-dot').length > 0",
+        "the engine's evaluation kept, hidden from its opponent",
+        "return window.damier.game.evals.some((e) => e.ply === 1) && !document.getElementById('an-hidden').hidden",
     )
     .await;
+    let shown = page
+        .js("return [document.getElementById('an-score').textContent, document.getElementById('an-lines').textContent, document.getElementById('gauge').dataset.white, document.querySelectorAll('#graph .graph-dot').length, document.querySelectorAll('#board .arrows polyline').length]")
+        .await;
+    assert_eq!(
+        shown,
+        json!(["–", "–", "0.500", 0, 0]),
+        "the engine's view was shown"
+    );
     page.screenshot("english-engine").await;
+    // Over, the game opens: the graph shows what the engine thought.
+    page.click("#btn-resign").await;
+    page.click("#btn-resign").await;
+    page.until(
+        "the engine's evaluation on the graph once the game is over",
+        "return !!window.damier.game.result && document.getElementById('an-hidden').hidden && document.querySelectorAll('#graph .graph-dot').length > 0",
+    )
+    .await;
 
     // An ambiguous capture (22 to 6 over different men) is chosen from a list.
     page.new_game("english", "hotseat", "white", Some("W:W22:B17,9,18,10"))
@@ -498,6 +516,14 @@ async fn the_page_plays_games_in_a_real_browser() {
 
     // 3. Russian (algebraic squares): a move by dragging, then a triple capture by clicks.
     page.new_game("russian", "hotseat", "white", None).await;
+    // The move box's example is in the board's own notation.
+    let example = page
+        .js("return document.getElementById('type-move').placeholder")
+        .await;
+    assert!(
+        example.as_str().unwrap().contains("3-"),
+        "an algebraic example: {example}"
+    );
     page.drag("c3", "d4").await;
     page.wait_plies(1).await;
     assert_eq!(page.game().await["history"][0]["notation"], "c3-d4");
@@ -896,6 +922,11 @@ async fn the_page_plays_games_in_a_real_browser() {
         )
         .await;
     }
+    // Solved, the task no longer asks for a move.
+    let task = page
+        .js("return document.getElementById('pz-task').textContent")
+        .await;
+    assert!(task.as_str().unwrap().starts_with("Done: "), "{task}");
     let kept = page
         .js("return JSON.parse(localStorage.getItem('damier.puzzles')).english.failed")
         .await;
@@ -996,7 +1027,7 @@ async fn the_page_plays_games_in_a_real_browser() {
     page.until(
         "turkish-giveaway-57, its moves unread",
         "return document.getElementById('pz-name').textContent.startsWith('turkish-giveaway-57,') \
-         && document.getElementById('pz-feedback').textContent === 'The legal moves could not be read (offline for the test); try again.'",
+         && document.getElementById('pz-feedback').textContent === 'The legal moves could not be read (No connection to the server); try again.'",
     )
     .await;
     for sq in ["b2", "b1"] {
@@ -1517,6 +1548,34 @@ async fn the_page_plays_games_in_a_real_browser() {
         .js("const r = document.querySelector('#board svg').getBoundingClientRect(); return r.width > 300 && r.right <= window.innerWidth + 1;")
         .await;
     assert_eq!(fits, json!(true), "the board fits a phone's width");
+    // Nothing is wider than the screen: the menu wraps, every button stays in view.
+    let overflow = page
+        .js("const w = window.innerWidth; return [document.documentElement.scrollWidth <= w, [...document.querySelectorAll('.menu button')].filter((b) => b.getBoundingClientRect().right > w + 1).map((b) => b.id)];")
+        .await;
+    assert_eq!(
+        overflow,
+        json!([true, []]),
+        "the page is wider than a phone"
+    );
+    // The New game dialog fits the screen (scrolling inside itself); an international game
+    // has no ballot, nor a ballot's hint.
+    page.click("#btn-new").await;
+    page.until(
+        "the New game dialog",
+        "return document.getElementById('dlg-new').open",
+    )
+    .await;
+    let dialog = page
+        .js("const r = document.getElementById('dlg-new').getBoundingClientRect(); return [r.left >= 0, r.right <= window.innerWidth + 1, r.top >= 0, r.bottom <= window.innerHeight + 1, document.getElementById('ng-ballot-moves').hidden];")
+        .await;
+    assert_eq!(
+        dialog,
+        json!([true, true, true, true, true]),
+        "the New game dialog on a phone"
+    );
+    page.screenshot("phone-new-game").await;
+    page.js("document.getElementById('dlg-new').close(); return true;")
+        .await;
     page.click_square("32").await;
     page.click_square("28").await;
     page.wait_plies(2).await;
@@ -1554,6 +1613,14 @@ async fn the_page_plays_games_in_a_real_browser() {
             .js(&format!("const r = document.querySelector('{board}').getBoundingClientRect(); return r.width > 150 && r.right <= window.innerWidth + 1;"))
             .await;
         assert_eq!(fits, json!(true), "{board} fits a phone's width");
+        let inside = page
+            .js(&format!("const d = document.querySelector('{board}').closest('dialog').getBoundingClientRect(); return d.right <= window.innerWidth + 1 && d.bottom <= window.innerHeight + 1 && d.left >= 0 && d.top >= 0;"))
+            .await;
+        assert_eq!(
+            inside,
+            json!(true),
+            "the dialog of {board} fits a phone's screen"
+        );
         page.screenshot(&format!("phone-{}", &button[5..])).await;
         page.click(close).await;
     }
