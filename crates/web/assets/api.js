@@ -44,6 +44,8 @@ export const api = {
   checkPosition: (variant, fen) => request('POST', '/api/positions', { body: { variant, fen } }),
   create: (spec) => request('POST', '/api/games', { body: spec }),
   importPdn: (spec) => request('POST', '/api/games/import', { body: spec }),
+  // The games of a PDN text, to choose one: {games: [{index, white, black, event, date, result, plies, error}]}.
+  pdnGames: (spec) => request('POST', '/api/pdn/games', { body: spec }),
   state: (id, token) => request('GET', game(id), { token }),
   play: (id, token, body) => request('POST', `${game(id)}/moves`, { body, token }),
   pass: (id, token, ply) => request('POST', `${game(id)}/pass`, { body: { ply }, token }),

@@ -287,7 +287,7 @@ async function openGame(id, token, { flip } = {}) {
 function render() {
   if (!S.game) return;
   const g = S.game;
-  $('title').textContent = `${S.variant.name}`;
+  $('title').textContent = g.event ? `${S.variant.name} · ${g.event}` : S.variant.name;
   // The move box's example in the board's own notation (numbers or algebraic).
   const example = g.moves.length ? g.moves[0].short : null;
   if (example) $('type-move').placeholder = `Type a move (${example}) and press Enter`;
@@ -341,8 +341,9 @@ function renderBoard() {
   board.flipped = S.flipped;
   board.render({
     pieces: piecesOf(node),
-    // During the opponent's turn any own piece may be premoved; none is marked as movable.
-    movable: premoveTime() ? new Set() : movable(),
+    // During the opponent's turn any own piece may be premoved, and after the game any
+    // piece may be moved to try a line: none is marked as movable then.
+    movable: premoveTime() || S.game.result ? new Set() : movable(),
     selected: S.prefix[S.prefix.length - 1] || null,
     path: S.prefix,
     premove: S.premove || [],
@@ -380,7 +381,8 @@ function clockMs(color) {
 function playerName(color) {
   const g = S.game;
   const p = g.players[color];
-  const who = p.type === 'engine' ? `Engine, level ${p.level}` : (g.you.includes(color) ? 'You' : 'Human');
+  const name = g.names && g.names[color];
+  const who = p.type === 'engine' ? `Engine, level ${p.level}` : name || (g.you.includes(color) ? 'You' : 'Human');
   return `${color === 'white' ? 'White' : 'Black'} · ${who}`;
 }
 
@@ -480,6 +482,8 @@ function renderControls() {
   // Fair play: no engine help while two people play each other (unless casual).
   $('btn-analyse').disabled = !holds || !g.engine_help;
   $('btn-evalgame').disabled = !holds || !g.engine_help;
+  // Over, one pass over the game judges its moves.
+  $('btn-evalgame').textContent = over ? 'Review the game' : 'Graph whole game';
   $('btn-analyse').title = g.engine_help ? '' : 'No engine help while two people play each other; it opens when the game ends';
   $('btn-analyse').setAttribute('aria-pressed', String(S.analysing));
   $('btn-analyse').classList.toggle('on', S.analysing);
@@ -493,6 +497,16 @@ function renderMoves() {
   list.innerHTML = '';
   const offset = firstOffset();
   const line = S.tree.path(S.tree.gameEnd);
+  // A comment before the first move (an imported game's opening comment).
+  if (S.tree.root.comments.length) {
+    const li = document.createElement('li');
+    li.className = 'row opening-comment';
+    const c = document.createElement('span');
+    c.className = 'comment';
+    c.textContent = S.tree.root.comments.join(' ');
+    li.appendChild(c);
+    list.appendChild(li);
+  }
   const n = line.length + offset;
   for (let pair = 0; pair * 2 < n; pair++) {
     const li = document.createElement('li');
@@ -515,9 +529,13 @@ function renderMoves() {
       }
       const node = line[i];
       const h = g.history[i];
-      const b = moveButton(node, 'ply', h.notation + (node.mark || '') + (h.offers_draw ? ' (=)' : ''));
+      const judged = judgedMove(i + 1);
+      // A mark of the player's own comes first; the review's shows where there is none.
+      const mark = node.mark || (judged ? judged.mark : '');
+      const b = moveButton(node, 'ply', h.notation + mark + (h.offers_draw ? ' (=)' : ''));
       b.dataset.ply = String(i + 1);
-      b.title = h.long;
+      b.title = judged ? `${judgedTitle(judged)} — ${h.long}` : h.long;
+      if (judged) b.classList.add('judged', judged.judgement);
       li.appendChild(b);
       for (const alt of node.parent.children) if (alt !== node) branches.push(alt);
       if (node.comments.length) branches.push({ comment: node.comments.join(' ') });
@@ -538,6 +556,39 @@ function renderMoves() {
   }
   const cur = list.querySelector('.current');
   if (cur) cur.scrollIntoView({ block: 'nearest' });
+}
+
+// The review's judgement of the game's move `ply` (from 1), once the game is over.
+function judgedMove(ply) {
+  const r = S.game && S.game.review;
+  return r ? r.moves.find((m) => m.ply === ply) || null : null;
+}
+
+const JUDGEMENT = { inaccuracy: 'Inaccuracy', mistake: 'Mistake', blunder: 'Blunder' };
+
+function judgedTitle(m) {
+  const score = (v) => (v >= 0 ? '+' : '−') + (Math.abs(v) / 100).toFixed(2);
+  return `${JUDGEMENT[m.judgement]} (${score(m.before)} → ${score(m.after)})${m.better ? `; better ${m.better}` : ''}`;
+}
+
+// Each side's inaccuracies, mistakes and blunders, once an analysis pass has judged the game.
+function renderReview() {
+  const r = S.game.review;
+  const box = $('review-summary');
+  box.hidden = !r || !r.judged;
+  if (box.hidden) return;
+  const side = (name, t) => `${name}: ${t.inaccuracies} ${t.inaccuracies === 1 ? 'inaccuracy' : 'inaccuracies'}, `
+    + `${t.mistakes} ${t.mistakes === 1 ? 'mistake' : 'mistakes'}, ${t.blunders} ${t.blunders === 1 ? 'blunder' : 'blunders'}`;
+  const partial = r.judged < r.moves_in_game ? ` (${r.judged} of ${r.moves_in_game} moves judged so far)` : '';
+  box.textContent = `${side('White', r.white)} · ${side('Black', r.black)}${partial}`;
+  // On the move on view: what the review says of it.
+  const m = S.cursor && S.cursor.game ? judgedMove(S.cursor.depth) : null;
+  if (m) {
+    const note = document.createElement('span');
+    note.className = `review-note ${m.judgement}`;
+    note.textContent = ` · ${numbered(S.cursor, true)}${S.cursor.move.short}${m.mark} ${judgedTitle(m)}`;
+    box.appendChild(note);
+  }
 }
 
 // 0 when the game starts with the variant's first mover, 1 when with the other side.
@@ -653,7 +704,9 @@ function renderAnalysis() {
     if (e) evals.set(p, e.white);
   }
   if (lines.length && ply !== null && !S.threat) evals.set(ply, lines[0].white);
-  graph.render(evals, plies() + 1, ply === null ? keyOf(S.cursor).ply : ply);
+  const marks = new Map((hidden || !S.game.review ? [] : S.game.review.moves).map((m) => [m.ply, m.judgement]));
+  graph.render(evals, plies() + 1, ply === null ? keyOf(S.cursor).ply : ply, marks);
+  renderReview();
   $('graph-hint').hidden = evals.size > 1 || hidden;
 }
 
@@ -966,6 +1019,9 @@ function bindPrefs() {
   bind('pref-sound', 'sound', ...checked);
   bind('pref-animate', 'animate', ...checked);
   bind('pref-arrows', 'arrows', ...checked);
+  bind('pref-numbers', 'numbers');
+  bind('pref-pieces', 'pieces');
+  bind('pref-wide', 'wide', ...checked);
   $('btn-settings').addEventListener('click', () => $('dlg-settings').showModal());
   $('settings-close').addEventListener('click', () => $('dlg-settings').close());
 }

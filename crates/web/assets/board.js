@@ -15,6 +15,8 @@ function el(name, attrs = {}, parent = null) {
 // A five-point crown, centred on (0, 0), about 44 units wide.
 const CROWN = 'M-22,10 L-26,-14 L-12,-2 L0,-20 L12,-2 L26,-14 L22,10 Z';
 
+let boards = 0; // boards made, for ids of their own
+
 export class BoardView {
   // `onSquare(name, how)` is called with a square name when the user clicks it or drops a
   // dragged piece on it (`how` is 'click' or 'drop'); `canDrag(name)` says whether the piece
@@ -26,6 +28,17 @@ export class BoardView {
     this.flipped = false;
     this.svg = el('svg', { class: 'board-svg', role: 'img', 'aria-label': label });
     container.appendChild(this.svg);
+    // The shaded piece set's light from the upper left (the style sheet chooses the set).
+    // Each board has its own gradients: one in a hidden dialog's board would paint nothing.
+    boards += 1;
+    this.defs = el('defs');
+    for (const [color, light, dark] of [['white', '#ffffff', '#cfc6b3'], ['black', '#6a6a6a', '#101010']]) {
+      const id = `shade-${color}-${boards}`;
+      const g = el('radialGradient', { id, cx: '35%', cy: '30%', r: '75%' }, this.defs);
+      el('stop', { offset: '0%', 'stop-color': light }, g);
+      el('stop', { offset: '100%', 'stop-color': dark }, g);
+      this.svg.style.setProperty(`--shade-${color}`, `url(#${id})`);
+    }
     this.drag = null;
     this.svg.addEventListener('pointerdown', (e) => this.pointerDown(e));
     this.svg.addEventListener('pointermove', (e) => this.pointerMove(e));
@@ -75,6 +88,7 @@ export class BoardView {
     this.view = view;
     const svg = this.svg;
     while (svg.firstChild) svg.removeChild(svg.firstChild);
+    svg.appendChild(this.defs);
     const n = this.size;
     const v = this.variant;
     const full = n * CELL;

@@ -2,6 +2,7 @@
 // (export, download, upload, import).
 
 import { api } from './api.js';
+import { moveCount } from './mygames.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -169,6 +170,7 @@ export class PdnDialog {
 
   async open() {
     $('pdn-error').textContent = '';
+    $('pdn-choose').hidden = true;
     const S = this.getState();
     $('pdn-text').value = '';
     if (!this.dlg.open) this.dlg.showModal();
@@ -202,15 +204,44 @@ export class PdnDialog {
     r.readAsText(file);
   }
 
+  // Open the PDN's game; a file of several games lists them first, to choose one.
   async import() {
     const S = this.getState();
     $('pdn-error').textContent = '';
+    const spec = { pdn: $('pdn-text').value, variant: S.game ? S.game.variant : undefined };
     try {
-      const res = await api.importPdn({ pdn: $('pdn-text').value, variant: S.game ? S.game.variant : undefined });
-      this.dlg.close();
-      await this.onImported(res);
+      const { games } = await api.pdnGames(spec);
+      if (games.length === 1) await this.openIndex(spec, 0);
+      else this.list(spec, games);
     } catch (e) {
       $('pdn-error').textContent = e.message;
     }
+  }
+
+  list(spec, games) {
+    const box = $('pdn-games');
+    box.innerHTML = '';
+    $('pdn-games-title').textContent = `${games.length} games in this PDN: choose one`;
+    for (const g of games) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.dataset.index = String(g.index);
+      const who = `${g.white || '?'} – ${g.black || '?'}`;
+      const where = [g.event, g.date].filter(Boolean).join(', ');
+      b.textContent = g.error
+        ? `${g.index + 1}. does not read: ${g.error}`
+        : `${g.index + 1}. ${who}${where ? ` (${where})` : ''} ${g.result}, ${moveCount(g.plies)}`;
+      b.disabled = Boolean(g.error);
+      b.addEventListener('click', () => this.openIndex(spec, g.index).catch((e) => { $('pdn-error').textContent = e.message; }));
+      box.appendChild(b);
+    }
+    $('pdn-choose').hidden = false;
+  }
+
+  async openIndex(spec, index) {
+    const res = await api.importPdn({ ...spec, index });
+    $('pdn-choose').hidden = true;
+    this.dlg.close();
+    await this.onImported(res);
   }
 }

@@ -33,8 +33,9 @@ export class EvalGraph {
     return H / 2 - (v / CLAMP) * (H / 2 - 4);
   }
 
-  // `evals`: Map(ply -> white score); `count`: positions in the game; `current`: ply on view.
-  render(evals, count, current) {
+  // `evals`: Map(ply -> white score); `count`: positions in the game; `current`: ply on view;
+  // `marks`: Map(ply -> 'inaccuracy' | 'mistake' | 'blunder') for the moves a review judged.
+  render(evals, count, current, marks = new Map()) {
     this.count = count;
     const svg = this.svg;
     while (svg.firstChild) svg.removeChild(svg.firstChild);
@@ -48,6 +49,10 @@ export class EvalGraph {
       el('polygon', { points: area.join(' '), class: 'graph-area' }, svg);
       el('polyline', { points: pts.map(([x, y]) => `${x},${y}`).join(' '), class: 'graph-line' }, svg);
       for (const [x, y] of pts) el('circle', { cx: x, cy: y, r: 2.5, class: 'graph-dot' }, svg);
+      for (const [p, kind] of marks) {
+        if (!evals.has(p)) continue;
+        el('circle', { cx: p * step, cy: EvalGraph.y(evals.get(p)), r: 5, class: `graph-mark ${kind}`, 'data-ply': String(p) }, svg);
+      }
     }
     if (current !== null && current !== undefined) {
       const x = current * step;

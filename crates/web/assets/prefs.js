@@ -10,6 +10,9 @@ const DEFAULTS = {
   animate: true,
   lines: 3, // lines the analysis shows
   arrows: true,
+  numbers: 'normal', // square numbers: 'normal', 'small' or 'hidden'
+  pieces: 'flat', // or 'shaded'
+  wide: false, // the board takes the screen's width (a desktop screen) rather than its height
 };
 
 export const prefs = (() => {
@@ -28,6 +31,9 @@ export function setPref(name, value) {
 export function applyLook() {
   document.documentElement.dataset.theme = prefs.theme;
   document.documentElement.dataset.board = prefs.board;
+  document.documentElement.dataset.numbers = prefs.numbers;
+  document.documentElement.dataset.pieces = prefs.pieces;
+  document.documentElement.dataset.wide = String(prefs.wide);
 }
 
 let audio = null;

@@ -397,13 +397,103 @@ pub fn import_session(req: &ImportGame) -> Result<Imported, ApiError> {
     // A game read from a file is there to be studied: the engine may help.
     session.casual = true;
     let notes = crate::notes::tree(&pdn_game.start, &pdn_game.main);
+    let mut read_notes = pdn_game.read_notes;
+    let dropped = crate::notes::dropped_nags(&pdn_game.main);
+    if dropped > 0 {
+        read_notes.push(format!(
+            "{dropped} annotation glyph{} other than the move marks $1 to $6 left out",
+            if dropped == 1 { "" } else { "s" }
+        ));
+    }
     Ok(Imported {
         session,
         tokens,
         games_in_file: count,
         notes,
-        read_notes: pdn_game.read_notes,
+        read_notes,
     })
+}
+
+/// `POST /api/pdn/games`: the games of a PDN file, to choose one before opening it.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ListGames {
+    /// The PDN text.
+    pub pdn: String,
+    /// Variant tried first for a game without a variant tag, as for an import.
+    #[serde(default)]
+    pub variant: Option<String>,
+}
+
+/// One game of a PDN file, as a list of them shows it.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct GameSummary {
+    /// Its place in the file (the `index` to import it).
+    pub index: usize,
+    /// The players, event, date and result as its tags give them (`?` dropped).
+    pub white: Option<String>,
+    /// Black's player.
+    pub black: Option<String>,
+    /// The event.
+    pub event: Option<String>,
+    /// The date.
+    pub date: Option<String>,
+    /// The result as PDN writes it.
+    pub result: String,
+    /// The variant it is read as.
+    pub variant: Option<String>,
+    /// Plies in its main line.
+    pub plies: usize,
+    /// Why it does not read, for a game that does not (it cannot be opened).
+    pub error: Option<String>,
+}
+
+/// The games of a PDN file, each summed up (a game that does not read says why).
+///
+/// # Errors
+/// [`ApiError::Invalid`] for an unknown variant, or a text without any game.
+pub fn list_games(req: &ListGames) -> Result<Vec<GameSummary>, ApiError> {
+    let default = variant(req.variant.as_deref())?;
+    let games: Vec<GameSummary> = pdn::read_bytes_inferring(req.pdn.as_bytes(), default)
+        .into_iter()
+        .enumerate()
+        .map(|(index, (game, _))| match game {
+            Ok(g) => {
+                let tag = |name: &str| {
+                    g.tag(name)
+                        .map(str::trim)
+                        .filter(|v| !v.is_empty() && *v != "?" && *v != "????.??.??")
+                        .map(str::to_string)
+                };
+                GameSummary {
+                    index,
+                    white: tag("White"),
+                    black: tag("Black"),
+                    event: tag("Event"),
+                    date: tag("Date"),
+                    result: g.result.text().to_string(),
+                    variant: Some(g.variant.to_string()),
+                    plies: g.main.moves.len(),
+                    error: None,
+                }
+            }
+            Err(e) => GameSummary {
+                index,
+                white: None,
+                black: None,
+                event: None,
+                date: None,
+                result: "*".into(),
+                variant: None,
+                plies: 0,
+                error: Some(e.to_string()),
+            },
+        })
+        .collect();
+    if games.is_empty() {
+        return Err(ApiError::Invalid("the PDN text holds no game".into()));
+    }
+    Ok(games)
 }
 
 /// A game read from PDN, as [`import_session`] makes it.

@@ -38,6 +38,7 @@ mod ids;
 mod judge;
 mod notes;
 mod postgres;
+mod review;
 mod routes;
 mod saved;
 mod scheduler;

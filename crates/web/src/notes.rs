@@ -187,6 +187,27 @@ pub fn annotate(pdn: &mut PdnGame, req: &ExportRequest) -> Result<(), ApiError> 
     Ok(())
 }
 
+/// The move mark of a numeric annotation glyph, for the six that are move marks (`$1` is
+/// `!` … `$6` is `?!`, as PGN defines them and PDN keeps them).
+pub fn nag_mark(nag: u16) -> Option<&'static str> {
+    ["!", "?", "!!", "??", "!?", "?!"]
+        .get(usize::from(nag).checked_sub(1)?)
+        .copied()
+}
+
+/// Glyphs of `line` (variations included) that [`tree`] leaves out: every one that is not a
+/// move mark, and a mark glyph on a move that has a mark already.
+pub fn dropped_nags(line: &Line) -> usize {
+    line.moves
+        .iter()
+        .map(|m| {
+            let used =
+                usize::from(m.mark.is_none() && m.nags.iter().any(|&n| nag_mark(n).is_some()));
+            m.nags.len() - used + m.variations.iter().map(dropped_nags).sum::<usize>()
+        })
+        .sum()
+}
+
 /// The tree of a PDN game's main line from `start`, for the page.
 pub fn tree(start: &Board, line: &Line) -> NoteLineOut {
     let mut board = *start;
@@ -197,7 +218,10 @@ pub fn tree(start: &Board, line: &Line) -> NoteLineOut {
         moves.push(NoteMoveOut {
             info: board.describe(&m.mv),
             fen: next.fen(),
-            mark: m.mark.clone(),
+            mark: m
+                .mark
+                .clone()
+                .or_else(|| m.nags.iter().find_map(|&n| nag_mark(n)).map(str::to_string)),
             comments: m.comments.clone(),
             variations: m.variations.iter().map(|v| tree(&board, v)).collect(),
         });

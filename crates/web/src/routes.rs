@@ -2,7 +2,9 @@
 //! session only for the moment it acts.
 
 use crate::app::App;
-use crate::create::{import_session, new_session, ImportGame, Imported, NewGame};
+use crate::create::{
+    import_session, list_games, new_session, ImportGame, Imported, ListGames, NewGame,
+};
 use crate::engine_task::{self, MAX_ANALYSIS};
 use crate::error::ApiError;
 use crate::extract::{Body, ClientAddr, JsonOrEmpty, OptionalBody, ReadToken, Token};
@@ -42,6 +44,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/positions", post(check_position))
         .route("/api/games", post(create))
         .route("/api/games/import", post(import))
+        .route("/api/pdn/games", post(list_pdn_games))
         .route("/api/games/{id}", get(state).delete(delete))
         .route("/api/games/{id}/moves", get(legal_moves).post(play))
         .route("/api/games/{id}/pass", post(pass))
@@ -220,36 +223,53 @@ async fn create(
     ))
 }
 
-/// Read a PDN file on a blocking thread, a bounded number at once: parsing a large file
-/// takes long enough to hold up every request sharing an async worker with it.
+/// Open a game of a PDN file ([`read_pdn`]).
 async fn import(
     State(app): State<Arc<App>>,
     ClientAddr(client): ClientAddr,
     Body(req): Body<ImportGame>,
 ) -> Result<(axum::http::StatusCode, Json<Created>), ApiError> {
-    let turn = Arc::clone(&app.imports)
-        .acquire_owned()
-        .await
-        .map_err(|_| ApiError::Internal("the import queue is closed".into()))?;
     let Imported {
         session,
         tokens,
         games_in_file,
         notes,
         read_notes,
-    } = tokio::task::spawn_blocking(move || {
-        let imported = import_session(&req);
-        drop(turn);
-        imported
-    })
-    .await
-    .map_err(|e| ApiError::Internal(format!("reading the PDN failed: {e}")))??;
+    } = read_pdn(&app, move || import_session(&req)).await?;
     let created = Created {
         notes: Some(notes),
         read_notes: Some(read_notes),
         ..add(&app, client, (session, tokens), Some(games_in_file))?
     };
     Ok((axum::http::StatusCode::CREATED, Json(created)))
+}
+
+/// The games of a PDN file, to choose one to open ([`read_pdn`]).
+async fn list_pdn_games(
+    State(app): State<Arc<App>>,
+    Body(req): Body<ListGames>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let games = read_pdn(&app, move || list_games(&req)).await?;
+    Ok(Json(serde_json::json!({ "games": games })))
+}
+
+/// Run `read` (parsing a PDN text) on a blocking thread, at most `imports_at_once` at a
+/// time: a large file takes long enough to hold up every request sharing an async worker.
+async fn read_pdn<T: Send + 'static>(
+    app: &App,
+    read: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let turn = Arc::clone(&app.imports)
+        .acquire_owned()
+        .await
+        .map_err(|_| ApiError::Internal("the import queue is closed".into()))?;
+    tokio::task::spawn_blocking(move || {
+        let read = read();
+        drop(turn);
+        read
+    })
+    .await
+    .map_err(|e| ApiError::Internal(format!("reading the PDN failed: {e}")))?
 }
 
 /// The view for a request: `you` lists the sides its token acts for (none for a spectator or

@@ -178,6 +178,32 @@ pub struct GameView {
     pub busy: Option<BusyView>,
     /// Known evaluations, by position.
     pub evals: Vec<EvalView>,
+    /// The players' names, from an imported game's `White` and `Black` tags.
+    pub names: NamesView,
+    /// The event, from an imported game's `Event` tag.
+    pub event: Option<String>,
+    /// Once the game is over: its moves judged from those evaluations (inaccuracies,
+    /// mistakes, blunders, with the better move).
+    pub review: Option<crate::review::Review>,
+}
+
+/// Players' names by side.
+#[derive(Clone, Debug, Serialize)]
+pub struct NamesView {
+    /// White's.
+    pub white: Option<String>,
+    /// Black's.
+    pub black: Option<String>,
+}
+
+/// A tag of the game, unless empty or unknown (`?`).
+fn tag(s: &Session, name: &str) -> Option<String> {
+    s.tags
+        .iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v.trim())
+        .filter(|v| !v.is_empty() && *v != "?")
+        .map(str::to_string)
 }
 
 /// The pieces of `board`, in notation order.
@@ -374,5 +400,11 @@ pub fn game_view(s: &Session, actor: Option<Actor>) -> GameView {
         clock,
         busy,
         evals,
+        review: crate::review::review(s),
+        names: NamesView {
+            white: tag(s, "White"),
+            black: tag(s, "Black"),
+        },
+        event: tag(s, "Event"),
     }
 }

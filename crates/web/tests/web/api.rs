@@ -905,3 +905,98 @@ async fn the_engine_opens_from_the_book_and_says_so() {
     assert_eq!(first["book"], true, "{first}");
     assert_eq!(first["depth"], 0, "{first}");
 }
+
+/// After the game, one analysis pass judges its moves: a man given away for nothing is a
+/// blunder, with the move the engine preferred; nothing is judged while the game runs.
+#[tokio::test]
+async fn a_finished_game_is_reviewed_move_by_move() {
+    let c = Client::new(&start().await);
+    // 28-22 gives the man on 28 to 17x28, with nothing to take back with.
+    let (id, token, created) = c
+        .create(json!({"white": "human", "black": "human", "fen": "W:W28,45:B17,6"}))
+        .await;
+    assert!(created["state"]["review"].is_null());
+    for mv in ["45-40", "6-11", "28-22", "17x28"] {
+        let a = c.play(&id, &token, mv).await;
+        assert_eq!(a.status, 200, "{mv}: {}", a.body);
+        assert!(a.body["review"].is_null(), "a review while the game runs");
+    }
+    let r = c.act(&id, &token, "resign", json!({"side": "white"})).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.body["review"]["judged"], 0, "{}", r.body["review"]);
+    let pass = c
+        .act(
+            &id,
+            &token,
+            "analysis",
+            json!({"action": "game", "depth": 6}),
+        )
+        .await;
+    assert_eq!(pass.status, 200, "{}", pass.body);
+    let s = c
+        .wait_for(&id, |s| {
+            s["busy"].is_null() && s["review"]["judged"] == s["review"]["moves_in_game"]
+        })
+        .await;
+    let review = &s["review"];
+    assert_eq!(review["moves_in_game"], 4, "{review}");
+    let blunder = review["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["ply"] == 3)
+        .unwrap_or_else(|| panic!("27-22 not judged: {review}"));
+    assert_eq!(blunder["mover"], "white");
+    assert_eq!(blunder["judgement"], "blunder", "{blunder}");
+    assert_eq!(blunder["mark"], "??");
+    assert!(blunder["better"].is_string(), "{blunder}");
+    assert_ne!(blunder["better"], "27-22");
+    assert!(
+        review["white"]["blunders"].as_u64().unwrap() >= 1,
+        "{review}"
+    );
+}
+
+/// A file of several games is listed before one is opened (players, event, result, and why
+/// a game does not read); the opened game keeps its players' names, its opening comment, and
+/// its move-mark glyphs ($4 is ??), and says which glyphs were left out.
+#[tokio::test]
+async fn the_games_of_a_pdn_file_are_listed_and_one_opened_with_its_notes() {
+    let c = Client::new(&start().await);
+    let pdn = "[Event \"Club night\"]\n[White \"Ada\"]\n[Black \"Bo\"]\n[Result \"2-0\"]\n\
+               {A quiet start} 1. 32-28 $1 19-23 $4 $14 2. 28x19 14x23 2-0\n\n\
+               [White \"Cy\"]\n[Black \"?\"]\n1. 32-29 *\n\n\
+               [White \"Di\"]\n1. 31-26 19-24 *\n";
+    let a = c.post("/api/pdn/games", None, json!({ "pdn": pdn })).await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    let games = a.body["games"].as_array().unwrap();
+    assert_eq!(games.len(), 3, "{}", a.body);
+    assert_eq!(games[0]["white"], "Ada");
+    assert_eq!(games[0]["black"], "Bo");
+    assert_eq!(games[0]["event"], "Club night");
+    assert_eq!(games[0]["result"], "2-0");
+    assert_eq!(games[0]["plies"], 4);
+    assert!(games[1]["black"].is_null(), "an unknown player is no name");
+    assert!(
+        games[1]["error"].is_string(),
+        "32-29 is no move: {}",
+        games[1]
+    );
+    assert!(games[2]["error"].is_null(), "{}", games[2]);
+    let none = c.post("/api/pdn/games", None, json!({"pdn": "  \n"})).await;
+    assert_eq!(none.status, 422, "{}", none.body);
+
+    let a = c
+        .post("/api/games/import", None, json!({"pdn": pdn, "index": 0}))
+        .await;
+    assert_eq!(a.status, 201, "{}", a.body);
+    let state = &a.body["state"];
+    assert_eq!(state["names"], json!({"white": "Ada", "black": "Bo"}));
+    assert_eq!(state["event"], "Club night");
+    let notes = &a.body["notes"];
+    assert_eq!(notes["comments"], json!(["A quiet start"]));
+    assert_eq!(notes["moves"][0]["mark"], "!");
+    assert_eq!(notes["moves"][1]["mark"], "??");
+    let read = a.body["read_notes"].to_string();
+    assert!(read.contains("1 annotation glyph other than"), "{read}");
+}

@@ -498,6 +498,63 @@ async fn the_page_plays_games_in_a_real_browser() {
         "return !!window.damier.game.result && document.getElementById('an-hidden').hidden && document.querySelectorAll('#graph .graph-dot').length > 0",
     )
     .await;
+    // Over, no piece looks as if it were to move.
+    assert_eq!(
+        page.js("return document.querySelectorAll('#board .piece.movable').length")
+            .await,
+        json!(0)
+    );
+    // The review: one pass over the game judges each side's moves.
+    assert_eq!(
+        page.js("return document.getElementById('btn-evalgame').textContent")
+            .await,
+        "Review the game"
+    );
+    page.click("#btn-evalgame").await;
+    page.until(
+        "the review's tally",
+        "const r = document.getElementById('review-summary'); return !r.hidden && r.textContent.startsWith('White: ') && !window.damier.game.busy",
+    )
+    .await;
+    // A man given away for nothing is marked in the move list and on the graph.
+    let made = page
+        .api
+        .post(
+            "/api/games",
+            None,
+            json!({"white": "human", "black": "human", "fen": "W:W28,45:B17,6"}),
+        )
+        .await;
+    let (id, token) = (
+        made.body["id"].as_str().unwrap().to_string(),
+        made.body["token"].as_str().unwrap().to_string(),
+    );
+    for mv in ["45-40", "6-11", "28-22", "17x28"] {
+        assert_eq!(page.api.play(&id, &token, mv).await.status, 200);
+    }
+    let over = page
+        .api
+        .act(&id, &token, "resign", json!({"side": "white"}))
+        .await;
+    assert_eq!(over.status, 200, "{}", over.body);
+    page.web
+        .goto(&format!("{base}/#g={id}&t={token}"))
+        .await
+        .unwrap();
+    page.until(
+        "the reviewed game",
+        &format!(
+            "return !!window.damier && !!window.damier.game && window.damier.game.id === '{id}'"
+        ),
+    )
+    .await;
+    page.click("#btn-evalgame").await;
+    page.until(
+        "the blunder marked",
+        "const b = document.querySelector('#movelist .ply.judged.blunder'); return !!b && b.textContent === '28-22??' && document.querySelectorAll('#graph .graph-mark.blunder').length === 1 && document.getElementById('review-summary').textContent.includes('1 blunder')",
+    )
+    .await;
+    page.screenshot("review").await;
 
     // An ambiguous capture (22 to 6 over different men) is chosen from a list.
     page.new_game("english", "hotseat", "white", Some("W:W22:B17,9,18,10"))
@@ -1398,6 +1455,33 @@ async fn the_page_plays_games_in_a_real_browser() {
     )
     .await;
     page.screenshot("analysis-imported").await;
+    // A file of several games: listed to choose from; the game chosen shows its players'
+    // names, its opening comment and its marks ($4 is ??).
+    page.click("#btn-pdn").await;
+    page.until(
+        "the PDN dialog",
+        "return document.getElementById('dlg-pdn').open",
+    )
+    .await;
+    let file = "[Event \"Club night\"]\n[White \"Ada\"]\n[Black \"Bo\"]\n{A quiet start} 1. 32-28 19-23 $4 *\n\n[White \"Cy\"]\n[Black \"Di\"]\n1. 31-26 *\n";
+    page.js(&format!(
+        "document.getElementById('pdn-text').value = {}; return true;",
+        serde_json::to_string(file).unwrap()
+    ))
+    .await;
+    page.click("#pdn-import").await;
+    page.until(
+        "the list of the file's games",
+        "const b = document.querySelectorAll('#pdn-games button'); return !document.getElementById('pdn-choose').hidden && b.length === 2 && b[0].textContent.startsWith('1. Ada – Bo (Club night)') && b[1].textContent.startsWith('2. Cy – Di')",
+    )
+    .await;
+    page.screenshot("pdn-choose").await;
+    page.click("#pdn-games button[data-index='0']").await;
+    page.until(
+        "the chosen game with its names, comment and marks",
+        "const S = window.damier; return !!S.game && S.game.names.white === 'Ada' && document.getElementById('bar-bottom').textContent.includes('Ada') && document.querySelector('#movelist .opening-comment').textContent === 'A quiet start' && [...document.querySelectorAll('#movelist .ply')].some((b) => b.textContent === '19-23??') && document.getElementById('title').textContent.includes('Club night')",
+    )
+    .await;
     // The gauge: White a man up leans to White, and drawn so.
     page.new_game(
         "international",
@@ -1522,7 +1606,7 @@ async fn the_page_plays_games_in_a_real_browser() {
 
     // Preferences: a dark theme and another board, kept across a reload.
     page.click("#btn-settings").await;
-    page.js("for (const [id, v] of [['pref-theme', 'dark'], ['pref-board', 'green']]) { const e = document.getElementById(id); e.value = v; e.dispatchEvent(new Event('change')); } return true;")
+    page.js("for (const [id, v] of [['pref-theme', 'dark'], ['pref-board', 'green'], ['pref-numbers', 'hidden'], ['pref-pieces', 'shaded']]) { const e = document.getElementById(id); e.value = v; e.dispatchEvent(new Event('change')); } return true;")
         .await;
     page.click("#settings-close").await;
     page.web.refresh().await.unwrap();
@@ -1535,8 +1619,17 @@ async fn the_page_plays_games_in_a_real_browser() {
         .js("return getComputedStyle(document.documentElement).backgroundColor")
         .await;
     assert_eq!(dark, "rgb(28, 27, 25)");
+    // Square numbers hidden, the shaded piece set.
+    let look = page
+        .js("const n = document.querySelector('#board text.num'); const w = document.querySelector('#board .piece.white .body'); return [!n || getComputedStyle(n).display === 'none', !!w && (() => { const id = getComputedStyle(w).fill.split('#')[1].replace(/[^a-z0-9-]/g, ''); const g = document.getElementById(id); return id.startsWith('shade-white-') && !!g && g.closest('svg') === w.closest('svg'); })()];")
+        .await;
+    assert_eq!(
+        look,
+        json!([true, true]),
+        "numbers hidden and shaded pieces"
+    );
     page.screenshot("dark").await;
-    page.js("localStorage.removeItem('damier-prefs'); return true;")
+    page.js("for (const [id, v] of [['pref-theme', 'light'], ['pref-board', 'wood'], ['pref-numbers', 'normal'], ['pref-pieces', 'flat']]) { const e = document.getElementById(id); e.value = v; e.dispatchEvent(new Event('change')); } localStorage.removeItem('damier-prefs'); return true;")
         .await;
 
     // 9. A phone-sized screen.
@@ -1624,6 +1717,17 @@ async fn the_page_plays_games_in_a_real_browser() {
         page.screenshot(&format!("phone-{}", &button[5..])).await;
         page.click(close).await;
     }
+    // Over, the game's buttons are on the screen, however far down the page is scrolled.
+    page.click("#btn-resign").await;
+    page.click("#btn-resign").await;
+    page.until("the game over", "return !!window.damier.game.result")
+        .await;
+    page.js("window.scrollTo(0, 0); return true;").await;
+    let rematch = page
+        .js("const r = document.getElementById('btn-rematch').getBoundingClientRect(); return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight + 1;")
+        .await;
+    assert_eq!(rematch, json!(true), "Rematch is off the phone's screen");
+    page.screenshot("phone-over").await;
 
     page.web.close().await.unwrap();
 }
