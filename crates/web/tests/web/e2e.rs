@@ -449,6 +449,26 @@ async fn the_page_plays_games_in_a_real_browser() {
     )
     .await;
     page.screenshot("international-desktop").await;
+    // A lost connection is said as such while the page reconnects, and no longer once it
+    // has: the game's socket is closed, and new ones fail until the test lets them through.
+    page.js("window.RealSocket = window.WebSocket; window.sockets = []; window.WebSocket = function (url, p) { const s = new window.RealSocket(window.blockSockets ? 'ws://127.0.0.1:1/' : url, p); window.sockets.push(s); return s; }; window.WebSocket.prototype = window.RealSocket.prototype; return true;")
+        .await;
+    page.new_game("international", "hotseat", "white", None)
+        .await;
+    page.js("window.blockSockets = true; window.sockets[window.sockets.length - 1].close(); return true;")
+        .await;
+    page.until(
+        "the lost connection said",
+        "return document.getElementById('status').textContent.startsWith('Connection to the server lost — reconnecting…')",
+    )
+    .await;
+    page.js("window.blockSockets = false; return true;").await;
+    page.until_within(
+        "the connection back",
+        "return document.getElementById('status').textContent === 'White to move — your move'",
+        20,
+    )
+    .await;
 
     page.new_game("international", "hotseat", "white", Some("W:W32:B27,17,3"))
         .await;
@@ -1364,6 +1384,14 @@ async fn the_page_plays_games_in_a_real_browser() {
         .await;
     let other = other.as_str().unwrap().to_string();
     assert_ne!(other, lost_id, "a rebuilt game leaves the list");
+    // Plies are counted as players count moves: the rebuilt game's one ply is one move.
+    let counted = page
+        .js(&format!(
+            "return document.querySelector(\"#games-list button[data-game='{}']\").textContent",
+            rebuilt["id"].as_str().unwrap()
+        ))
+        .await;
+    assert!(counted.as_str().unwrap().contains("1 move,"), "{counted}");
     page.click(&format!("#games-list button[data-game='{other}']"))
         .await;
     page.until(
@@ -1641,6 +1669,11 @@ async fn the_page_plays_games_in_a_real_browser() {
         .js("const r = document.querySelector('#board svg').getBoundingClientRect(); return r.width > 300 && r.right <= window.innerWidth + 1;")
         .await;
     assert_eq!(fits, json!(true), "the board fits a phone's width");
+    // The keys' hint is for a mouse and keys: a touch screen without hover does not show it.
+    let keys = page
+        .js("return [...document.styleSheets].flatMap((s) => [...s.cssRules]).some((r) => r.media && r.media.mediaText.includes('hover: none') && r.cssText.includes('.keys') && r.cssText.includes('display: none'))")
+        .await;
+    assert_eq!(keys, json!(true), "the keys' hint shows on touch screens");
     // Nothing is wider than the screen: the menu wraps, every button stays in view.
     let overflow = page
         .js("const w = window.innerWidth; return [document.documentElement.scrollWidth <= w, [...document.querySelectorAll('.menu button')].filter((b) => b.getBoundingClientRect().right > w + 1).map((b) => b.id)];")
