@@ -18,8 +18,9 @@ use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::Instant;
 use tokio::sync::{broadcast, watch};
 
-/// MiB of the table a multi-line analysis gives its lines after the first (made for that
-/// search, given back after it; at most one a search thread).
+/// The `hash_mb` of each game's engine: on the shared table it sizes only the side table of a
+/// multi-line analysis (a quarter of it, 4 MiB, made for that search and given back after
+/// it; at most one a search thread).
 const SIDE_TABLE_MB: usize = 16;
 
 /// A game unused for this long no longer counts among its client's running games.
