@@ -5,6 +5,7 @@ use crate::caps::AnalysisCaps;
 use crate::engine_task;
 use crate::error::ApiError;
 use crate::judge::Judge;
+use crate::per_client::PerClient;
 use crate::postgres::Postgres;
 use crate::scheduler::Scheduler;
 use crate::server::ServeError;
@@ -102,6 +103,9 @@ pub struct App {
     table: Arc<Table>,
     /// PDN imports being read, all clients together.
     pub imports: Arc<tokio::sync::Semaphore>,
+    /// WebSockets open, by client: an upgraded connection leaves the accept loop's count,
+    /// so the watchers are counted here, under the same limit.
+    pub(crate) sockets: Arc<PerClient>,
     /// The options.
     pub options: ServeOptions,
     /// Where games are kept between runs.
@@ -134,6 +138,7 @@ impl App {
             judge: Judge::new(),
             table,
             imports: Arc::new(tokio::sync::Semaphore::new(options.imports_at_once.max(1))),
+            sockets: Arc::new(PerClient::new(options.connections_per_client)),
             options,
             storage,
             reloading: Mutex::new(()),

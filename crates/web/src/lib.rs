@@ -37,6 +37,7 @@ mod guard;
 mod ids;
 mod judge;
 mod notes;
+mod per_client;
 mod postgres;
 mod review;
 mod routes;

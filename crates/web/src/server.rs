@@ -1,13 +1,13 @@
 //! Binding and running the server.
 
 use crate::app::{App, ServeOptions};
+use crate::per_client::PerClient;
 use crate::routes::router;
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Request};
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
-use std::collections::HashMap;
-use std::net::{IpAddr, SocketAddr};
-use std::sync::{Arc, Mutex};
+use std::net::SocketAddr;
+use std::sync::Arc;
 use std::time::Duration;
 use tower::ServiceExt as _;
 
@@ -89,7 +89,7 @@ impl Server {
     /// None today: a failed accept (no file descriptor left) waits a moment and goes on.
     pub async fn run(self) -> Result<(), ServeError> {
         let header_timeout = self.app.options.header_timeout;
-        let connections = Arc::new(Connections::new(self.app.options.connections_per_client));
+        let connections = Arc::new(PerClient::new(self.app.options.connections_per_client));
         let service = router(self.app).layer(DefaultBodyLimit::max(BODY_LIMIT));
         loop {
             let (stream, peer) = match self.listener.accept().await {
@@ -120,56 +120,6 @@ impl Server {
                     .await;
                 drop(held);
             });
-        }
-    }
-}
-
-/// Connections open, by client address.
-struct Connections {
-    open: Mutex<HashMap<IpAddr, usize>>,
-    per_client: usize,
-}
-
-/// One admitted connection: counted until dropped.
-struct Held {
-    connections: Arc<Connections>,
-    ip: IpAddr,
-}
-
-impl Connections {
-    fn new(per_client: usize) -> Connections {
-        Connections {
-            open: Mutex::new(HashMap::new()),
-            per_client: per_client.max(1),
-        }
-    }
-
-    fn admit(self: &Arc<Self>, ip: IpAddr) -> Option<Held> {
-        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
-        let n = open.entry(ip).or_insert(0);
-        if *n >= self.per_client {
-            return None;
-        }
-        *n += 1;
-        Some(Held {
-            connections: Arc::clone(self),
-            ip,
-        })
-    }
-}
-
-impl Drop for Held {
-    fn drop(&mut self) {
-        let mut open = self
-            .connections
-            .open
-            .lock()
-            .unwrap_or_else(|e| e.into_inner());
-        if let Some(n) = open.get_mut(&self.ip) {
-            *n -= 1;
-            if *n == 0 {
-                open.remove(&self.ip);
-            }
         }
     }
 }

@@ -4,7 +4,7 @@
 
 use crate::app::App;
 use crate::error::ApiError;
-use crate::extract::ReadToken;
+use crate::extract::{ClientAddr, ReadToken};
 use crate::store::GameEntry;
 use crate::view::game_view;
 use axum::extract::rejection::QueryRejection;
@@ -46,6 +46,7 @@ pub(crate) async fn upgrade(
     Path(id): Path<String>,
     headers: HeaderMap,
     ReadToken(header_token): ReadToken,
+    ClientAddr(client): ClientAddr,
     query: Result<Query<WsQuery>, QueryRejection>,
     ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
@@ -60,10 +61,25 @@ pub(crate) async fn upgrade(
     let token = watcher_token(&headers, header_token);
     let entry = app.game(&id)?;
     let ws = ws.map_err(|e| ApiError::BadRequest(format!("not a WebSocket request: {e}")))?;
+    // Held while the socket watches (`None` for a request without a known address: a test
+    // or a fuzzer calling the router directly).
+    let held = match client {
+        Some(ip) => Some(app.sockets.admit(ip).ok_or_else(|| {
+            ApiError::TooMany(format!(
+                "this client has {} WebSockets open, as many as one client may: close one \
+                 (damier serve --connections-per-client)",
+                app.options.connections_per_client
+            ))
+        })?),
+        None => None,
+    };
     // The browser fails a handshake that does not choose one of the protocols it offered.
     Ok(ws
         .protocols([PROTOCOL])
-        .on_upgrade(move |socket| watch(socket, entry, token)))
+        .on_upgrade(move |socket| async move {
+            watch(socket, entry, token).await;
+            drop(held);
+        }))
 }
 
 fn state_message(entry: &GameEntry, token: Option<&str>) -> String {

@@ -305,6 +305,27 @@ async fn a_client_holds_a_bounded_number_of_connections_and_games() {
     let (id, token, _) = &games[0];
     assert_eq!(c.act(id, token, "resign", json!({})).await.status, 200);
     assert_eq!(c.post("/api/games", None, json!({})).await.status, 201);
+
+    // WebSockets leave the connection count when they upgrade: they are counted apart.
+    let mut sockets = Vec::new();
+    for _ in 0..4 {
+        sockets.push(crate::common::watch(&base, id, token).await);
+    }
+    let url = format!("{}/api/games/{id}/ws", base.replace("http://", "ws://"));
+    match tokio_tungstenite::connect_async(url.clone()).await {
+        Err(tokio_tungstenite::tungstenite::Error::Http(res)) => assert_eq!(res.status(), 429),
+        other => panic!("a fifth WebSocket was let in: {other:?}"),
+    }
+    // One closed, another is let in (once the server has seen it close).
+    sockets.pop();
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while tokio_tungstenite::connect_async(url.clone()).await.is_err() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no WebSocket after one closed"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
 }
 
 #[cfg(unix)]
