@@ -567,8 +567,7 @@ function judgedMove(ply) {
 const JUDGEMENT = { inaccuracy: 'Inaccuracy', mistake: 'Mistake', blunder: 'Blunder' };
 
 function judgedTitle(m) {
-  const score = (v) => (v >= 0 ? '+' : '−') + (Math.abs(v) / 100).toFixed(2);
-  return `${JUDGEMENT[m.judgement]} (${score(m.before)} → ${score(m.after)})${m.better ? `; better ${m.better}` : ''}`;
+  return `${JUDGEMENT[m.judgement]} (${m.before_text} → ${m.after_text})${m.better ? `; better ${m.better}` : ''}`;
 }
 
 // Each side's inaccuracies, mistakes and blunders, once an analysis pass has judged the game.

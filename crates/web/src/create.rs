@@ -459,12 +459,7 @@ pub fn list_games(req: &ListGames) -> Result<Vec<GameSummary>, ApiError> {
         .enumerate()
         .map(|(index, (game, _))| match game {
             Ok(g) => {
-                let tag = |name: &str| {
-                    g.tag(name)
-                        .map(str::trim)
-                        .filter(|v| !v.is_empty() && *v != "?" && *v != "????.??.??")
-                        .map(str::to_string)
-                };
+                let tag = |name: &str| pdn::known_tag(&g.tags, name).map(str::to_string);
                 GameSummary {
                     index,
                     white: tag("White"),

@@ -21,7 +21,12 @@ fn random_hex(bytes: usize) -> String {
             chunk.copy_from_slice(&v[..chunk.len()]);
         }
     }
-    buf.iter().map(|b| format!("{b:02x}")).collect()
+    hex(&buf)
+}
+
+/// `bytes` as lower-case hex.
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// A new game id (12 random bytes: unguessable, short enough for a link).

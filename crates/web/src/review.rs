@@ -9,6 +9,7 @@
 
 use crate::session::{Eval, Session};
 use damier_core::Color;
+use damier_engine::Score;
 use damier_game::PlyKind;
 use serde::Serialize;
 
@@ -60,6 +61,10 @@ pub struct JudgedMove {
     pub before: i32,
     /// After the move.
     pub after: i32,
+    /// `before` as scores are written (`+0.04`, `win in 7`).
+    pub before_text: String,
+    /// `after` so.
+    pub after_text: String,
     /// The move the engine preferred, when it was another.
     pub better: Option<String>,
 }
@@ -91,9 +96,6 @@ pub struct Review {
     pub moves_in_game: usize,
 }
 
-/// A game the rules have decided, as a score: far beyond any evaluation's fall.
-const DECIDED: i32 = 10_000;
-
 /// The mover's share of the game at `score` (its own side's view).
 fn share(score: i32) -> f64 {
     0.5 + 0.5 * (f64::from(score) / 250.0).tanh()
@@ -113,9 +115,9 @@ pub fn review(s: &Session) -> Option<Review> {
             let last = i + 1 == positions.len() - 1;
             (last && positions[i + 1].legal_moves().is_empty()).then(|| {
                 match result.outcome.winner() {
-                    Some(w) if w == mover => DECIDED,
-                    Some(_) => -DECIDED,
-                    None => 0,
+                    Some(w) if w == mover => Score::win_in(0).0,
+                    Some(_) => Score::loss_in(0).0,
+                    None => Score::DRAW.0,
                 }
             })
         })
@@ -156,6 +158,8 @@ pub fn review(s: &Session) -> Option<Review> {
             mark: judgement.mark(),
             before: before_score,
             after: after_score,
+            before_text: Score(before_score).to_string(),
+            after_text: Score(after_score).to_string(),
             better: better_move(before, &ply.notation),
         });
     }

@@ -4,6 +4,7 @@
 //! starts again on its turn, and the graph fills in again when asked.
 
 use crate::session::{real_time_source, Player, Seats, Session, TokenHash};
+use crate::storage::unix_ms;
 use damier_core::Color;
 use damier_engine::Level;
 use damier_game::{RecordError, TimedGame, TimedRecord};
@@ -83,13 +84,6 @@ pub struct SavedGame {
     /// on running while the server was down, and a restart charges that time to it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub written_at_ms: Option<u64>,
-}
-
-/// Milliseconds since 1970 by the system's clock.
-pub fn unix_ms() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as u64)
 }
 
 /// Why a kept game could not be rebuilt.

@@ -51,8 +51,7 @@ impl TokenHash {
     /// The hash of `token`.
     pub fn of(token: &str) -> TokenHash {
         use sha2::Digest as _;
-        let digest = sha2::Sha256::digest(token.as_bytes());
-        TokenHash(digest.iter().map(|b| format!("{b:02x}")).collect())
+        TokenHash(crate::ids::hex(&sha2::Sha256::digest(token.as_bytes())))
     }
 }
 

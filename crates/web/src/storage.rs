@@ -167,10 +167,15 @@ fn owner_only(_: &Path) -> std::io::Result<()> {
     Ok(())
 }
 
-pub(crate) fn unix_seconds() -> i64 {
+/// Milliseconds since 1970 by the system's clock (0 if it is set before).
+pub(crate) fn unix_ms() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64)
+        .map_or(0, |d| d.as_millis() as u64)
+}
+
+pub(crate) fn unix_seconds() -> i64 {
+    (unix_ms() / 1000) as i64
 }
 
 impl GameStorage for Sqlite {

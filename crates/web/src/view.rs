@@ -196,14 +196,9 @@ pub struct NamesView {
     pub black: Option<String>,
 }
 
-/// A tag of the game, unless empty or unknown (`?`).
+/// A tag of the game that says something ([`damier_game::pdn::known_tag`]).
 fn tag(s: &Session, name: &str) -> Option<String> {
-    s.tags
-        .iter()
-        .find(|(n, _)| n == name)
-        .map(|(_, v)| v.trim())
-        .filter(|v| !v.is_empty() && *v != "?")
-        .map(str::to_string)
+    damier_game::pdn::known_tag(&s.tags, name).map(str::to_string)
 }
 
 /// The pieces of `board`, in notation order.

@@ -342,6 +342,15 @@ fn offer_note(mover: Color) -> String {
     format!("{} offers a draw", mover.name())
 }
 
+/// The value of tag `name` among `tags` (names in any case) when it says something: not
+/// empty and not the roster's placeholder for an unknown value (`?`, a date of `????.??.??`).
+pub fn known_tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    tags.iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        .map(|(_, v)| v.trim())
+        .filter(|v| !v.is_empty() && *v != "?" && *v != default_tag(name))
+}
+
 fn default_tag(name: &str) -> &'static str {
     if name == "Date" {
         "????.??.??"

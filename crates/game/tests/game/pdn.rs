@@ -682,3 +682,24 @@ fn a_game_type_that_cannot_be_read_leaves_the_variants_own_notation_and_says_why
         vec!["GameType \"25,W,8,8,N2,0\": squares read as numbers from White's top left (1)"]
     );
 }
+
+/// A tag says something unless it is empty or the roster's placeholder for "unknown".
+#[test]
+fn known_tags_leave_out_the_roster_s_placeholders() {
+    let tags: Vec<(String, String)> = [
+        ("White", "Ada"),
+        ("black", "?"),
+        ("Date", "????.??.??"),
+        ("Event", " "),
+        ("Round", "2"),
+    ]
+    .iter()
+    .map(|(n, v)| (n.to_string(), v.to_string()))
+    .collect();
+    assert_eq!(pdn::known_tag(&tags, "white"), Some("Ada"));
+    assert_eq!(pdn::known_tag(&tags, "Black"), None);
+    assert_eq!(pdn::known_tag(&tags, "Date"), None);
+    assert_eq!(pdn::known_tag(&tags, "Event"), None);
+    assert_eq!(pdn::known_tag(&tags, "Round"), Some("2"));
+    assert_eq!(pdn::known_tag(&tags, "Site"), None);
+}

@@ -949,6 +949,13 @@ async fn a_finished_game_is_reviewed_move_by_move() {
     assert_eq!(blunder["mover"], "white");
     assert_eq!(blunder["judgement"], "blunder", "{blunder}");
     assert_eq!(blunder["mark"], "??");
+    let after = blunder["after"].as_i64().unwrap();
+    assert!(after < 0, "{blunder}");
+    assert_eq!(
+        blunder["after_text"],
+        format!("-{}.{:02}", -after / 100, -after % 100),
+        "{blunder}"
+    );
     assert!(blunder["better"].is_string(), "{blunder}");
     assert_ne!(blunder["better"], "27-22");
     assert!(
