@@ -34,6 +34,11 @@ pub struct ServeArgs {
     /// variant's), or `none` [default: the default folder, see `damier egdb info`].
     #[arg(long)]
     egdb: Option<String>,
+    /// Whether the page may build a variant's recommended endgame databases on this machine
+    /// when it has none (minutes of every core, tens of MB in the --egdb folder) [default:
+    /// on when listening on a loopback address without --host-name, off otherwise].
+    #[arg(long, value_name = "on|off", value_parser = ["on", "off"])]
+    egdb_builds: Option<String>,
     /// Search threads shared by every game (default: the number of cores). The engine's
     /// moves go first; analyses give their thread up for them.
     #[arg(long)]
@@ -101,6 +106,12 @@ pub fn run(args: &ServeArgs) -> Result<()> {
         eval: crate::eval_arg::parse(args.eval.as_deref(), None)?,
         book: crate::book_arg::parse(args.book.as_deref(), None)?,
         egdb: crate::egdb_arg::open_all(args.egdb.as_deref())?,
+        egdb_root: crate::egdb_arg::root(args.egdb.as_deref()),
+        egdb_builds: match args.egdb_builds.as_deref() {
+            Some(choice) => choice == "on",
+            // A server with a public name is for others, even behind a proxy on loopback.
+            None => loopback(&args.host) && args.host_name.is_empty(),
+        },
         data: match args.data.as_deref() {
             Some("none") => None,
             Some(folder) => Some(PathBuf::from(folder)),
@@ -135,4 +146,12 @@ pub fn run(args: &ServeArgs) -> Result<()> {
             crate::output::outln!("Damier is serving on http://{addr}/ ({kept}; Ctrl-C stops it)");
     })?;
     Ok(())
+}
+
+/// Whether `host` (an address to listen on) lets in only this machine.
+fn loopback(host: &str) -> bool {
+    host == "localhost"
+        || host
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
 }

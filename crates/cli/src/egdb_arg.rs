@@ -5,16 +5,12 @@ use anyhow::Result;
 use damier_core::Variant;
 use damier_egdb::{left_out_warning, store, Egdb, EgdbError};
 use std::io::IsTerminal;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// Help text shared by every `--egdb`.
 pub const HELP: &str = "Endgame databases: a folder made by `damier egdb build`, or `none` \
     [default: the default folder (see `damier egdb info`) when it holds the variant's]";
-
-/// Decompressed blocks kept for a server's engines, per variant: a server opens the sets of
-/// every variant at once, so each gets a quarter of one search's cache.
-const SERVER_CACHE_MB: usize = store::SEARCH_CACHE_MB / 4;
 
 /// Open the databases `--egdb` names for `variant`: `None` for `none`, or when the default
 /// folder has none of the variant's; a named folder without any is a usage error. A damaged
@@ -57,10 +53,8 @@ pub fn open(text: Option<&str>, variant: Variant) -> Result<Option<Arc<Egdb>>> {
 /// Open the databases of every variant found under the folder `--egdb` names (the default
 /// folder without it; nothing for `none`).
 pub fn open_all(text: Option<&str>) -> Result<std::collections::HashMap<Variant, Arc<Egdb>>> {
-    let root = match text {
-        Some("none") => return Ok(Default::default()),
-        Some(dir) => Path::new(dir).to_path_buf(),
-        None => store::default_root(),
+    let Some(root) = root(text) else {
+        return Ok(Default::default());
     };
     if text.is_some() && !root.is_dir() {
         usage!("--egdb {}: no such folder", root.display());
@@ -71,14 +65,23 @@ pub fn open_all(text: Option<&str>) -> Result<std::collections::HashMap<Variant,
             continue;
         }
         let db = match text {
-            Some(_) => Some(Egdb::open(&root, variant, SERVER_CACHE_MB).map_err(refusal)?),
-            None => open_default(&root, variant, SERVER_CACHE_MB),
+            Some(_) => Some(Egdb::open(&root, variant, store::SERVER_CACHE_MB).map_err(refusal)?),
+            None => open_default(&root, variant, store::SERVER_CACHE_MB),
         };
         if let Some(db) = db.filter(|db| !db.slices().is_empty()) {
             out.insert(variant, Arc::new(db));
         }
     }
     Ok(out)
+}
+
+/// The folder `--egdb` names: the default folder without it, `None` for `none`.
+pub fn root(text: Option<&str>) -> Option<PathBuf> {
+    match text {
+        Some("none") => None,
+        Some(dir) => Some(PathBuf::from(dir)),
+        None => Some(store::default_root()),
+    }
 }
 
 /// The variant's databases in the default folder, without the files that cannot be read

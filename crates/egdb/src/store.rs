@@ -94,6 +94,10 @@ impl std::fmt::Display for Damage {
 /// (docs/egdb.md).
 pub const SEARCH_CACHE_MB: usize = 256;
 
+/// Cache of decompressed blocks for a server's engines, per variant, in MiB: a server opens
+/// the sets of every variant at once, so each gets a quarter of one search's cache.
+pub const SERVER_CACHE_MB: usize = SEARCH_CACHE_MB / 4;
+
 /// Where databases live when no folder is named: `$DAMIER_EGDB`, else the user's data folder
 /// (`$XDG_DATA_HOME/damier/egdb`, `%APPDATA%\\damier\\egdb`, `~/.local/share/damier/egdb`).
 pub fn default_root() -> PathBuf {

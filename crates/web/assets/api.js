@@ -38,6 +38,9 @@ export const api = {
   ballots: () => request('GET', '/api/ballots'),
   rules: (variant) => request('GET', `/api/variants/${encodeURIComponent(variant)}/rules`),
   puzzles: (variant) => request('GET', `/api/variants/${encodeURIComponent(variant)}/puzzles`),
+  // The variant's endgame databases on the server: {pieces, recommended, command, buildable, build}.
+  endings: (variant) => request('GET', `/api/variants/${encodeURIComponent(variant)}/egdb`),
+  buildEndings: (variant) => request('POST', `/api/variants/${encodeURIComponent(variant)}/egdb`, { body: {} }),
   // Whether a solver's move other than the line's reaches the goal: {accepted, steps}.
   judgePuzzle: (variant, puzzle, body) => request('POST',
     `/api/variants/${encodeURIComponent(variant)}/puzzles/${encodeURIComponent(puzzle)}/judge`, { body }),

@@ -14,6 +14,7 @@ import { PuzzlePanel } from './puzzles.js';
 import { remember, copyOf, rebuild, gameSpec, MyGamesDialog } from './mygames.js';
 import { MoveTree, MARKS, savedTree, saveTree } from './tree.js';
 import { prefs, setPref, applyLook, playSound } from './prefs.js';
+import { EndingsNote } from './endings.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -49,6 +50,7 @@ const board = new BoardView($('board'), {
   canDrag: (name) => Boolean(S.game) && movable().has(name),
 });
 const graph = new EvalGraph($('graph'), (ply) => setView(ply));
+const endings = new EndingsNote($('an-egdb'));
 
 // ---------- the game on view ----------
 
@@ -206,6 +208,7 @@ function applyState(st) {
   remember(st, S.token);
   S.variant = S.byId.get(st.variant);
   if (board.variant !== S.variant) board.setVariant(S.variant);
+  endings.show(S.variant.id);
   if (movedOn) {
     S.prefix = [];
     hideChoices();

@@ -2,6 +2,7 @@
 //! server's options.
 
 use crate::caps::AnalysisCaps;
+use crate::endings::Endings;
 use crate::engine_task;
 use crate::error::ApiError;
 use crate::judge::Judge;
@@ -40,6 +41,11 @@ pub struct ServeOptions {
     pub book: BookChoice,
     /// Endgame databases, by variant: each game's engine probes its variant's.
     pub egdb: HashMap<Variant, Arc<Egdb>>,
+    /// The databases' folder (`None` with `--egdb none`): where a page's build writes.
+    pub egdb_root: Option<PathBuf>,
+    /// Whether a page may build a variant's recommended set on the server's machine (minutes
+    /// of every core): for a server of one's own, not for the open internet.
+    pub egdb_builds: bool,
     /// An engine-against-engine game nobody has asked about for this long stops before its
     /// next move, until someone does.
     pub idle_after: std::time::Duration,
@@ -76,6 +82,8 @@ impl Default for ServeOptions {
             eval: EvalChoice::Builtin,
             book: BookChoice::Builtin,
             egdb: HashMap::new(),
+            egdb_root: None,
+            egdb_builds: false,
             data: None,
             idle_after: std::time::Duration::from_secs(60),
             analyses_per_client: 8,
@@ -99,6 +107,8 @@ pub struct App {
     pub caps: Arc<AnalysisCaps>,
     /// The judge of puzzle moves other than the line's.
     pub judge: Arc<Judge>,
+    /// The endgame databases new games probe, and the page's builds of them.
+    pub endings: Arc<Endings>,
     /// The transposition table every game's engine searches with.
     table: Arc<Table>,
     /// PDN imports being read, all clients together.
@@ -136,6 +146,11 @@ impl App {
             scheduler: Scheduler::new(options.search_slots),
             caps: AnalysisCaps::new(options.analyses_per_client),
             judge: Judge::new(),
+            endings: Arc::new(Endings::new(
+                options.egdb.clone(),
+                options.egdb_root.clone(),
+                options.egdb_builds,
+            )),
             table,
             imports: Arc::new(tokio::sync::Semaphore::new(options.imports_at_once.max(1))),
             sockets: Arc::new(PerClient::new(options.connections_per_client)),
@@ -171,7 +186,7 @@ impl App {
 
     /// A new entry for `session`, kept in the storage from its first publication on.
     pub fn entry(&self, session: Session) -> Arc<GameEntry> {
-        let egdb = self.options.egdb.get(&session.game().variant()).cloned();
+        let egdb = self.endings.get(session.game().variant());
         Arc::new(GameEntry::new(
             session,
             Arc::clone(&self.table),

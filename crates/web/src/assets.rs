@@ -78,6 +78,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../assets/prefs.js"),
     ),
     (
+        "endings.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/endings.js"),
+    ),
+    (
         "favicon.svg",
         "image/svg+xml",
         include_str!("../assets/favicon.svg"),

@@ -29,6 +29,7 @@ mod app;
 mod assets;
 mod caps;
 mod create;
+mod endings;
 mod engine_task;
 mod error;
 mod export;

@@ -5,6 +5,7 @@ use crate::app::App;
 use crate::create::{
     import_session, list_games, new_session, ImportGame, Imported, ListGames, NewGame,
 };
+use crate::endings::EndingsInfo;
 use crate::engine_task::{self, MAX_ANALYSIS};
 use crate::error::ApiError;
 use crate::extract::{Body, ClientAddr, JsonOrEmpty, OptionalBody, ReadToken, Token};
@@ -14,7 +15,7 @@ use crate::view::{game_view, pieces, GameView, PieceView};
 use crate::{assets, guard, judge, variants, ws};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
-use axum::http::{header, Method, Uri};
+use axum::http::{header, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -35,6 +36,10 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/variants", get(list_variants))
         .route("/api/variants/{id}", get(one_variant))
         .route("/api/variants/{id}/rules", get(variant_rules))
+        .route(
+            "/api/variants/{id}/egdb",
+            get(variant_endings).post(build_endings),
+        )
         .route("/api/variants/{id}/puzzles", get(variant_puzzles))
         .route(
             "/api/variants/{id}/puzzles/{puzzle}/judge",
@@ -103,6 +108,37 @@ async fn one_variant(Path(id): Path<String>) -> Result<Json<variants::VariantInf
         .parse::<Variant>()
         .map_err(|_| ApiError::NotFound(format!("/api/variants/{id}")))?;
     Ok(Json(variants::info(v)))
+}
+
+async fn variant_endings(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Json<EndingsInfo>, ApiError> {
+    let v = id
+        .parse::<Variant>()
+        .map_err(|_| ApiError::NotFound(format!("/api/variants/{id}/egdb")))?;
+    Ok(Json(app.endings.info(v)))
+}
+
+/// The body of `POST /api/variants/{id}/egdb`.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct BuildEndings {
+    /// Fewer pieces than the recommended set's, for a quicker build.
+    pieces: Option<u32>,
+}
+
+/// Build the variant's recommended set on the server's machine, where the server allows it.
+async fn build_endings(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    JsonOrEmpty(body): JsonOrEmpty<BuildEndings>,
+) -> Result<(StatusCode, Json<EndingsInfo>), ApiError> {
+    let v = id
+        .parse::<Variant>()
+        .map_err(|_| ApiError::NotFound(format!("/api/variants/{id}/egdb")))?;
+    let info = app.endings.start_build(v, body.pieces)?;
+    Ok((StatusCode::ACCEPTED, Json(info)))
 }
 
 async fn list_ballots() -> Json<serde_json::Value> {

@@ -429,6 +429,12 @@ async fn the_page_plays_games_in_a_real_browser() {
     page.new_game("international", "hotseat", "white", None)
         .await;
     page.check_board("international start").await;
+    // This server has no endgame databases and builds none: the page gives the command.
+    page.until(
+        "the endgame databases' note",
+        "const n = document.getElementById('an-egdb'); return !n.hidden && n.textContent.includes('damier egdb build -v international --recommended') && !document.getElementById('btn-egdb-build')",
+    )
+    .await;
     page.click_square("32").await;
     page.until(
         "destinations of 32",

@@ -10,6 +10,7 @@ mod analysis_board;
 mod api;
 #[cfg(unix)] // chromedriver runs in a process group of its own
 mod e2e;
+mod endings;
 mod puzzles;
 mod races;
 mod saved;
