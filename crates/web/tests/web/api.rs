@@ -783,7 +783,10 @@ async fn pdn_export_and_import() {
 #[tokio::test]
 async fn a_seat_cannot_stop_the_other_seat_s_engine_help() {
     let c = Client::new(&start().await);
-    let (id, master, created) = c.create(json!({"casual": true})).await;
+    // Out of the opening book (Black has a man on 24 before White moved), so that the
+    // engine's move below is a search that lasts, not a book move played at once.
+    let fen = "W:W31-50:B1-19,24";
+    let (id, master, created) = c.create(json!({"casual": true, "fen": fen})).await;
     let white = created["seats"]["white"].as_str().unwrap().to_string();
     let black = created["seats"]["black"].as_str().unwrap().to_string();
     let engine = format!("/api/games/{id}/engine");
