@@ -109,8 +109,7 @@ pub fn run(args: &ServeArgs) -> Result<()> {
         egdb_root: crate::egdb_arg::root(args.egdb.as_deref()),
         egdb_builds: match args.egdb_builds.as_deref() {
             Some(choice) => choice == "on",
-            // A server with a public name is for others, even behind a proxy on loopback.
-            None => loopback(&args.host) && args.host_name.is_empty(),
+            None => damier_web::egdb_builds_by_default(&args.host, &args.host_name),
         },
         data: match args.data.as_deref() {
             Some("none") => None,
@@ -146,12 +145,4 @@ pub fn run(args: &ServeArgs) -> Result<()> {
             crate::output::outln!("Damier is serving on http://{addr}/ ({kept}; Ctrl-C stops it)");
     })?;
     Ok(())
-}
-
-/// Whether `host` (an address to listen on) lets in only this machine.
-fn loopback(host: &str) -> bool {
-    host == "localhost"
-        || host
-            .parse::<std::net::IpAddr>()
-            .is_ok_and(|ip| ip.is_loopback())
 }

@@ -15,14 +15,19 @@ pub struct Recommended {
 }
 
 impl Recommended {
+    /// The command that builds `variant`'s recommended set.
+    pub fn command(variant: Variant) -> String {
+        format!("damier egdb build -v {variant} --recommended")
+    }
+
     /// A line for a user whose `variant` has no databases in `folder`: what the engine does
     /// without them, and the command that builds them.
     pub fn missing_note(&self, variant: Variant, folder: &std::path::Path) -> String {
         format!(
             "no {variant} endgame databases in {}: the engine plays without them \
-             (`damier egdb build -v {variant} --recommended` builds {} pieces in about {} min, \
-             {} MB)",
+             (`{}` builds {} pieces in about {} min, {} MB)",
             folder.display(),
+            Recommended::command(variant),
             self.pieces,
             self.minutes,
             self.megabytes

@@ -6,7 +6,7 @@
 use crate::error::ApiError;
 use damier_core::Variant;
 use damier_egdb::store::{self, SetEvent};
-use damier_egdb::{recommended, Egdb};
+use damier_egdb::{recommended, Egdb, Recommended};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::io::Write as _;
@@ -23,6 +23,18 @@ pub struct Endings {
     build: Arc<Mutex<Option<Build>>>,
 }
 
+/// Whether a build runs, or how it ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BuildState {
+    /// Under way.
+    Building,
+    /// Finished: new games probe the set.
+    Done,
+    /// Stopped by an error (in [`Build::error`]).
+    Failed,
+}
+
 /// A build started from the page.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Build {
@@ -30,8 +42,8 @@ pub struct Build {
     pub variant: String,
     /// Pieces on the board, at most.
     pub pieces: u32,
-    /// `building`, `done` or `failed`.
-    pub state: &'static str,
+    /// Under way, done or failed.
+    pub state: BuildState,
     /// Pairs of slices finished.
     pub done: usize,
     /// Pairs of slices in the set.
@@ -69,6 +81,17 @@ pub struct RecommendedInfo {
     pub megabytes: u32,
 }
 
+/// Whether a server listening on `host` with these public `host_names` lets its pages build
+/// databases unless told: only a server of one's own, on a loopback address and without a
+/// public name (a public server behind a proxy on 127.0.0.1 has one).
+pub fn builds_by_default(host: &str, host_names: &[String]) -> bool {
+    let loopback = host == "localhost"
+        || host
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback());
+    loopback && host_names.is_empty()
+}
+
 impl Endings {
     /// The databases `loaded` at start, kept in `root`; `builds` says whether a page may
     /// build a missing set.
@@ -104,7 +127,7 @@ impl Endings {
                 minutes: r.minutes,
                 megabytes: r.megabytes,
             },
-            command: format!("damier egdb build -v {variant} --recommended"),
+            command: Recommended::command(variant),
             buildable: self.builds,
             build,
         }
@@ -124,8 +147,9 @@ impl Endings {
     ) -> Result<EndingsInfo, ApiError> {
         let Some(root) = self.root.clone().filter(|_| self.builds) else {
             return Err(ApiError::Forbidden(format!(
-                "this server does not build endgame databases for its pages: run `damier egdb \
-                 build -v {variant} --recommended` on its machine and restart it"
+                "this server does not build endgame databases for its pages: run `{}` on its \
+                 machine and restart it",
+                Recommended::command(variant)
             )));
         };
         let most = recommended(variant).pieces;
@@ -147,7 +171,7 @@ impl Endings {
         let owner = store::set_variant(variant);
         {
             let mut slot = self.build.lock().unwrap_or_else(|e| e.into_inner());
-            if let Some(running) = slot.as_ref().filter(|b| b.state == "building") {
+            if let Some(running) = slot.as_ref().filter(|b| b.state == BuildState::Building) {
                 return Err(ApiError::Conflict(format!(
                     "{}'s endgame databases are being built: one build at a time",
                     running.variant
@@ -156,7 +180,7 @@ impl Endings {
             *slot = Some(Build {
                 variant: owner.to_string(),
                 pieces,
-                state: "building",
+                state: BuildState::Building,
                 done: 0,
                 total: store::plan(owner, pieces).len(),
                 error: None,
@@ -194,9 +218,9 @@ impl Endings {
             ),
         };
         self.update(|b| match outcome {
-            Ok(()) => b.state = "done",
+            Ok(()) => b.state = BuildState::Done,
             Err(e) => {
-                b.state = "failed";
+                b.state = BuildState::Failed;
                 b.error = Some(e);
             }
         });
@@ -230,5 +254,23 @@ impl Endings {
 
     fn read(&self) -> std::sync::RwLockReadGuard<'_, HashMap<Variant, Arc<Egdb>>> {
         self.loaded.read().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_server_of_one_s_own_builds_by_default() {
+        assert!(builds_by_default("127.0.0.1", &[]));
+        assert!(builds_by_default("::1", &[]));
+        assert!(builds_by_default("localhost", &[]));
+        assert!(!builds_by_default("0.0.0.0", &[]));
+        assert!(!builds_by_default("192.168.1.5", &[]));
+        assert!(!builds_by_default(
+            "127.0.0.1",
+            &["draughts.example.org".to_string()]
+        ));
     }
 }

@@ -53,6 +53,7 @@ mod view;
 mod ws;
 
 pub use app::ServeOptions;
+pub use endings::builds_by_default as egdb_builds_by_default;
 pub use error::ApiError;
 pub use postgres::Postgres;
 pub use server::{app_router, serve_blocking, ServeError, Server, BODY_LIMIT};
