@@ -199,7 +199,7 @@ fn every_command_of_the_guide_has_its_options_and_runs() {
         ));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        std::os::unix::fs::symlink(root().join("samples"), dir.join("samples")).unwrap();
+        link_samples(&dir);
         let text = std::fs::read_to_string(&doc).unwrap();
         for line in commands(&text) {
             let args = words(&line)[1..].to_vec();
@@ -246,4 +246,25 @@ fn command_lines_split_as_a_shell_splits_them() {
     assert!(lists("  -v, --variant <VARIANT>", "--variant"));
     assert!(lists("  -v, --variant <VARIANT>", "-v"));
     assert!(!lists("  --variants", "--variant"));
+}
+
+/// The repository's samples seen from `dir` (a link where the system has them, else a copy).
+fn link_samples(dir: &Path) {
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(root().join("samples"), dir.join("samples")).unwrap();
+    #[cfg(not(unix))]
+    copy_tree(&root().join("samples"), &dir.join("samples"));
+}
+
+#[cfg(not(unix))]
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &to.join(entry.file_name()));
+        } else {
+            std::fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
+        }
+    }
 }
