@@ -292,7 +292,16 @@ impl<G: Geometry> IterationSink<G::Bits> for MainSink<'_, '_, G> {
         let mut other_nodes = 0;
         let mut other_hits = 0;
         if let Some(other) = &mut self.other_lines {
-            lines.extend(other.search(it.depth, it.pv[0]));
+            // The first line is the move the search chose, proved best to this depth; another
+            // move searched anew with a table of its own can come out a hair above it (its
+            // reductions differ). Lines are shown best first, so such a one is shown level.
+            let first = it.score;
+            lines.extend(
+                other
+                    .search(it.depth, it.pv[0])
+                    .into_iter()
+                    .map(|(score, pv)| (score.min(first), pv)),
+            );
             other_nodes = other.shared.nodes.load(Relaxed);
             other_hits = other.shared.egdb_hits.load(Relaxed);
         }
