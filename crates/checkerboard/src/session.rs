@@ -281,7 +281,8 @@ impl Session {
         time: TimeRequest,
     ) -> Result<Search, board::BoardError> {
         let board = board::read(self.game, cells, color)?;
-        if time.info & RESET != 0 && self.history.is_none() {
+        // A new game, set-up position or loaded game: what the table learned is of another game.
+        if time.info & RESET != 0 {
             self.engine.new_game();
         }
         let input = match &self.history {
