@@ -3,8 +3,9 @@
 //! and the playing squares are those where `x + y` is even), and the square numbers each game
 //! type counts its own way.
 
-use damier_core::{Color, Piece, Role, SetupError, SquareNames, Variant};
+use damier_core::{BoardKind, Color, NameScheme, Piece, Role, SetupError, SquareNames, Variant};
 use damier_game::{AnyMove, Board};
+use std::sync::OnceLock;
 use thiserror::Error;
 
 /// An empty square.
@@ -93,24 +94,29 @@ impl GameType {
         matches!(self, GameType::Italian | GameType::Spanish)
     }
 
-    /// CheckerBoard's number of the square at `(x, y)` (its header's `coorstonumber`), or
-    /// `None` for a square off the board or not played on.
+    /// CheckerBoard's number of the square at `(x, y)`, or `None` for a square off the board
+    /// or not played on.
     pub fn number(self, x: u32, y: u32) -> Option<u32> {
-        if x > 7 || y > 7 || !(x + y).is_multiple_of(2) {
-            return None;
-        }
-        Some(match self {
-            GameType::English | GameType::Russian | GameType::Brazilian => 4 * (y + 1) - x / 2,
-            GameType::Italian => 1 + 4 * y + x / 2,
-            GameType::Spanish => 1 + 4 * (7 - y) + (7 - x) / 2,
-        })
+        self.numbering().number(self.square(x, y)?)
     }
 
     /// The `(x, y)` of CheckerBoard's square `number` (1 to 32).
     pub fn coords(self, number: u32) -> Option<(u32, u32)> {
-        (0..8)
-            .flat_map(|x| (0..8).map(move |y| (x, y)))
-            .find(|&(x, y)| self.number(x, y) == Some(number))
+        self.coords_of_square(self.numbering().from_number(number)?)
+    }
+
+    /// The square names CheckerBoard uses for the game: the variant's own numbers, and for
+    /// the games Damier names by letters (Russian, Brazilian) English's numbers, seen from
+    /// White, as CheckerBoard writes them.
+    pub fn numbering(self) -> &'static SquareNames {
+        static ENGLISH_NUMBERS: OnceLock<SquareNames> = OnceLock::new();
+        match self {
+            GameType::Russian | GameType::Brazilian => ENGLISH_NUMBERS.get_or_init(|| {
+                let english = GameType::English.variant();
+                SquareNames::new(BoardKind::Diagonal8, NameScheme::of(english.rules()))
+            }),
+            _ => self.names(),
+        }
     }
 
     /// Damier's internal square at `(x, y)`.

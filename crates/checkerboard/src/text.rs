@@ -1,7 +1,7 @@
 //! The texts CheckerBoard exchanges with an engine, in its own square numbers: positions
 //! (`B:W21,22,K30:B1-12`), moves (`11-15`, `15x24`), game histories and move lists.
 
-use crate::board::{self, Cells, GameType, MoveRecord};
+use crate::board::{GameType, MoveRecord};
 use damier_core::Color;
 use damier_game::{AnyMove, Board};
 use thiserror::Error;
@@ -9,21 +9,13 @@ use thiserror::Error;
 /// What is wrong with a text CheckerBoard sent.
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum TextError {
-    /// The position text is not `B:W…:B…` or `W:W…:B…`.
+    /// The position text is not a position of the game (the FEN reader's reason).
     #[error("position '{text}': {reason}")]
     Fen {
         /// The text.
         text: String,
         /// What is wrong with it.
         reason: String,
-    },
-    /// The position is not one the rules allow.
-    #[error("position '{text}': {source}")]
-    Board {
-        /// The text.
-        text: String,
-        /// Why the rules refuse it.
-        source: board::BoardError,
     },
     /// A move is not written `from-to` with two square numbers.
     #[error("move '{0}': expected two square numbers from 1 to 32, as 11-15 or 15x24")]
@@ -33,61 +25,24 @@ pub enum TextError {
     Illegal(String, String),
 }
 
-/// The position `text` writes, in `game`'s numbering.
+/// The position `text` writes, in `game`'s numbering (read by the rules core's FEN reader).
 pub fn parse_fen(game: GameType, text: &str) -> Result<Board, TextError> {
-    let (cells, side) = parse_cells(game, text)?;
-    board::read(game, &cells, side).map_err(|source| TextError::Board {
+    Board::from_fen_in(game.variant(), game.numbering(), text.trim()).map_err(|e| TextError::Fen {
         text: text.to_string(),
-        source,
+        reason: e.to_string(),
     })
 }
 
-/// The board and side to move `text` writes, not yet checked by the rules.
-pub fn parse_cells(game: GameType, text: &str) -> Result<(Cells, i32), TextError> {
-    let fail = |reason: &str| TextError::Fen {
-        text: text.to_string(),
-        reason: reason.to_string(),
+/// Whether the side to move in position `text` has no piece listed.
+fn side_to_move_has_none(text: &str) -> bool {
+    let mut parts = text.trim().split(':');
+    let Some(side) = parts.next().map(str::trim) else {
+        return false;
     };
-    let mut parts = text.trim().trim_end_matches('.').split(':');
-    let side = match parts.next().map(str::trim) {
-        Some("W") => board::WHITE,
-        Some("B") => board::BLACK,
-        _ => return Err(fail("the side to move must be W or B")),
-    };
-    let mut cells = [[board::FREE; 8]; 8];
-    for part in parts {
-        let part = part.trim();
-        let color = match part.chars().next() {
-            Some('W') => board::WHITE,
-            Some('B') => board::BLACK,
-            _ => return Err(fail("each list of pieces starts with W or B")),
-        };
-        for item in part[1..]
-            .split(',')
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-        {
-            let (kind, squares) = match item.strip_prefix('K') {
-                Some(rest) => (board::KING, rest),
-                None => (board::MAN, item),
-            };
-            let (first, last) = match squares.split_once('-') {
-                Some((a, b)) => (a, b),
-                None => (squares, squares),
-            };
-            let number = |s: &str| {
-                s.parse::<u32>()
-                    .ok()
-                    .filter(|n| (1..=32).contains(n))
-                    .ok_or_else(|| fail(&format!("'{item}' is not a square from 1 to 32")))
-            };
-            for n in number(first)?..=number(last)? {
-                let (x, y) = game.coords(n).expect("1 to 32 are squares");
-                cells[x as usize][y as usize] = color | kind;
-            }
-        }
-    }
-    Ok((cells, side))
+    parts
+        .map(str::trim)
+        .find(|part| part.starts_with(side))
+        .is_none_or(|part| part[side.len()..].trim().is_empty())
 }
 
 /// `board` as CheckerBoard writes a position, in `game`'s numbering.
@@ -172,8 +127,7 @@ pub fn parse_move(game: GameType, board: &Board, text: &str) -> Result<AnyMove, 
 /// move whatever the rest of the board (CheckerBoard's probe, `B:W1:B`, puts a white man
 /// where it would have been crowned).
 pub fn movelist_of(game: GameType, text: &str) -> Result<String, TextError> {
-    let (cells, side) = parse_cells(game, text)?;
-    if !cells.iter().flatten().any(|&code| code & side != 0) {
+    if side_to_move_has_none(text) {
         return Ok("movelist 0".to_string());
     }
     parse_fen(game, text).map(|board| movelist(game, &board))
