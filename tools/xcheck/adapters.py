@@ -155,8 +155,8 @@ class PyDraughts:
     name = "pydraughts"
     VMAP = {"international": "standard", "english": "english", "italian": "italian",
             "russian": "russian", "brazilian": "brazilian", "german": "brazilian",
-            "turkish": "turkish", "frisian": "frisian",
-            "international-giveaway": "antidraughts"}
+            "turkish": "turkish", "frisian": "frisian", "frysk": "frysk!",
+            "breakthrough": "breakthrough", "international-giveaway": "antidraughts"}
 
     def __init__(self):
         assert "draughts" not in sys.modules, "load only one of pydraughts / py-draughts per process"
@@ -232,7 +232,13 @@ class PyDraughts:
         g = bd._game
         counts = [0] * depth
 
+        # pydraughts' breakthrough goes on generating after a crowning; the game is over there.
+        over = (lambda: any(p.king for p in g.board.searcher.uncaptured_pieces)) \
+            if base_variant(variant) == "breakthrough" else (lambda: False)
+
         def rec(d):
+            if over():
+                return
             mv, caps = g.legal_moves()
             seen = {}
             for m, c in zip(mv, caps):

@@ -44,6 +44,8 @@ VARIANTS = {
     "sri-lankan": (12, False, False),
     "turkish": (8, True, True),
     "thai": (8, False, False),
+    "frysk": (10, False, False),
+    "breakthrough": (10, False, False),
 }
 
 
@@ -97,7 +99,8 @@ def damier_squares(variant):
     else:
         names = [str(i) for i in range(1, n * n // 2 + 1)]
     for name in names:
-        out = subprocess.run([DAMIER, "show", "--variant", v, "--fen", f"W:WK{name}:B"],
+        # Black to move: a Breakthrough king of the side to move is no position.
+        out = subprocess.run([DAMIER, "show", "--variant", v, "--fen", f"B:WK{name}:B"],
                              capture_output=True, text=True, check=True).stdout
         lines = out.splitlines()
         found = None

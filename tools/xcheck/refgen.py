@@ -19,7 +19,7 @@ ORTH2 = [(0, 2), (0, -2), (2, 0), (-2, 0)]   # Frisian: orthogonal neighbour on 
 class Rules:
     def __init__(self, n, orient, first, rows, man_caps, man_takes_king=True, king="flying",
                  landing="any", choice="free", promo="pass", removal="end", no_reverse=False,
-                 frisian_run=False):
+                 frisian_run=False, crowning_wins=False):
         self.n, self.orient, self.first, self.rows = n, orient, first, rows
         self.man_caps = man_caps          # 'forward' | 'all' | 'frisian' | 'turkish'
         self.man_takes_king = man_takes_king
@@ -30,6 +30,7 @@ class Rules:
         self.removal = removal            # 'end' | 'immediate'
         self.no_reverse = no_reverse      # Turkish: no 180 degree turn between two jumps
         self.frisian_run = frisian_run    # Frisian: same king at most 3 non-capturing moves in a row
+        self.crowning_wins = crowning_wins  # Breakthrough: a king on the board ends the game
 
 
 RULESETS = {
@@ -51,6 +52,9 @@ RULESETS = {
                      no_reverse=True),
     "thai": Rules(8, "normal", "B", 2, "forward", landing="behind", promo="stop",
                   removal="immediate"),
+    # Frysk!: Frisian from one row of five men each.
+    "frysk": Rules(10, "normal", "W", 1, "frisian", choice="frisian", frisian_run=True),
+    "breakthrough": Rules(10, "normal", "W", 4, "all", choice="majority", crowning_wins=True),
 }
 
 
@@ -273,6 +277,8 @@ class Gen:
     def legal(self, st):
         """List of moves (from, to, captured tuple, crowned, is_king_move), one per
         distinct (from, to, captured set)."""
+        if self.R.crowning_wins and any(abs(v) == 2 for v in st.b):
+            return []
         seqs = self.captures(st)
         moves = {}
         if seqs:

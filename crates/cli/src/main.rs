@@ -5,6 +5,7 @@ mod cmd_analyze;
 mod cmd_bench;
 mod cmd_book;
 mod cmd_completions;
+mod cmd_diagram;
 mod cmd_dxp;
 mod cmd_egdb;
 mod cmd_hub;
@@ -68,6 +69,8 @@ enum Command {
     Moves(cmd_moves::MovesArgs),
     /// Draw the board.
     Show(PositionArgs),
+    /// Write a position as a printable diagram (SVG or PNG), as the page draws the board.
+    Diagram(Box<cmd_diagram::DiagramArgs>),
     /// Count move paths to a depth (perft), with speed.
     Perft(cmd_perft::PerftArgs),
     /// Speak the Hub protocol (version 2) on standard input and output, for draughts GUIs.
@@ -311,6 +314,7 @@ fn main() {
         Command::Perft(args) => cmd_perft::run(&args),
         Command::Moves(args) => cmd_moves::run(&args),
         Command::Show(args) => cmd_show::run(&args),
+        Command::Diagram(args) => cmd_diagram::run(&args),
         Command::Rules(args) => cmd_rules::run(&args),
         Command::Puzzles(args) => cmd_puzzles::run(&args),
         Command::Pdn(args) => cmd_pdn::run(&args),

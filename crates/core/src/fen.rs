@@ -3,7 +3,8 @@
 //! Input accepts ranges (`W31-50`), either side's list first, surrounding quotes, a final `.`,
 //! and lidraughts' trailing `H<n>` / `F<n>` move counters (ignored). Frisian king-move runs are
 //! carried in an optional Damier field `R<side><count>@<square>` (e.g. `RW3@28`), written only when
-//! a run is under way. Squares are in the variant's notation (numbers, or a1–h8).
+//! a run is under way; lidraughts' own field `+<black>+<white>` (`+0+328`) is read too. Squares
+//! are in the variant's notation (numbers, or a1–h8).
 
 use crate::bitset::BitSet;
 use crate::geometry::Geometry;
@@ -148,11 +149,21 @@ fn parse_named<G: Geometry>(
             Some('W') => Color::White,
             Some('B') => Color::Black,
             Some('H') | Some('F') if rest.bytes().all(|b| b.is_ascii_digit()) => continue,
+            Some('+') => {
+                if !rules.king_move_limit {
+                    return Err(syntax(
+                        col + 1,
+                        format!("a king-move field (+{rest}) belongs to Frisian and Frysk! only"),
+                    ));
+                }
+                runs = parse_lidraughts_runs(rest, names, col + 1)?;
+                continue;
+            }
             Some('R') => {
                 if !rules.king_move_limit {
                     return Err(syntax(
                         col + 1,
-                        format!("a king-run field (R{rest}) belongs to Frisian only"),
+                        format!("a king-run field (R{rest}) belongs to Frisian and Frysk! only"),
                     ));
                 }
                 let (c, run) = parse_run(rest, names, col + 1)?;
@@ -284,6 +295,45 @@ fn parse_run(text: &str, names: &SquareNames, column: usize) -> Result<(Color, K
     ))
 }
 
+/// lidraughts' king-move field, `+<black>+<white>` after the leading `+`: each part a count
+/// of 0 to 3, and where it is not 0 the king's square in two digits (`+0+328`: White's king
+/// on 28 has made three quiet moves in a row).
+fn parse_lidraughts_runs(
+    text: &str,
+    names: &SquareNames,
+    column: usize,
+) -> Result<[KingRun; 2], FenError> {
+    let bad = || {
+        syntax(
+            column,
+            format!("king-move field must look like +0+328, found '+{text}'"),
+        )
+    };
+    let (black, white) = text.split_once('+').ok_or_else(bad)?;
+    let part = |p: &str| -> Result<KingRun, FenError> {
+        let moves = match p.as_bytes().first() {
+            Some(d @ b'0'..=b'3') => d - b'0',
+            _ => return Err(bad()),
+        };
+        match (moves, &p[1..]) {
+            (0, "") => Ok(KingRun::default()),
+            (_, sq) if sq.len() == 2 && moves > 0 => {
+                let n: u32 = sq.parse().map_err(|_| bad())?;
+                let square = names.parse(&n.to_string()).ok_or_else(bad)?;
+                Ok(KingRun {
+                    square: square as u8,
+                    moves,
+                })
+            }
+            _ => Err(bad()),
+        }
+    };
+    let mut runs = [KingRun::default(); 2];
+    runs[Color::Black as usize] = part(black)?;
+    runs[Color::White as usize] = part(white)?;
+    Ok(runs)
+}
+
 /// One list item: a square, or a numeric range `a-b`.
 fn expand(item: &str, names: &SquareNames, column: usize) -> Result<Vec<u32>, FenError> {
     let one = |t: &str| {
@@ -345,6 +395,11 @@ fn describe(defect: &SetupDefect, names: &SquareNames) -> String {
         }
         SetupDefect::ManOnCrowningRow(s) => format!(
             "man on {} stands on its crowning row (it would be a king)",
+            names.name(*s as u32)
+        ),
+        SetupDefect::KingOfSideToMove(s) => format!(
+            "king on {} belongs to the side to move, but crowning ends this game: \
+             that side won before its turn came",
             names.name(*s as u32)
         ),
     }
@@ -411,7 +466,19 @@ mod tests {
             assert!(parse::<Diagonal10>(frisian, bad).is_err(), "{bad}");
         }
         let err = intl("W:WK28:B1:RW1@28").unwrap_err();
-        assert!(err.to_string().contains("Frisian only"), "{err}");
+        assert!(err.to_string().contains("Frisian and Frysk! only"), "{err}");
+        // lidraughts' full FEN: its counters and king-move field, here White's king on 28
+        // after three quiet moves in a row, as Damier's own field says it.
+        let lidraughts = parse::<Diagonal10>(frisian, "W:WK28,40:B1:H0:F12:+0+328").unwrap();
+        assert_eq!(write(&lidraughts), "W:WK28,40:B1:RW3@28");
+        let frysk = Variant::new(crate::Base::Frysk).rules();
+        let start = parse::<Diagonal10>(frysk, "W:W46,47,48,49,50:B1,2,3,4,5:H0:F1:+0+0").unwrap();
+        assert_eq!(start, Position::start(frysk));
+        for bad in ["+0", "+4+0", "+0+3", "+0+399", "+x+0"] {
+            let text = format!("W:WK28,40:B1:{bad}");
+            let err = parse::<Diagonal10>(frisian, &text).unwrap_err();
+            assert!(err.to_string().contains("king-move field"), "{bad}: {err}");
+        }
         // Three quiet moves bar a king: a longer run cannot have been played.
         let pos = parse::<Diagonal10>(frisian, "W:WK28,46:B5:RW3@28").unwrap();
         assert_eq!(

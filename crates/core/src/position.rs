@@ -77,6 +77,9 @@ pub enum SetupDefect {
     },
     /// A man stands on the row where it would have been crowned.
     ManOnCrowningRow(u8),
+    /// The side to move has a king where crowning ends the game (Breakthrough): that king
+    /// would have won before its side could be to move again.
+    KingOfSideToMove(u8),
 }
 
 /// Why a set of pieces is not a position: every defect found, not only the first.
@@ -99,6 +102,9 @@ fn describe(defects: &[SetupDefect]) -> String {
                 format!("{} has {count} pieces, at most {max} allowed", color.name())
             }
             SetupDefect::ManOnCrowningRow(s) => format!("man on its crowning row at #{s}"),
+            SetupDefect::KingOfSideToMove(s) => {
+                format!("king of the side to move at #{s}, where crowning ends the game")
+            }
         })
         .collect::<Vec<_>>()
         .join("; ")
@@ -168,6 +174,16 @@ impl<G: Geometry> Position<G> {
             }
             for s in (set & !kings & G::PROMOTION[color as usize]).iter() {
                 defects.push(SetupDefect::ManOnCrowningRow(s as u8));
+            }
+        }
+        if rules.crowning_wins {
+            for s in (match side {
+                Color::White => white,
+                Color::Black => black,
+            } & kings)
+                .iter()
+            {
+                defects.push(SetupDefect::KingOfSideToMove(s as u8));
             }
         }
         if defects.is_empty() {

@@ -139,6 +139,9 @@ pub struct Rules {
     pub no_reversal: bool,
     /// A king may not make more than three quiet moves in a row while its side has men (Frisian).
     pub king_move_limit: bool,
+    /// The first side to crown a king wins at once (Breakthrough): a position with a king on
+    /// the board has no moves, and its side to move, the one that did not crown, has lost.
+    pub crowning_wins: bool,
     /// How squares are named.
     pub naming: SquareNaming,
     /// Separator in captures (`x`, or `:` in Russian).
@@ -165,6 +168,7 @@ impl Rules {
             && self.removal == other.removal
             && self.no_reversal == other.no_reversal
             && self.king_move_limit == other.king_move_limit
+            && self.crowning_wins == other.crowning_wins
     }
 
     /// Whether two variants play one game under two names (German and Brazilian, Portuguese
@@ -208,6 +212,7 @@ impl Rules {
             removal: Removal::AtEnd,
             no_reversal: false,
             king_move_limit: false,
+            crowning_wins: false,
             naming: SquareNaming::Algebraic,
             capture_separator: 'x',
             game_type: None,
@@ -272,18 +277,30 @@ impl Rules {
             Base::Brazilian | Base::German => {
                 r.game_type = Some("26,W,8,8,A0,0");
             }
-            Base::International | Base::Frisian => {
+            Base::International | Base::Frisian | Base::Frysk | Base::Breakthrough => {
                 r.board = BoardKind::Diagonal10;
                 r.men = 20;
                 r.start_rows = 0..4;
                 r.naming = TOP_LEFT;
-                if matches!(variant.base, Base::Frisian) {
-                    r.man_capture = AllEight;
-                    r.choice = FrisianValue;
-                    r.king_move_limit = true;
-                    r.game_type = Some("40,W,10,10,N2,0");
-                } else {
-                    r.game_type = Some("20,W,10,10,N2,0");
+                match variant.base {
+                    Base::Frisian | Base::Frysk => {
+                        r.man_capture = AllEight;
+                        r.choice = FrisianValue;
+                        r.king_move_limit = true;
+                        r.game_type = Some("40,W,10,10,N2,0");
+                        if matches!(variant.base, Base::Frysk) {
+                            // Five men a side on the back rows; lidraughts' own GameType.
+                            r.men = 5;
+                            r.start_rows = 0..1;
+                            r.game_type = Some("97");
+                        }
+                    }
+                    Base::Breakthrough => {
+                        r.crowning_wins = true;
+                        // lidraughts' own GameType, written bare as lidraughts writes it.
+                        r.game_type = Some("96");
+                    }
+                    _ => r.game_type = Some("20,W,10,10,N2,0"),
                 }
             }
             Base::Canadian | Base::SriLankan => {

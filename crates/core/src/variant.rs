@@ -37,11 +37,15 @@ pub enum Base {
     Turkish,
     /// Thai draughts (Mak-hos).
     Thai,
+    /// Frysk!: Frisian rules from five men a side on the back rows (lidraughts).
+    Frysk,
+    /// Breakthrough: international rules, and the first side to crown a king wins (lidraughts).
+    Breakthrough,
 }
 
 impl Base {
     /// Every base variant, in the order of RULES.md §2.
-    pub const ALL: [Base; 15] = [
+    pub const ALL: [Base; 17] = [
         Base::English,
         Base::Italian,
         Base::Spanish,
@@ -57,6 +61,8 @@ impl Base {
         Base::SriLankan,
         Base::Turkish,
         Base::Thai,
+        Base::Frysk,
+        Base::Breakthrough,
     ];
 
     /// The canonical id (`sri-lankan`, `international`, …).
@@ -77,6 +83,8 @@ impl Base {
             Base::SriLankan => "sri-lankan",
             Base::Turkish => "turkish",
             Base::Thai => "thai",
+            Base::Frysk => "frysk",
+            Base::Breakthrough => "breakthrough",
         }
     }
 }
@@ -110,7 +118,7 @@ impl Variant {
         }
     }
 
-    /// Every variant: the fifteen bases, then their giveaway forms.
+    /// Every variant: the seventeen bases, then their giveaway forms.
     pub fn all() -> impl Iterator<Item = Variant> {
         Base::ALL
             .into_iter()
@@ -172,7 +180,7 @@ pub struct UnknownVariant {
     pub known: String,
 }
 
-const ALIASES: [(&str, Variant); 11] = [
+const ALIASES: [(&str, Variant); 12] = [
     ("giveaway", Variant::giveaway(Base::English)),
     ("poddavki", Variant::giveaway(Base::Russian)),
     ("antidraughts", Variant::giveaway(Base::International)),
@@ -184,6 +192,8 @@ const ALIASES: [(&str, Variant); 11] = [
     ("damenspiel", Variant::new(Base::German)),
     ("srilankan", Variant::new(Base::SriLankan)),
     ("dama", Variant::new(Base::Turkish)),
+    // lidraughts' display name.
+    ("frysk!", Variant::new(Base::Frysk)),
 ];
 
 impl FromStr for Variant {
@@ -228,7 +238,7 @@ mod tests {
         for v in Variant::all() {
             assert_eq!(v.to_string().parse::<Variant>(), Ok(v));
         }
-        assert_eq!(Variant::all().count(), 30);
+        assert_eq!(Variant::all().count(), 34);
     }
 
     #[test]
@@ -241,6 +251,8 @@ mod tests {
             Ok(Variant::giveaway(Base::International))
         );
         assert_eq!("damenspiel".parse(), Ok(Variant::new(Base::German)));
+        assert_eq!("Frysk!".parse(), Ok(Variant::new(Base::Frysk)));
+        assert_eq!("breakthrough".parse(), Ok(Variant::new(Base::Breakthrough)));
         let err = "chess".parse::<Variant>().unwrap_err();
         assert!(err.to_string().contains("unknown variant 'chess'"));
     }

@@ -531,8 +531,12 @@ mod tests {
             let crowning = b.crowning_squares(Color::White);
             let far = 1u128 << crowning.trailing_zeros();
             assert!(Board::from_sets(v, far, 0, 0, Color::White).is_err(), "{v}");
+            // A king there is a position, but where crowning ends the game (Breakthrough),
+            // only with the other side to move.
+            let king_to_move = Board::from_sets(v, far, 0, far, Color::White);
+            assert_eq!(king_to_move.is_ok(), !v.rules().crowning_wins, "{v}");
             assert!(
-                Board::from_sets(v, far, 0, far, Color::White).is_ok(),
+                Board::from_sets(v, far, 0, far, Color::Black).is_ok(),
                 "{v}"
             );
         }

@@ -51,7 +51,8 @@ pub enum DrawRule {
 
 /// Plies with only king moves and no capture after which a game of `variant` is drawn: 40
 /// moves each in the English family and Pool, 25 in the International family, 15 under the
-/// FMJD 64-square rules; `None` where the variant has no such rule (Frisian, Turkish).
+/// FMJD 64-square rules; `None` where the variant has no such rule (Frisian, Frysk!,
+/// Turkish, and Breakthrough, whose first king ends the game).
 ///
 /// The engine counts the same plies during its search, so this is the one place the limits live.
 pub fn quiet_king_limit(variant: Variant) -> Option<usize> {
@@ -65,7 +66,7 @@ pub fn quiet_king_limit(variant: Variant) -> Option<usize> {
         | Base::Pool => Some(80),
         Base::International | Base::Canadian | Base::SriLankan => Some(50),
         Base::Russian | Base::Brazilian | Base::German => Some(30),
-        Base::Frisian | Base::Turkish => None,
+        Base::Frisian | Base::Frysk | Base::Turkish | Base::Breakthrough => None,
     }
 }
 
@@ -122,7 +123,7 @@ pub fn ending_limit(variant: Variant, m: &Material) -> EndingLimit {
                 cap(119);
             }
         }
-        Base::Frisian => {
+        Base::Frisian | Base::Frysk => {
             if lone_king(m, |o| m.men(o) == 0 && m.kings(o) <= 2).is_some() {
                 cap(13);
             }
@@ -137,7 +138,8 @@ pub fn ending_limit(variant: Variant, m: &Material) -> EndingLimit {
         | Base::Spanish
         | Base::Portuguese
         | Base::Czech
-        | Base::Thai => {}
+        | Base::Thai
+        | Base::Breakthrough => {}
     }
     limit.map_or(EndingLimit::Unlimited, EndingLimit::Plies)
 }
@@ -149,7 +151,7 @@ pub fn ending_limit(variant: Variant, m: &Material) -> EndingLimit {
 pub fn drawn_as_it_stands(variant: Variant, m: &Material, must_capture: bool) -> bool {
     match variant.base {
         Base::Turkish => ending_limit(variant, m) == EndingLimit::Drawn,
-        Base::Frisian => {
+        Base::Frisian | Base::Frysk => {
             !must_capture
                 && [Color::White, Color::Black]
                     .iter()
@@ -258,8 +260,10 @@ pub fn draw_rules(variant: Variant) -> &'static [DrawRule] {
             LongDiagonal,
             TwoPiecesAgainstKing,
         ],
-        Base::Frisian => &[FrisianTwoKings, FrisianKingAgainstKing],
+        Base::Frisian | Base::Frysk => &[FrisianTwoKings, FrisianKingAgainstKing],
         Base::Turkish => &[Repetition, TurkishOneEach],
+        // Men only ever move forward, and the first king ends the game.
+        Base::Breakthrough => &[],
     }
 }
 
@@ -296,8 +300,9 @@ pub(crate) fn automatic_draw(positions: &[Board], facts: &[PlyFacts]) -> Option<
         Base::Pool => h.pool_lone_king().or_else(|| h.forty_moves()),
         Base::International | Base::Canadian | Base::SriLankan => h.international(),
         Base::Russian | Base::Brazilian | Base::German => h.fmjd64(),
-        Base::Frisian => return h.frisian(),
+        Base::Frisian | Base::Frysk => return h.frisian(),
         Base::Turkish => h.turkish(),
+        Base::Breakthrough => return None,
     };
     found.or_else(|| h.repetition())
 }

@@ -290,6 +290,26 @@ fn every_board_shape_plays_through_hub() {
     }
 }
 
+/// Scan's Hub names Breakthrough `bt`; Damier takes it, and Frysk! by its own id.
+#[test]
+fn lidraughts_variants_play_through_hub_under_scans_names_too() {
+    for (param, id) in [("bt", "breakthrough"), ("frysk", "frysk")] {
+        let v: Variant = id.parse().unwrap();
+        let mut s = Script::new();
+        s.send(&format!("set-param name=variant value={param}"));
+        s.send("init");
+        let start = Board::start(v);
+        s.send(&format!("pos pos={}", write_position(&start)));
+        s.send("level depth=4");
+        s.send("go think");
+        let lines = s.wait_for("done", Duration::from_secs(20));
+        assert!(!lines.iter().any(|l| l.starts_with("error")), "{lines:?}");
+        let done = lines.iter().find(|l| l.starts_with("done")).unwrap();
+        let mv = value(done, "move").unwrap();
+        assert!(parse_move(&start, mv).is_ok(), "{id}: {mv}");
+    }
+}
+
 #[test]
 fn end_of_input_ends_even_an_unlimited_search_with_its_move() {
     // HUB.md: when the input closes, a search under way finishes and the engine exits; a

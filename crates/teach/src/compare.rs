@@ -20,7 +20,8 @@ pub fn compare(variants: &[Variant]) -> Comparison {
         ("board", |v| words::board_short(v.rules().board).to_string()),
         ("men each", |v| {
             let r = v.rules();
-            format!("{}, {} rows", r.men, r.start_rows.end - r.start_rows.start)
+            let rows = r.start_rows.end - r.start_rows.start;
+            format!("{}, {rows} row{}", r.men, if rows == 1 { "" } else { "s" })
         }),
         ("first move", |v| {
             words::color_name(v.rules().first).to_string()

@@ -69,7 +69,7 @@ pub fn guide_for(rules: &Rules) -> Guide {
             ),
             section(
                 "Kings",
-                vec![words::crowning().to_string(), words::king(rules)],
+                vec![words::crowning(rules).to_string(), words::king(rules)],
             ),
             section(
                 "Capturing",

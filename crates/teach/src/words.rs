@@ -36,7 +36,9 @@ pub fn board(rules: &Rules) -> String {
 pub fn setup(rules: &Rules) -> String {
     let rows = &rules.start_rows;
     let count = rows.end - rows.start;
-    let which = if rows.start == 0 {
+    let which = if rows.start == 0 && count == 1 {
+        "its back row".to_string()
+    } else if rows.start == 0 {
         format!("the {} rows nearest its player", number_word(count))
     } else {
         let listed = if count == 2 { "and" } else { "to" };
@@ -99,8 +101,18 @@ pub fn man_capture_short(rules: &Rules) -> &'static str {
 }
 
 /// Promotion, in a sentence.
-pub fn crowning() -> &'static str {
-    "A man that ends its move on the far row is crowned and becomes a king."
+pub fn crowning(rules: &Rules) -> &'static str {
+    match (rules.crowning_wins, rules.no_move_wins()) {
+        (false, _) => "A man that ends its move on the far row is crowned and becomes a king.",
+        (true, false) => {
+            "A man that ends its move on the far row is crowned, and the first \
+            player to crown a king wins the game at once."
+        }
+        (true, true) => {
+            "A man that ends its move on the far row is crowned, and the first \
+            player to crown a king has given the game away: the other player wins at once."
+        }
+    }
 }
 
 /// How kings move and capture.
@@ -162,7 +174,12 @@ pub fn king_short(rules: &Rules) -> String {
     } else {
         ""
     };
-    format!("{range}{landing}{limit}")
+    let first = match (rules.crowning_wins, rules.no_move_wins()) {
+        (false, _) => "",
+        (true, false) => "; the first one crowned wins",
+        (true, true) => "; the first one crowned loses",
+    };
+    format!("{range}{landing}{limit}{first}")
 }
 
 /// Which capture must be taken, in a sentence.
@@ -267,9 +284,18 @@ pub fn winning(rules: &Rules) -> String {
         format!(
             "This is the giveaway form of {}: the moves are the same, but a player who cannot \
              move (no pieces left, or every piece blocked) wins. The aim is to be rid of every \
-             piece.",
-            rules.variant.base.id()
+             piece.{}",
+            rules.variant.base.id(),
+            if rules.crowning_wins {
+                " A player who crowns a king leaves the other without a move, so crowning loses."
+            } else {
+                ""
+            }
         )
+    } else if rules.crowning_wins {
+        "The first player to crown a king wins. A player who cannot move (no pieces left, or \
+         every piece blocked) loses."
+            .to_string()
     } else {
         "A player who cannot move (no pieces left, or every piece blocked) loses.".to_string()
     }

@@ -64,6 +64,8 @@ pub fn display_name(base: Base) -> &'static str {
         Base::SriLankan => "Sri Lankan 12x12",
         Base::Turkish => "Turkish (Dama)",
         Base::Thai => "Thai (Mak-hos)",
+        Base::Frysk => "Frysk! (Frisian, five men each)",
+        Base::Breakthrough => "Breakthrough (first king wins)",
     }
 }
 

@@ -8,6 +8,7 @@ mod capture_path;
 mod cli;
 mod common;
 mod completions;
+mod diagram;
 mod doc_links;
 mod dxp;
 mod egdb;

@@ -396,7 +396,7 @@ fn check_names_a_variant_tag_it_does_not_know_and_the_other_fits() {
     );
     assert!(
         lines[2].ends_with(
-            "ok (no GameType tag: read as international, PDN's default; its moves also fit frisian (--variant chooses))"
+            "ok (no GameType tag: read as international, PDN's default; its moves also fit frisian, breakthrough (--variant chooses))"
         ),
         "{text}"
     );

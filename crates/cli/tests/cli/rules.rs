@@ -8,7 +8,7 @@ fn lists_every_variant_with_what_sets_it_apart() {
     let list = ok(&["rules"]);
     assert_eq!(
         list.lines().filter(|l| l.contains(" men each")).count(),
-        30,
+        34,
         "{list}"
     );
     let line = |id: &str| {
@@ -21,6 +21,8 @@ fn lists_every_variant_with_what_sets_it_apart() {
     assert!(line("thai").contains("land directly behind"));
     assert!(line("italian").contains("men cannot take kings"));
     assert!(line("russian-giveaway").contains("giveaway"));
+    assert!(line("frysk").contains("5 men each"));
+    assert!(line("breakthrough").contains("the first one crowned wins"));
 }
 
 #[test]

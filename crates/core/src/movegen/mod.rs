@@ -17,11 +17,19 @@ mod quiet;
 pub(crate) mod rule_set;
 mod single;
 
+use crate::bitset::BitSet;
 use crate::geometry::Geometry;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 pub(crate) use rule_set::{with_rule_set, RuleSet};
 use single::FirstJumps;
+
+/// Whether the game is over by a rule of `R` that leaves the side to move without moves
+/// however its pieces stand: in Breakthrough, a king on the board (its side has won).
+#[inline(always)]
+fn over_by_rule<G: Geometry, R: RuleSet>(pos: &Position<G>) -> bool {
+    R::RULES.crowning_wins && !pos.kings().is_empty()
+}
 
 /// Fill `out` (assumed empty) with every legal move.
 pub(crate) fn generate<G: Geometry>(pos: &Position<G>, out: &mut MoveList<G::Bits>) {
@@ -34,6 +42,9 @@ pub(crate) fn generate_with<G: Geometry, R: RuleSet>(
     pos: &Position<G>,
     out: &mut MoveList<G::Bits>,
 ) {
+    if over_by_rule::<G, R>(pos) {
+        return;
+    }
     match single::first_jumps::<G, R>(pos, Some(out)) {
         FirstJumps::None => quiet::generate::<G, R>(pos, out),
         FirstJumps::Found(_) => {}
@@ -49,6 +60,9 @@ pub(crate) fn generate_with<G: Geometry, R: RuleSet>(
 /// quiescence search's moves, without building the quiet moves of a quiet position.
 pub(crate) fn generate_captures<G: Geometry>(pos: &Position<G>, out: &mut MoveList<G::Bits>) {
     with_rule_set!(pos.rules(), R => {
+        if over_by_rule::<G, R>(pos) {
+            return;
+        }
         if let FirstJumps::Search = single::first_jumps::<G, R>(pos, Some(out)) {
             capture::generate::<G, R, false>(pos, out, None, false);
         }
@@ -63,6 +77,9 @@ pub(crate) fn count<G: Geometry>(pos: &Position<G>) -> usize {
 /// [`count`] for a position whose variant belongs to `R`.
 #[inline]
 pub(crate) fn count_with<G: Geometry, R: RuleSet>(pos: &Position<G>) -> usize {
+    if over_by_rule::<G, R>(pos) {
+        return 0;
+    }
     match single::first_jumps::<G, R>(pos, None) {
         FirstJumps::None => quiet::count::<G, R>(pos),
         FirstJumps::Found(n) => n,
@@ -81,6 +98,9 @@ pub(crate) fn count_with<G: Geometry, R: RuleSet>(pos: &Position<G>) -> usize {
 /// duplicate captures, as some published perft tables do).
 pub(crate) fn generate_per_path<G: Geometry>(pos: &Position<G>, out: &mut MoveList<G::Bits>) {
     with_rule_set!(pos.rules(), R => {
+        if over_by_rule::<G, R>(pos) {
+            return;
+        }
         if !capture::generate::<G, R, false>(pos, out, None, true) {
             quiet::generate::<G, R>(pos, out);
         }
@@ -89,18 +109,25 @@ pub(crate) fn generate_per_path<G: Geometry>(pos: &Position<G>, out: &mut MoveLi
 
 /// Quiet moves `color` would have if it were to move.
 pub(crate) fn mobility<G: Geometry>(pos: &Position<G>, color: crate::Color) -> crate::Mobility {
-    with_rule_set!(pos.rules(), R => quiet::mobility::<G, R>(pos, color))
+    with_rule_set!(pos.rules(), R => {
+        if over_by_rule::<G, R>(pos) {
+            return crate::Mobility::default();
+        }
+        quiet::mobility::<G, R>(pos, color)
+    })
 }
 
 /// Whether the side to move has a capture.
 pub(crate) fn has_capture<G: Geometry>(pos: &Position<G>) -> bool {
-    with_rule_set!(pos.rules(), R => capture::exists::<G, R>(pos))
+    with_rule_set!(pos.rules(), R => !over_by_rule::<G, R>(pos) && capture::exists::<G, R>(pos))
 }
 
 /// Whether the quiet move `from`→`to` is legal: the side to move has it and no capture.
 pub(crate) fn is_legal_quiet<G: Geometry>(pos: &Position<G>, from: u32, to: u32) -> bool {
     with_rule_set!(pos.rules(), R => {
-        quiet::reaches::<G, R>(pos, from, to) && !capture::exists::<G, R>(pos)
+        !over_by_rule::<G, R>(pos)
+            && quiet::reaches::<G, R>(pos, from, to)
+            && !capture::exists::<G, R>(pos)
     })
 }
 
@@ -109,7 +136,9 @@ pub(crate) fn capture_paths<G: Geometry>(pos: &Position<G>) -> Vec<(Move<G::Bits
     let mut out = MoveList::new();
     let mut paths = Vec::new();
     with_rule_set!(pos.rules(), R => {
-        capture::generate::<G, R, true>(pos, &mut out, Some(&mut paths), false)
+        if !over_by_rule::<G, R>(pos) {
+            capture::generate::<G, R, true>(pos, &mut out, Some(&mut paths), false);
+        }
     });
     paths
 }

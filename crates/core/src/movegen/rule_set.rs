@@ -38,8 +38,10 @@ rule_sets! {
     PoolRules = Pool;
     /// International majority rules, on any board (Brazilian, German, Canadian, Sri Lankan).
     MajorityRules = International;
-    /// Frisian: orthogonal captures, capture value, the king-move limit.
+    /// Frisian and Frysk!: orthogonal captures, capture value, the king-move limit.
     FrisianRules = Frisian;
+    /// Breakthrough: international moves, and no move once a king is on the board.
+    BreakthroughRules = Breakthrough;
     /// Turkish: orthogonal moves, immediate removal, no reversal.
     TurkishRules = Turkish;
     /// Thai: immediate removal, king lands directly behind.
@@ -84,8 +86,12 @@ macro_rules! with_rule_set {
                 type $r = MajorityRules;
                 $body
             }
-            Base::Frisian => {
+            Base::Frisian | Base::Frysk => {
                 type $r = FrisianRules;
+                $body
+            }
+            Base::Breakthrough => {
+                type $r = BreakthroughRules;
                 $body
             }
             Base::Turkish => {

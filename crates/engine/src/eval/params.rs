@@ -65,8 +65,14 @@ impl Params {
                 p.runaway = vec![170, 100, 55];
             }
             // Rules give a king just under two men in Frisian captures.
-            Base::Frisian => {
+            Base::Frisian | Base::Frysk => {
                 p.king = 190;
+            }
+            // The first king wins: a man that cannot be stopped is nearly the game.
+            Base::Breakthrough => {
+                p.advance = vec![0, 3, 6, 10, 15, 21, 28, 36, 45];
+                p.advance_opening_percent = 50;
+                p.runaway = vec![900, 700, 500, 300];
             }
             Base::International | Base::Canadian | Base::SriLankan => {}
             Base::Turkish => {

@@ -428,3 +428,29 @@ fn no_variant_with_a_quiet_move_limit_has_men_stepping_sideways() {
         }
     }
 }
+
+/// Breakthrough (RULES.md §2): the first king wins, so a man three steps from the far row,
+/// ahead in the race, is a win in five plies, which the exhaustive search agrees with; in
+/// international the same crowning only makes a king.
+#[test]
+fn the_first_king_ends_a_breakthrough_search() {
+    let e = engine();
+    for (id, win_in) in [("breakthrough", Some(5)), ("international", None)] {
+        let variant: Variant = id.parse().unwrap();
+        let board = Board::from_fen(variant, "W:W16:B35").unwrap();
+        let r = e.search(
+            &SearchInput::new(board),
+            &Limits::depth(9),
+            Style::default(),
+            &Control::new(),
+            &mut Silent,
+        );
+        assert_eq!(r.score.plies_to_end(), win_in, "{id}: {}", r.score);
+        if win_in.is_some() {
+            let pos: Position<damier_core::Diagonal10> =
+                damier_core::fen::parse(variant.rules(), "W:W16:B35").unwrap();
+            assert_eq!(solve(&pos, 5), Solved::Win(5), "{id}");
+            assert!(r.score.0 > 0);
+        }
+    }
+}

@@ -3,8 +3,9 @@
 use damier_core::{Base, Color, NameScheme, Variant};
 
 /// The PDN number of each variant that has one (RULES.md §4). German shares Brazilian's 26,
-/// so a German game carries a `Variant` tag as well.
-const NUMBERS: [(u32, Base); 13] = [
+/// so a German game carries a `Variant` tag as well. 96 and 97 are lidraughts' own numbers
+/// for Breakthrough and Frysk!, which it writes bare (`[GameType "97"]`).
+const NUMBERS: [(u32, Base); 15] = [
     (20, Base::International),
     (21, Base::English),
     (22, Base::Italian),
@@ -18,6 +19,8 @@ const NUMBERS: [(u32, Base); 13] = [
     (30, Base::Turkish),
     (31, Base::Thai),
     (40, Base::Frisian),
+    (96, Base::Breakthrough),
+    (97, Base::Frysk),
 ];
 
 /// The variant of a `GameType` value, short (`20`) or full (`20,W,10,10,N2,0`). `None` when

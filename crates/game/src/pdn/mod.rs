@@ -150,6 +150,22 @@ pub struct Line {
     pub moves: Vec<PdnMove>,
 }
 
+/// A move number that names no move of a game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveNumberError {
+    /// Not a number with one dot, three dots or none.
+    #[error("'{0}' is not a move number (write 12 or 12. for the first mover's move, 12... for the other's)")]
+    Form(String),
+    /// The line has no move of that number.
+    #[error("the game has no move {number} ({})", match last { Some(l) => format!("its last move is {l}"), None => "it has no moves".to_string() })]
+    NoSuchMove {
+        /// The number asked for, as PDN writes it.
+        number: String,
+        /// The number of the line's last move.
+        last: Option<String>,
+    },
+}
+
 /// One game of a PDN file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PdnGame {
@@ -259,6 +275,37 @@ impl PdnGame {
         }
         let dots = if board.side() == first { "." } else { "..." };
         format!("{number}{dots}")
+    }
+
+    /// The position after the main line's move numbered `number` as PDN writes it: `12` (or
+    /// `12.`) for the first mover's twelfth move, `12...` for the other side's.
+    ///
+    /// # Errors
+    /// A number that is not of that form, or names no move of the line.
+    pub fn position_after(&self, number: &str) -> Result<Board, MoveNumberError> {
+        let wanted = number.trim();
+        let digits = wanted.trim_end_matches('.');
+        let dots = &wanted[digits.len()..];
+        if digits.is_empty()
+            || !digits.bytes().all(|b| b.is_ascii_digit())
+            || !matches!(dots, "" | "." | "...")
+        {
+            return Err(MoveNumberError::Form(wanted.to_string()));
+        }
+        let wanted = format!("{digits}{}", if dots == "..." { "..." } else { "." });
+        let positions = self.positions();
+        (0..self.main.moves.len())
+            .find(|&ply| self.move_number(ply) == wanted)
+            .map(|ply| positions[ply + 1])
+            .ok_or_else(|| MoveNumberError::NoSuchMove {
+                number: wanted,
+                last: self
+                    .main
+                    .moves
+                    .len()
+                    .checked_sub(1)
+                    .map(|ply| self.move_number(ply)),
+            })
     }
 
     /// The main line as a [`Game`], its result taken from the file when the rules did not

@@ -56,7 +56,7 @@ pub enum VariantSource {
 /// The order in which the variant of an untagged game is looked for after the one given:
 /// the variants most games are published in first, so that a Russian game whose moves
 /// Czech rules allow as well is read as Russian.
-const INFERENCE_ORDER: [Base; 15] = [
+const INFERENCE_ORDER: [Base; 17] = [
     Base::International,
     Base::English,
     Base::Russian,
@@ -72,6 +72,8 @@ const INFERENCE_ORDER: [Base; 15] = [
     Base::Portuguese,
     Base::German,
     Base::SriLankan,
+    Base::Frysk,
+    Base::Breakthrough,
 ];
 
 /// Read every game of PDN bytes as [`read_bytes`] does, but find the variant of a game with

@@ -8,6 +8,7 @@ mod clocks;
 mod draws;
 mod game;
 mod giveaway;
+mod lidraughts_variants;
 mod pdn;
 mod pdn_files;
 mod pdn_props;

@@ -703,3 +703,22 @@ fn known_tags_leave_out_the_roster_s_placeholders() {
     assert_eq!(pdn::known_tag(&tags, "Round"), Some("2"));
     assert_eq!(pdn::known_tag(&tags, "Site"), None);
 }
+
+#[test]
+fn a_move_number_names_the_position_after_it() {
+    let game = one("1. 32-28 19-23 2. 28x19 14x23 *", Variant::INTERNATIONAL);
+    let after = |n: &str| game.position_after(n);
+    assert_eq!(after("1").unwrap(), game.positions()[1]);
+    assert_eq!(after("1.").unwrap(), game.positions()[1]);
+    assert_eq!(after("1...").unwrap(), game.positions()[2]);
+    assert_eq!(after("2...").unwrap(), game.positions()[4]);
+    let err = after("3").unwrap_err().to_string();
+    assert!(
+        err.contains("no move 3.") && err.contains("its last move is 2..."),
+        "{err}"
+    );
+    for bad in ["", "x", "2..", "1.2"] {
+        let err = after(bad).unwrap_err().to_string();
+        assert!(err.contains("is not a move number"), "{bad}: {err}");
+    }
+}

@@ -96,12 +96,13 @@ fn write_line(out: &Output, line: &str) {
     let _ = w.flush();
 }
 
-/// Values the `variant` parameter accepts: every Damier variant, and Scan's names for the two
-/// it shares ("normal" and "losing").
+/// Values the `variant` parameter accepts: every Damier variant, and Scan's names for the
+/// three it shares ("normal", "losing", "bt").
 fn parse_variant(value: &str) -> Option<Variant> {
     match value {
         "normal" => Some(Variant::INTERNATIONAL),
         "losing" => "international-giveaway".parse().ok(),
+        "bt" => "breakthrough".parse().ok(),
         other => other.parse().ok(),
     }
 }

@@ -12,7 +12,9 @@ async fn variants_and_health() {
     let v = c.get("/api/variants").await;
     assert_eq!(v.status, 200);
     let list = v.body.as_array().unwrap();
-    assert_eq!(list.len(), 30);
+    assert_eq!(list.len(), 34);
+    let frysk = list.iter().find(|x| x["id"] == "frysk").unwrap();
+    assert_eq!(frysk["start_fen"], "W:W46,47,48,49,50:B1,2,3,4,5");
     let turkish = list.iter().find(|x| x["id"] == "turkish").unwrap();
     assert_eq!(turkish["squares"].as_array().unwrap().len(), 64);
     assert_eq!(turkish["orthogonal"], true);
