@@ -177,12 +177,8 @@ impl<G: Geometry> Position<G> {
             }
         }
         if rules.crowning_wins {
-            for s in (match side {
-                Color::White => white,
-                Color::Black => black,
-            } & kings)
-                .iter()
-            {
+            let movers = if side == Color::White { white } else { black };
+            for s in (movers & kings).iter() {
                 defects.push(SetupDefect::KingOfSideToMove(s as u8));
             }
         }

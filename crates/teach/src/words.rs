@@ -154,6 +154,9 @@ pub fn king(rules: &Rules) -> String {
         text += " While its side still has men, the same king may not make more than three \
                  moves in a row without capturing.";
     }
+    if rules.crowning_wins {
+        text += " Here that is moot: the game ends as the first king is crowned.";
+    }
     text
 }
 
