@@ -312,6 +312,13 @@ impl<G: Geometry> Position<G> {
         (run.moves >= KingRun::LIMIT && self.has_men(color)).then_some(run.square)
     }
 
+    /// Whether a crowning has ended the game: a king on the board where the first king wins
+    /// (Breakthrough). The side to move, which did not crown, then has no move.
+    #[inline(always)]
+    pub fn ended_by_crowning(&self) -> bool {
+        self.rules.crowning_wins && !self.kings.is_empty()
+    }
+
     /// Whether `color` has a man: while it has, its king runs are limited (Frisian).
     #[inline(always)]
     pub fn has_men(&self, color: Color) -> bool {

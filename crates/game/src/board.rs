@@ -239,6 +239,11 @@ impl Board {
         on!(self, p => p.pieces(color).to_u128())
     }
 
+    /// Whether a crowning has ended the game (Breakthrough: the first king wins).
+    pub fn ended_by_crowning(&self) -> bool {
+        on!(self, p => p.ended_by_crowning())
+    }
+
     /// All kings, as a set of internal squares.
     pub fn kings(&self) -> u128 {
         on!(self, p => p.kings().to_u128())

@@ -98,9 +98,7 @@ impl GameResult {
             .map_or("a player", |w| w.opponent().name());
         let why = match (self.reason, final_board) {
             (Reason::NoLegalMove, None) => "the side to move had no legal move".to_string(),
-            (Reason::NoLegalMove, Some(board))
-                if board.variant().rules().crowning_wins && board.kings() != 0 =>
-            {
+            (Reason::NoLegalMove, Some(board)) if board.ended_by_crowning() => {
                 let crowner = board.side().opponent().name();
                 if board.variant().giveaway {
                     format!("{crowner} crowned a king, and in giveaway that loses")

@@ -17,7 +17,6 @@ mod quiet;
 pub(crate) mod rule_set;
 mod single;
 
-use crate::bitset::BitSet;
 use crate::geometry::Geometry;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
@@ -28,7 +27,8 @@ use single::FirstJumps;
 /// however its pieces stand: in Breakthrough, a king on the board (its side has won).
 #[inline(always)]
 fn over_by_rule<G: Geometry, R: RuleSet>(pos: &Position<G>) -> bool {
-    R::RULES.crowning_wins && !pos.kings().is_empty()
+    // The constant folds the check away for every family but Breakthrough's.
+    R::RULES.crowning_wins && pos.ended_by_crowning()
 }
 
 /// Fill `out` (assumed empty) with every legal move.
