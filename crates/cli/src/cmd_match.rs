@@ -6,12 +6,11 @@ use crate::output::{outln, usage, UsageContext};
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use damier_core::Variant;
-use damier_egdb::Damage;
 use damier_game::pdn::{self, PdnGame, WriteOptions};
 use damier_game::{replace_file, time_text, TimeControl};
-use damier_match::sprt::{Decision, Pairs, Sprt};
+use damier_match::sprt::Sprt;
 use damier_match::{
-    endings, from_spec, openings, run_match, GameRecord, MatchConfig, PlayerError, Tally,
+    openings, run_match, GameRecord, MatchConfig, PlayerError, PlayerSpec, Report, Tally,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
@@ -76,19 +75,6 @@ fn parse_tc(text: &str) -> Result<TimeControl> {
     time_text::parse_control(text).usage_context(|| "--tc".to_string())
 }
 
-fn record_json(r: &GameRecord) -> serde_json::Value {
-    let result = r.game.result();
-    json!({
-        "game": r.number,
-        "white": r.white,
-        "black": r.black,
-        "opening": r.opening,
-        "result": result.map(|x| x.describe()),
-        "first_player_points": r.first_player_points(),
-        "plies": r.game.plies().len(),
-    })
-}
-
 pub fn run(args: &MatchArgs) -> Result<()> {
     let variant: Variant = args.variant.parse().usage_context(|| "--variant".into())?;
     if args.games == 0 || args.games > 100_000 {
@@ -114,10 +100,15 @@ pub fn run(args: &MatchArgs) -> Result<()> {
     };
     // Check both specifications before playing anything: a spec that cannot be read is a
     // mistake in the command line; an engine that will not start is a failure.
-    for (option, spec) in [("--first", &args.first), ("--second", &args.second)] {
-        match from_spec(spec).and_then(|mut player| player.new_game(variant)) {
-            Ok(()) => {}
-            Err(e @ PlayerError::Spec { .. }) => usage!("{option}: {e}"),
+    let mut players = Vec::new();
+    for (option, text) in [("--first", &args.first), ("--second", &args.second)] {
+        let spec: PlayerSpec = match text.parse() {
+            Ok(spec) => spec,
+            Err(e) => usage!("{option}: {e}"),
+        };
+        match spec.start().and_then(|mut player| player.new_game(variant)) {
+            Ok(()) => players.push(spec),
+            Err(e @ PlayerError::Spec(_)) => usage!("{option}: {e}"),
             Err(e) => return Err(e.into()),
         }
     }
@@ -137,8 +128,8 @@ pub fn run(args: &MatchArgs) -> Result<()> {
     if set.is_empty() {
         bail!("no opening could be made for {variant}");
     }
-    let first = || from_spec(&args.first);
-    let second = || from_spec(&args.second);
+    let first = || players[0].start();
+    let second = || players[1].start();
     let bar = (!args.json).then(|| {
         let bar = ProgressBar::new(args.games as u64);
         bar.set_style(
@@ -152,58 +143,28 @@ pub fn run(args: &MatchArgs) -> Result<()> {
     // error is returned at the end.
     let mut written: std::io::Result<()> = Ok(());
     let mut log = LogLines::new();
-    let mut pairs = Pairs::default();
-    let mut decision = None;
-    // Each damaged file told once, when a player first meets it: its handle keeps the
-    // damage, so every later game of that player reports it again.
-    let mut damaged: Vec<Damaged> = Vec::new();
-    let mut progress = |r: &GameRecord, t: &Tally| {
-        let mut met = Vec::new();
-        for (player, damage) in &r.egdb_damage {
-            if damaged.iter().any(|d| d.damage.file == damage.file) {
-                continue;
-            }
-            let d = Damaged {
-                player: player.clone(),
-                game: r.number,
-                damage: damage.clone(),
-            };
+    let mut report = Report::new(sprt);
+    let mut progress = |r: &GameRecord, _: &Tally| {
+        let first_met = report.add(r);
+        for d in first_met {
             let line = format!("damier: warning: {}", d.describe());
             match &bar {
                 Some(bar) => bar.suspend(|| crate::output::tell!("{line}")),
                 None => crate::output::tell!("{line}"),
             }
-            met.push(d.json());
-            damaged.push(d);
         }
         if json && written.is_ok() {
-            let mut record = record_json(r);
-            record["egdb_damage"] = met.into();
-            written = outln!("{record}");
+            written = outln!("{}", json!(r.line(first_met)));
         }
-        let mut test = String::new();
-        if let Some(s) = &sprt {
-            pairs.add(r.number, r.first_player_points());
-            let llr = s.llr(&pairs.counts);
-            let (lower, upper) = s.bounds();
-            test = format!("  LLR {llr:.2} ({lower:.2}, {upper:.2})");
-            decision = s.decide(llr);
-        }
-        let score = format!(
-            "+{} ={} -{}  score {:.1}%{test}",
-            t.wins,
-            t.draws,
-            t.losses,
-            100.0 * t.score()
-        );
         if let Some(bar) = &bar {
+            let score = report.score_line();
             bar.inc(1);
             log.offer(false, || {
-                format!("{}/{} games  {score}", t.games(), args.games)
+                format!("{}/{} games  {score}", report.tally().games(), args.games)
             });
             bar.set_message(score);
         }
-        decision.is_none()
+        !report.decided()
     };
     let records = run_match(
         &first,
@@ -217,12 +178,6 @@ pub fn run(args: &MatchArgs) -> Result<()> {
     if let Some(bar) = bar {
         bar.finish();
     }
-    let mut tally = Tally::default();
-    let mut pairs = Pairs::default();
-    for r in &records {
-        pairs.add(r.number, r.first_player_points());
-        tally.add(r.first_player_points());
-    }
     if let Some(path) = &args.pdn {
         let games: Vec<PdnGame> = records.iter().map(GameRecord::pdn).collect();
         let text = pdn::write(&games, &WriteOptions::default());
@@ -231,146 +186,13 @@ pub fn run(args: &MatchArgs) -> Result<()> {
     }
     written?;
     let stopped = stop.load(Ordering::Relaxed);
-    let elo = tally.elo();
-    let names = (
-        records.first().map_or(args.first.clone(), |r| {
-            if r.first_is_white {
-                r.white.clone()
-            } else {
-                r.black.clone()
-            }
-        }),
-        records.first().map_or(args.second.clone(), |r| {
-            if r.first_is_white {
-                r.black.clone()
-            } else {
-                r.white.clone()
-            }
-        }),
-    );
-    // The test's figures over the games kept (a game that finished after the decision is
-    // kept too: it was played, and it can only be counted once its pair is whole).
-    let test = sprt.map(|s| {
-        let llr = s.llr(&pairs.counts);
-        let (lower, upper) = s.bounds();
-        (s, llr, lower, upper, s.decide(llr))
-    });
+    let summary = report.summary((players[0].name(), players[1].name()), args.games, stopped);
     if json {
-        let sprt_json = test.map(|(s, llr, lower, upper, d)| {
-            json!({
-                "elo0": s.elo0, "elo1": s.elo1, "alpha": s.alpha, "beta": s.beta,
-                "llr": llr, "lower": lower, "upper": upper, "pairs": pairs.completed(),
-                "pentanomial": pairs.counts,
-                "result": match d {
-                    Some(Decision::AcceptH1) => "H1",
-                    Some(Decision::AcceptH0) => "H0",
-                    None => "undecided",
-                },
-            })
-        });
-        outln!(
-            "{}",
-            json!({
-                "egdb_damage": damaged.iter().map(Damaged::json).collect::<Vec<_>>(),
-                "sprt": sprt_json,
-                "first": names.0, "second": names.1, "games": tally.games(),
-                "wins": tally.wins, "draws": tally.draws, "losses": tally.losses,
-                "score": tally.score(),
-                "elo": elo.map(|e| e.elo).filter(|e| e.is_finite()),
-                "elo_margin": elo.map(|e| e.margin).filter(|e| e.is_finite()),
-                "elo_bound": elo.map(|e| e.bound),
-                "stopped": stopped,
-            })
-        )?;
+        outln!("{}", json!(summary))?;
     } else {
-        outln!(
-            "{} vs {}: +{} ={} -{} ({:.1} / {}, {:.1}%)",
-            names.0,
-            names.1,
-            tally.wins,
-            tally.draws,
-            tally.losses,
-            tally.points(),
-            tally.games(),
-            100.0 * tally.score()
-        )?;
-        let ended: Vec<String> = endings(&records)
-            .into_iter()
-            .map(|(how, n)| format!("{n} {how}"))
-            .collect();
-        if !ended.is_empty() {
-            outln!("Games ended: {}", ended.join(", "))?;
-        }
-        match elo {
-            Some(e) if e.elo.is_finite() => {
-                // Rounded first, and -0 made +0, so that an even score reads "+0".
-                let elo = e.elo.round() + 0.0;
-                outln!("Elo difference: {elo:+.0} ± {:.0} (95%)", e.margin)?
-            }
-            Some(e) if e.elo > 0.0 => outln!(
-                "Elo difference: at least {:+.0} (95%, a clean sweep)",
-                e.bound
-            )?,
-            Some(e) => outln!(
-                "Elo difference: at most {:+.0} (95%, a clean sweep)",
-                e.bound
-            )?,
-            None => {}
-        }
-        if let Some((s, llr, lower, upper, d)) = test {
-            let verdict = match d {
-                Some(Decision::AcceptH1) => format!(
-                    "H1 accepted: the first player is at least {:+} Elo stronger",
-                    s.elo1
-                ),
-                Some(Decision::AcceptH0) => format!(
-                    "H0 accepted: the first player is not {:+} Elo stronger",
-                    s.elo1
-                ),
-                None if stopped => format!("undecided: stopped after {} games", tally.games()),
-                None => format!(
-                    "undecided after {} games (raise --games to go on)",
-                    tally.games()
-                ),
-            };
-            outln!(
-                "SPRT elo0 {:+} elo1 {:+} alpha {} beta {}: LLR {llr:.2} (bounds {lower:.2}, {upper:.2}), {} pairs {:?}",
-                s.elo0, s.elo1, s.alpha, s.beta, pairs.completed(), pairs.counts
-            )?;
-            outln!("{verdict}")?;
-        } else if stopped {
-            outln!("stopped after {} of {} games", tally.games(), args.games)?;
-        }
-        for d in &damaged {
-            outln!("warning: {}", d.describe())?;
+        for line in summary.lines() {
+            outln!("{line}")?;
         }
     }
     Ok(())
-}
-
-/// A damaged endgame database file a player met, and in which game it first did.
-struct Damaged {
-    player: String,
-    game: usize,
-    damage: Damage,
-}
-
-impl Damaged {
-    fn describe(&self) -> String {
-        format!(
-            "{} (from game {} on): {}",
-            self.player,
-            self.game,
-            self.damage.warning()
-        )
-    }
-
-    fn json(&self) -> serde_json::Value {
-        json!({
-            "player": self.player,
-            "game": self.game,
-            "file": self.damage.file.display().to_string(),
-            "reason": self.damage.reason,
-        })
-    }
 }

@@ -7,7 +7,7 @@ use clap::Args;
 use damier_egdb::{store, Egdb, Value};
 use damier_learn::rng::{splitmix, GOLDEN};
 use damier_match::playout::{draw_endings, play_endings, EndingRequest, PlayedEnding};
-use damier_match::{from_spec, MatchConfig};
+use damier_match::{MatchConfig, PlayerSpec};
 use indicatif::{ProgressBar, ProgressStyle};
 
 /// Arguments of `damier egdb playout`.
@@ -60,8 +60,16 @@ pub fn run(args: &PlayoutArgs) -> Result<()> {
     if args.wins + args.draws == 0 {
         usage!("nothing to play: --wins and --draws are both 0");
     }
-    if args.player.starts_with("hub") {
-        usage!("--player: a Hub engine cannot be pointed at these databases; give a damier player");
+    let mut spec: PlayerSpec = match args.player.parse() {
+        Ok(spec) => spec,
+        Err(e) => usage!("--player: {e}"),
+    };
+    // The player probes the set being tested, whatever the spec says.
+    match spec.damier_mut() {
+        Some(damier) => damier.egdb = Some(root.to_path_buf()),
+        None => usage!(
+            "--player: only Damier in this process can be pointed at these databases; give a damier player"
+        ),
     }
     let db = Egdb::open(root, variant, store::SEARCH_CACHE_MB)?;
     if db.slices().is_empty() {
@@ -88,14 +96,7 @@ pub fn run(args: &PlayoutArgs) -> Result<()> {
             db.dir().display()
         );
     }
-    // The player probes the set being tested, whatever the spec says.
-    let spec = format!(
-        "{}{}egdb={}",
-        args.player,
-        if args.player.contains(':') { "," } else { ":" },
-        root.display()
-    );
-    drop(from_spec(&spec)?);
+    drop(spec.start()?);
     let mut state = args.seed.wrapping_mul(GOLDEN);
     let mut random = || {
         state = state.wrapping_add(GOLDEN);
@@ -127,7 +128,7 @@ pub fn run(args: &PlayoutArgs) -> Result<()> {
             .expect("the template is valid"),
     );
     let mut spoiled = 0usize;
-    let player = || from_spec(&spec);
+    let player = || spec.start();
     let config = MatchConfig {
         max_plies: args.max_plies.max(1),
         ..MatchConfig::default()

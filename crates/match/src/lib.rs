@@ -15,10 +15,14 @@ pub mod openings;
 pub mod player;
 pub mod playout;
 mod pool;
+mod report;
 pub mod runner;
+pub mod spec;
 pub mod sprt;
 
 pub use elo::{EloEstimate, Tally};
 pub use openings::Opening;
-pub use player::{from_spec, from_spec_with, Player, PlayerError};
-pub use runner::{endings, play_game, run_match, GameRecord, MatchConfig};
+pub use player::{from_spec, Player, PlayerError};
+pub use report::{ending, Damaged, GameLine, Report, Summary, TestState};
+pub use runner::{play_game, run_match, GameRecord, MatchConfig};
+pub use spec::{PlayerSpec, SpecError};

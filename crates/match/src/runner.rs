@@ -112,28 +112,6 @@ impl GameRecord {
     }
 }
 
-/// How a match's games ended, most frequent first: ("no legal move", 31), ("on time", 2), …
-pub fn endings(records: &[GameRecord]) -> Vec<(&'static str, usize)> {
-    let mut counts: Vec<(&'static str, usize)> = Vec::new();
-    for r in records {
-        let how = match r.game.result().map(|x| x.reason) {
-            Some(Reason::NoLegalMove) => "no legal move",
-            Some(Reason::Time | Reason::ForfeitedTurns) => "on time",
-            Some(Reason::Rule(_)) => "a draw rule",
-            Some(Reason::Adjudication) => "adjudicated",
-            Some(Reason::Resignation) => "resigned",
-            Some(Reason::Agreement) => "agreed",
-            Some(Reason::Recorded) | None => "unfinished",
-        };
-        match counts.iter_mut().find(|(h, _)| *h == how) {
-            Some((_, n)) => *n += 1,
-            None => counts.push((how, 1)),
-        }
-    }
-    counts.sort_by_key(|&(how, n)| (std::cmp::Reverse(n), how));
-    counts
-}
-
 /// Play one game from `opening`.
 ///
 /// # Errors

@@ -276,7 +276,32 @@ fn bad_arguments_get_one_line() {
     let err = fails(&[
         "egdb", "playout", "-v", "english", "--player", "hub:scan", "--dir", dir,
     ]);
-    assert!(err.contains("--player"), "{err}");
+    assert!(err.contains("--player: only Damier"), "{err}");
+    let err = fails(&[
+        "egdb",
+        "playout",
+        "-v",
+        "english",
+        "--player",
+        "dxp:localhost:27531",
+        "--dir",
+        dir,
+    ]);
+    assert!(err.contains("--player: only Damier"), "{err}");
+    let err = fails(&[
+        "egdb",
+        "playout",
+        "-v",
+        "english",
+        "--player",
+        "damier:depth=0",
+        "--dir",
+        dir,
+    ]);
+    assert!(
+        err.contains("--player: player 'damier:depth=0': depth must be"),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(&root);
 }
 
