@@ -264,7 +264,8 @@ struct PdnRecord {
     start_fen: String,
     #[pyo3(get)]
     /// What reading chose or read past (the notation the squares were read in, a wrong
-    /// variation left out), as `damier pdn check` says it.
+    /// variation left out), and a recorded end the rules contradict, as `damier pdn check`
+    /// says it.
     read_notes: Vec<String>,
     game: Game,
 }
@@ -293,10 +294,11 @@ impl PdnRecord {
 #[pyo3(signature = (text, variant = "international"))]
 fn read_pdn(text: &str, variant: &str) -> PyResult<Vec<PdnRecord>> {
     let default = self::variant(variant)?;
-    pdn::read(text, default)
+    pdn::read_checked(text.as_bytes(), pdn::Untagged::Given(default))
         .into_iter()
-        .map(|r| {
-            let g = r.map_err(error)?;
+        .map(|checked| {
+            let read_notes = checked.all_notes("the variant argument", None);
+            let g = checked.game.map_err(error)?;
             let game = g.to_game().map_err(error)?;
             Ok(PdnRecord {
                 variant: g.variant.to_string(),
@@ -304,7 +306,7 @@ fn read_pdn(text: &str, variant: &str) -> PyResult<Vec<PdnRecord>> {
                 moves: g.main.moves.iter().map(|m| m.notation.clone()).collect(),
                 result: g.result.text().to_string(),
                 start_fen: g.start.fen(),
-                read_notes: g.read_notes,
+                read_notes,
                 game,
             })
         })

@@ -86,6 +86,10 @@ def test_pdn_round_trip():
     [annotated] = damier.read_pdn("1. 32-28 (1. 19-23) 19-23 *")
     assert annotated.moves == ["32-28", "19-23"]
     assert annotated.read_notes[0].startswith("the variation at line 1, column 10 was left out")
+    # A result the final position contradicts is said as `damier pdn check` says it.
+    [wrong] = damier.read_pdn('[FEN "W:W28:B22"]\n1. 28x17 0-1')
+    assert wrong.result == "0-1"
+    assert wrong.read_notes[-1].startswith("the result 0-1 is not the board's")
 
 
 def test_a_game_over_by_the_rules():

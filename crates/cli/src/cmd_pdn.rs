@@ -4,8 +4,8 @@ use crate::output::UsageContext;
 use anyhow::{bail, Result};
 use clap::{Args, Subcommand, ValueEnum};
 use damier_core::Variant;
-use damier_game::pdn::{self, PdnError, PdnGame, TagNotes, VariantSource, WriteOptions};
-use damier_game::{Board, Reason};
+use damier_game::pdn::{self, CheckedGame, PdnError, PdnGame, Untagged, WriteOptions};
+use damier_game::Board;
 use serde_json::{json, Value};
 use std::io::Write;
 use std::path::PathBuf;
@@ -81,43 +81,23 @@ fn say(text: &str) -> Result<()> {
 }
 
 fn read(input: &Input) -> Result<Vec<Result<PdnGame, PdnError>>> {
-    Ok(read_with_sources(input)?
-        .into_iter()
-        .map(|(game, _, _)| game)
-        .collect())
+    Ok(read_checked(input)?.into_iter().map(|c| c.game).collect())
 }
 
-/// A game as read, how its variant was found, and what its tags say that the reading left.
-type Reading = (Result<PdnGame, PdnError>, VariantSource, TagNotes);
-
-/// The games, how the variant of each was found, and their tags' notes.
-fn read_with_sources(input: &Input) -> Result<Vec<Reading>> {
-    let given: Option<Variant> = match &input.variant {
-        Some(name) => Some(name.parse().usage_context(|| "--variant".into())?),
-        None => None,
+/// The games, each read and checked by the game layer.
+fn read_checked(input: &Input) -> Result<Vec<CheckedGame>> {
+    let untagged = match &input.variant {
+        Some(name) => Untagged::Given(name.parse().usage_context(|| "--variant".into())?),
+        None => Untagged::Inferred(Variant::INTERNATIONAL),
     };
     // A file the command line names that is not there is a mistake in the command line.
     let bytes = std::fs::read(&input.file)
         .usage_context(|| format!("cannot read {}", input.file.display()))?;
-    let games: Vec<_> = match given {
-        Some(v) => pdn::read_bytes(&bytes, v)
-            .into_iter()
-            .map(|g| (g, VariantSource::Given))
-            .collect(),
-        None => pdn::read_bytes_inferring(&bytes, Variant::INTERNATIONAL),
-    };
+    let games = pdn::read_checked(&bytes, untagged);
     if games.is_empty() {
         bail!("{} holds no game", input.file.display());
     }
-    // One note per game, the reader counting games the same way.
-    let notes = pdn::read_tag_notes(&bytes)
-        .into_iter()
-        .chain(std::iter::repeat_with(TagNotes::default));
-    Ok(games
-        .into_iter()
-        .zip(notes)
-        .map(|((game, source), notes)| (game, source, notes))
-        .collect())
+    Ok(games)
 }
 
 fn players(tag: impl Fn(&str) -> Option<String>) -> (String, String) {
@@ -138,74 +118,8 @@ fn bad_games(bad: usize, total: usize) -> Result<()> {
     Ok(())
 }
 
-/// What the check line adds about a game's variant: nothing when a tag named it, `--variant`
-/// did, or PDN's own default (international) is the one variant its moves fit; otherwise the
-/// missing tag (or the `Variant` tag not understood) and the variants its moves fit.
-/// `read_as` is the variant the game was read as, when known.
-fn variant_note(
-    source: &VariantSource,
-    notes: &TagNotes,
-    read_as: Option<Variant>,
-) -> Option<String> {
-    let unknown = notes.unknown_variant.as_ref();
-    let missing = match unknown {
-        Some(value) => format!("Variant tag \"{value}\" not understood"),
-        None => "no GameType tag".to_string(),
-    };
-    let fits = match source {
-        VariantSource::Inferred { fits } => fits,
-        VariantSource::Unfit { closest } => {
-            return Some(format!(
-                "{missing}, and its moves fit no variant: the error is {closest}'s, \
-                 where it read furthest; --variant chooses"
-            ))
-        }
-        VariantSource::Tagged | VariantSource::Given => {
-            unknown?;
-            let how = match source {
-                VariantSource::Given => "as --variant says",
-                _ => "by its GameType tag",
-            };
-            return Some(match read_as {
-                Some(v) => format!("{missing}: read as {v}, {how}"),
-                None => missing,
-            });
-        }
-    };
-    let (first, rest) = fits.split_first()?;
-    let default = *first == Variant::INTERNATIONAL;
-    if default && rest.is_empty() && unknown.is_none() {
-        return None;
-    }
-    let read = match (default, rest) {
-        (true, _) => format!("read as {first}, PDN's default"),
-        (false, []) => format!("read as {first}, the one variant its moves fit"),
-        (false, _) => format!("read as {first}"),
-    };
-    let also = if rest.is_empty() {
-        String::new()
-    } else {
-        let others: Vec<String> = rest.iter().map(|v| v.to_string()).collect();
-        format!(
-            "; its moves also fit {} (--variant chooses)",
-            others.join(", ")
-        )
-    };
-    Some(format!("{missing}: {read}{also}"))
-}
-
-/// A count of plies as a draughts player says it: a move is one by each side, so 80 plies
-/// are "40 moves" and 79 are "39½ moves".
-fn moves_text(plies: usize) -> String {
-    let half = if plies % 2 == 1 { "½" } else { "" };
-    match (plies / 2, half) {
-        (0, "½") => "½ move".to_string(),
-        (1, "") => "1 move".to_string(),
-        (whole, _) => format!("{whole}{half} moves"),
-    }
-}
-
-/// The same count for JSON: a whole number of moves, or one and a half (`39.5`).
+/// The same count as [`pdn::moves_in_words`] for JSON: a whole number of moves, or one and
+/// a half (`39.5`).
 fn moves_value(plies: usize) -> Value {
     if plies.is_multiple_of(2) {
         json!(plies / 2)
@@ -215,23 +129,18 @@ fn moves_value(plies: usize) -> Value {
 }
 
 fn check(input: &Input) -> Result<()> {
-    let read = read_with_sources(input)?;
+    let read = read_checked(input)?;
     let mut bad = 0;
     let count = read.len();
-    for (i, (g, source, notes)) in read.iter().enumerate() {
+    for (i, checked) in read.iter().enumerate() {
         let n = i + 1;
-        let read_as = match (g, source) {
-            (Ok(g), _) => Some(g.variant),
-            (Err(_), VariantSource::Unfit { closest }) => Some(*closest),
-            (Err(_), VariantSource::Inferred { fits }) => fits.first().copied(),
-            (Err(_), _) => None,
-        };
-        let note = variant_note(source, notes, read_as);
-        // What reading chose or read past (for a game refused, before its error).
-        let reading_notes = match g {
-            Ok(g) => &g.read_notes,
-            Err(e) => &e.read_notes,
-        };
+        bad += usize::from(!checked.is_sound());
+        let note = checked
+            .notes
+            .variant
+            .as_ref()
+            .map(|v| v.describe("--variant"));
+        let reading_notes = checked.read_notes();
         let said: Vec<&str> = note
             .iter()
             .chain(reading_notes)
@@ -242,25 +151,23 @@ fn check(input: &Input) -> Result<()> {
         } else {
             format!(" ({})", said.join("; "))
         };
-        let (line, value) = match g {
+        let (line, value) = match &checked.game {
             Ok(g) => {
-                let contradiction = result_contradicted(g, notes);
+                let contradiction = &checked.notes.contradiction;
                 let (white, black) = players(|t| g.tag(t).map(str::to_string));
                 let plies = g.main.moves.len();
                 let result = g.result.text();
-                let verdict = match &contradiction {
-                    Some(why) => {
-                        bad += 1;
-                        format!("error: {why}")
-                    }
+                let verdict = match contradiction {
+                    Some(why) => format!("error: {why}"),
                     None => "ok".to_string(),
                 };
-                let error =
-                    contradiction.map(|why| json!({"line": null, "column": null, "message": why}));
+                let error = contradiction
+                    .as_ref()
+                    .map(|why| json!({"line": null, "column": null, "message": why}));
                 (
                     crate::output::printable(&format!(
                         "{n}: {white} - {black}, {result}, {}, {verdict}{suffix}",
-                        moves_text(plies)
+                        pdn::moves_in_words(plies)
                     )),
                     json!({"game": n, "white": white, "black": black, "result": result,
                            "variant": g.variant.to_string(), "moves": moves_value(plies),
@@ -269,7 +176,6 @@ fn check(input: &Input) -> Result<()> {
                 )
             }
             Err(e) => {
-                bad += 1;
                 let (white, black) = players(|t| e.tag(t).map(str::to_string));
                 let result = "?";
                 let plies = e.moves_read;
@@ -279,7 +185,7 @@ fn check(input: &Input) -> Result<()> {
                     // the terminal.
                     crate::output::printable(&format!(
                         "{n}: {white} - {black}, {result}, {}, error at {at}{suffix}",
-                        moves_text(plies)
+                        pdn::moves_in_words(plies)
                     )),
                     json!({"game": n, "white": white, "black": black, "result": result,
                            "moves": moves_value(plies), "plies": plies, "error": {"line": e.line, "column": e.column,
@@ -294,50 +200,6 @@ fn check(input: &Input) -> Result<()> {
         ))?;
     }
     bad_games(bad, count)
-}
-
-/// Why the game cannot be as recorded, by the rules' own end ([`PdnGame::rules_end`]): moves
-/// played after the game was over (no move for the side to move, or an automatic draw), or a
-/// result other than the one the rules gave; or a `Result` tag that the termination marker
-/// contradicts. `None` when the moves end with the game still running (a resignation, a
-/// time-out, a draw agreed or claimed), or the result agrees.
-fn result_contradicted(g: &PdnGame, notes: &TagNotes) -> Option<String> {
-    if let Some(tag) = &notes.contradicted_result {
-        return Some(format!(
-            "the Result tag says {tag}, the marker after the moves {}",
-            g.result.text()
-        ));
-    }
-    let end = g.rules_end()?;
-    let why = match end.result.reason {
-        Reason::NoLegalMove => {
-            let winner = end.result.outcome.winner()?;
-            format!(
-                "{} has no move, so {} wins",
-                end.board.side().name(),
-                winner.name()
-            )
-        }
-        _ => end.result.describe_at(&end.board),
-    };
-    if let Some(next) = g.main.moves.get(end.plies) {
-        let at = match end.plies {
-            0 => "in its start position".to_string(),
-            n => format!(
-                "after {} {}",
-                g.move_number(n - 1),
-                g.main.moves[n - 1].notation
-            ),
-        };
-        return Some(format!(
-            "the game ended {at} ({why}), yet the moves go on with {} {}",
-            g.move_number(end.plies),
-            next.notation
-        ));
-    }
-    let recorded = g.result.outcome()?;
-    (recorded != end.result.outcome)
-        .then(|| format!("the result {} is not the board's: {why}", g.result.text()))
 }
 
 fn convert(input: &Input, to: Target) -> Result<()> {

@@ -370,10 +370,7 @@ pub fn new_session(req: &NewGame) -> Result<(Session, Tokens), ApiError> {
 pub fn import_session(req: &ImportGame) -> Result<Imported, ApiError> {
     let default = variant(req.variant.as_deref())?;
     // A game without a variant tag is read as the variant its moves fit, the page's first.
-    let games: Vec<_> = pdn::read_bytes_inferring(req.pdn.as_bytes(), default)
-        .into_iter()
-        .map(|(game, _)| game)
-        .collect();
+    let games = pdn::read_checked(req.pdn.as_bytes(), pdn::Untagged::Inferred(default));
     let count = games.len();
     let chosen = games.into_iter().nth(req.index).ok_or_else(|| {
         ApiError::Invalid(if count == 0 {
@@ -385,7 +382,12 @@ pub fn import_session(req: &ImportGame) -> Result<Imported, ApiError> {
             )
         })
     })?;
-    let pdn_game = chosen.map_err(|e| ApiError::Invalid(format!("PDN: {e}")))?;
+    // What `damier pdn check` would say of it: how its variant was found, a recorded end
+    // the rules contradict (the game still opens, to be studied), what reading left out.
+    let mut read_notes = chosen.all_notes("the variant of the game on the board", Some(default));
+    let pdn_game = chosen
+        .game
+        .map_err(|e| ApiError::Invalid(format!("PDN: {e}")))?;
     let game = pdn_game
         .to_game()
         .map_err(|e| ApiError::Invalid(format!("PDN: {e}")))?;
@@ -397,7 +399,6 @@ pub fn import_session(req: &ImportGame) -> Result<Imported, ApiError> {
     // A game read from a file is there to be studied: the engine may help.
     session.casual = true;
     let notes = crate::notes::tree(&pdn_game.start, &pdn_game.main);
-    let mut read_notes = pdn_game.read_notes;
     let dropped = crate::notes::dropped_nags(&pdn_game.main);
     if dropped > 0 {
         read_notes.push(format!(
@@ -544,5 +545,30 @@ mod tests {
             ..NewGame::default()
         };
         assert!(new_session(&ballot_wrong_variant).is_err());
+    }
+
+    #[test]
+    fn an_import_says_what_a_check_of_the_game_says() {
+        let import = |pdn: &str| {
+            import_session(&ImportGame {
+                pdn: pdn.into(),
+                ..ImportGame::default()
+            })
+        };
+        let imported = import("[FEN \"W:W28:B22\"]\n1. 28x17 0-1").ok().unwrap();
+        assert!(
+            imported.read_notes[imported.read_notes.len() - 1]
+                .starts_with("the result 0-1 is not the board's"),
+            "{:?}",
+            imported.read_notes
+        );
+        // An English game read from an untagged file says how its variant was found.
+        let imported = import("1. 11-15 23-19 *").ok().unwrap();
+        assert!(
+            imported.read_notes[0].starts_with("no GameType tag: read as english"),
+            "{:?}",
+            imported.read_notes
+        );
+        assert!(import("1. 32-28 19-24 2. 99-98 *").is_err());
     }
 }

@@ -15,6 +15,7 @@
 //! assert_eq!(pdn::read(&pdn::write(&[game.clone()], &Default::default()), Variant::INTERNATIONAL)[0], Ok(game.clone()));
 //! ```
 
+mod check;
 mod date;
 mod gametype;
 mod lexer;
@@ -30,6 +31,7 @@ use damier_core::fen::FenError;
 use damier_core::notation::MoveError;
 use damier_core::{Color, Variant};
 
+pub use check::{moves_in_words, read_checked, CheckNotes, CheckedGame, Untagged, VariantNote};
 pub use date::{civil_date, date_today, unix_days, unix_seconds};
 pub use reader::{read, read_bytes, read_bytes_inferring, read_tag_notes, VariantSource};
 pub use tags::TagNotes;
