@@ -33,9 +33,33 @@ pub enum FenError {
     #[error("FEN describes no {variant} position: {message}")]
     Position {
         /// The variant the FEN was read for.
-        variant: String,
-        /// Every defect, squares in the variant's notation.
+        variant: Variant,
+        /// Every defect found (squares as internal indices).
+        defects: Vec<SetupDefect>,
+        /// The defects in one line, squares in the variant's notation.
         message: String,
+    },
+    /// A king run (lidraughts' `+w+b` field) names a square without a king of its side.
+    #[error("FEN describes no {variant} position: the king run of {color} names {square}, which holds no {color} king", color = color.name())]
+    KingRunWithoutKing {
+        /// The variant the FEN was read for.
+        variant: Variant,
+        /// Whose run.
+        color: Color,
+        /// The square, in the variant's notation.
+        square: String,
+    },
+    /// A king run counts more quiet moves than the rules allow while its side has men.
+    #[error("FEN describes no {variant} position: the king run of {color} counts {moves} moves, but while {color} has men a king makes at most {most} quiet moves in a row", color = color.name())]
+    KingRunTooLong {
+        /// The variant the FEN was read for.
+        variant: Variant,
+        /// Whose run.
+        color: Color,
+        /// The moves it counts.
+        moves: u32,
+        /// The most the rules allow.
+        most: u32,
     },
 }
 
@@ -225,8 +249,9 @@ fn parse_named<G: Geometry>(
     }
     let mut pos = Position::from_parts(rules, sets[0], sets[1], kings, side).map_err(|e| {
         FenError::Position {
-            variant: rules.variant.to_string(),
+            variant: rules.variant,
             message: explain(&e, names),
+            defects: e.defects,
         }
     })?;
     for c in [Color::White, Color::Black] {
@@ -238,29 +263,20 @@ fn parse_named<G: Geometry>(
         let square: G::Bits = G::Bits::bit(u32::from(run.square));
         let own_kings: G::Bits = pos.pieces(c) & pos.kings();
         if (own_kings & square).is_empty() {
-            return Err(FenError::Position {
-                variant: rules.variant.to_string(),
-                message: format!(
-                    "the king run of {} names {}, which holds no {} king",
-                    c.name(),
-                    names.name(u32::from(run.square)),
-                    c.name()
-                ),
+            return Err(FenError::KingRunWithoutKing {
+                variant: rules.variant,
+                color: c,
+                square: names.name(u32::from(run.square)),
             });
         }
         // While its side has men a king is barred after three moves, so a longer run was
         // never played; with kings only the count goes on (and bars nothing).
         if pos.has_men(c) && run.moves > KingRun::LIMIT {
-            return Err(FenError::Position {
-                variant: rules.variant.to_string(),
-                message: format!(
-                    "the king run of {} counts {} moves, but while {} has men a king makes at \
-                     most {} quiet moves in a row",
-                    c.name(),
-                    run.moves,
-                    c.name(),
-                    KingRun::LIMIT
-                ),
+            return Err(FenError::KingRunTooLong {
+                variant: rules.variant,
+                color: c,
+                moves: u32::from(run.moves),
+                most: u32::from(KingRun::LIMIT),
             });
         }
         pos.set_king_run(c, run);
@@ -465,6 +481,11 @@ mod tests {
         ] {
             assert!(parse::<Diagonal10>(frisian, bad).is_err(), "{bad}");
         }
+        let err = parse::<Diagonal10>(frisian, "W:WK28,40:B1:RW1@40").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "FEN describes no frisian position: the king run of white names 40, which holds no white king"
+        );
         let err = intl("W:WK28:B1:RW1@28").unwrap_err();
         assert!(err.to_string().contains("Frisian and Frysk! only"), "{err}");
         // lidraughts' full FEN: its counters and king-move field, here White's king on 28
@@ -486,6 +507,15 @@ mod tests {
             Some(pos.king_run(Color::White).square)
         );
         let err = parse::<Diagonal10>(frisian, "W:WK28,46:B5:RW9@28").unwrap_err();
+        assert!(matches!(
+            err,
+            FenError::KingRunTooLong {
+                color: Color::White,
+                moves: 9,
+                most: 3,
+                ..
+            }
+        ));
         assert!(
             err.to_string()
                 .contains("counts 9 moves, but while white has men a king makes at most 3"),
@@ -530,6 +560,18 @@ mod tests {
         assert!(e.contains("crowning row") && e.contains(" 3 "), "{e}");
         let e = intl("W:W1-50:B").unwrap_err().to_string();
         assert!(e.contains("at most 20"), "{e}");
+        // The defects come typed as well as said, squares as internal indices.
+        let Err(FenError::Position {
+            variant, defects, ..
+        }) = intl("W:W3,4:B1")
+        else {
+            panic!("a position error")
+        };
+        assert_eq!(variant, Variant::INTERNATIONAL);
+        assert_eq!(defects.len(), 2);
+        assert!(defects
+            .iter()
+            .all(|d| matches!(d, SetupDefect::ManOnCrowningRow(_))));
     }
 
     #[test]

@@ -177,20 +177,40 @@ impl Level {
     }
 }
 
+/// A level that is not a number from 1 to [`Level::MAX`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("level must be a number from 1 to {max}, got '{text}'", max = Level::MAX)]
+pub struct LevelError {
+    /// The text given.
+    pub text: String,
+}
+
 impl std::str::FromStr for Level {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Level, String> {
+    type Err = LevelError;
+    fn from_str(s: &str) -> Result<Level, LevelError> {
         s.trim()
             .parse::<u8>()
             .ok()
             .and_then(Level::new)
-            .ok_or_else(|| format!("level must be a number from 1 to {}, got '{s}'", Level::MAX))
+            .ok_or_else(|| LevelError {
+                text: s.to_string(),
+            })
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_level_is_a_number_from_one_to_ten() {
+        assert_eq!("3".parse::<Level>(), Ok(Level::new(3).unwrap()));
+        let err = "11".parse::<Level>().unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "level must be a number from 1 to 10, got '11'"
+        );
+    }
 
     #[test]
     fn levels_grow_stronger() {

@@ -45,9 +45,15 @@ pub fn parse_control(text: &str) -> Result<TimeControl, ClockSpecError> {
             Some((a, b)) => (a, Some(b)),
             None => (rest, None),
         };
-        let time = positive(parse_duration(time, Unit::Seconds).map_err(&fail)?, "TIME")?;
+        let time = positive(
+            parse_duration(time, Unit::Seconds).map_err(|e| fail(e.to_string()))?,
+            "TIME",
+        )?;
         let forced_capture = match capture {
-            Some(c) => positive(parse_duration(c, Unit::Seconds).map_err(&fail)?, "CAPTURE")?,
+            Some(c) => positive(
+                parse_duration(c, Unit::Seconds).map_err(|e| fail(e.to_string()))?,
+                "CAPTURE",
+            )?,
             None => (time / 5).max(Duration::from_secs(1)).min(time),
         };
         if forced_capture > time {
@@ -65,12 +71,18 @@ pub fn parse_control(text: &str) -> Result<TimeControl, ClockSpecError> {
             .ok()
             .filter(|&m| m > 0)
             .ok_or_else(|| fail(format!("'{moves}' is not a number of moves")))?;
-        let time = positive(parse_duration(time, Unit::Minutes).map_err(&fail)?, "TIME")?;
+        let time = positive(
+            parse_duration(time, Unit::Minutes).map_err(|e| fail(e.to_string()))?,
+            "TIME",
+        )?;
         return Ok(TimeControl::MovesIn { moves, time });
     }
     if let Some((base, inc)) = t.split_once('+') {
-        let base = positive(parse_duration(base, Unit::Minutes).map_err(&fail)?, "BASE")?;
-        let increment = parse_duration(inc, Unit::Seconds).map_err(&fail)?;
+        let base = positive(
+            parse_duration(base, Unit::Minutes).map_err(|e| fail(e.to_string()))?,
+            "BASE",
+        )?;
+        let increment = parse_duration(inc, Unit::Seconds).map_err(|e| fail(e.to_string()))?;
         return Ok(TimeControl::Fischer { base, increment });
     }
     // A lone duration: sudden death without increment.
@@ -92,14 +104,24 @@ pub enum Unit {
     Minutes,
 }
 
+/// A text that is not a duration (or not one under ten days).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{text}' is not a duration (e.g. 90s, 5m, 1h30m)")]
+pub struct DurationError {
+    /// The text given, trimmed.
+    pub text: String,
+}
+
 /// Read a duration: a bare number in `bare` units, or numbers with units `h`, `m`, `s`, `ms`
 /// (`1h30m`, `90s`, `1.5m`, `250ms`).
 ///
 /// # Errors
-/// A message saying which part is not a duration.
-pub fn parse_duration(text: &str, bare: Unit) -> Result<Duration, String> {
+/// [`DurationError`] naming the text.
+pub fn parse_duration(text: &str, bare: Unit) -> Result<Duration, DurationError> {
     let t = text.trim();
-    let bad = || format!("'{t}' is not a duration (e.g. 90s, 5m, 1h30m)");
+    let bad = || DurationError {
+        text: t.to_string(),
+    };
     if t.is_empty() {
         return Err(bad());
     }

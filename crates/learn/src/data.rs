@@ -13,7 +13,7 @@
 //! most a torn last block, which readers skip and a resumed run cuts off. Files merge by being
 //! read together: nothing in one refers to another.
 
-use damier_core::{with_geometry, BitSet, Color, Position, Variant};
+use damier_core::{with_geometry, BitSet, Color, Position, SetupDefect, SetupError, Variant};
 use damier_game::Board;
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
@@ -183,10 +183,12 @@ impl Record {
     pub fn position<G: damier_core::Geometry>(
         &self,
         variant: Variant,
-    ) -> Result<Position<G>, String> {
+    ) -> Result<Position<G>, SetupError> {
         let fits = |set: u128| set == G::Bits::from_u128(set).to_u128();
         if !fits(self.white) || !fits(self.black) || !fits(self.kings) {
-            return Err("a piece is off the board".into());
+            return Err(SetupError {
+                defects: vec![SetupDefect::OffBoard],
+            });
         }
         Position::from_parts(
             variant.rules(),
@@ -195,7 +197,6 @@ impl Record {
             G::Bits::from_u128(self.kings),
             self.side(),
         )
-        .map_err(|e| e.to_string())
     }
 }
 
@@ -409,11 +410,11 @@ pub fn check_positions(path: &Path, file: &TrainingFile) -> Result<(), DataError
         for r in &game.records {
             let checked =
                 with_geometry!(variant.rules().board, G => r.position::<G>(variant).map(|_| ()));
-            checked.map_err(|message| DataError::BadPosition {
+            checked.map_err(|e| DataError::BadPosition {
                 path: path.display().to_string(),
                 game: i + 1,
                 variant,
-                message,
+                message: e.to_string(),
             })?;
         }
     }

@@ -185,7 +185,7 @@ impl Player for DxpPlayer {
                 from, to, captured, ..
             } => {
                 let mv = board::find_move(game.position(), from, to, &captured)
-                    .map_err(|why| self.fail(why))?;
+                    .map_err(|why| self.fail(why.to_string()))?;
                 self.synced = Some(game.plies().len() + 1);
                 Ok(mv)
             }

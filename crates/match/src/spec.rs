@@ -257,7 +257,7 @@ fn read_damier(options: &str) -> Result<DamierSpec, String> {
                 .ok_or(out_of_range)
         };
         match k {
-            "level" => spec.level = Some(v.parse::<Level>()?),
+            "level" => spec.level = Some(v.parse::<Level>().map_err(|e| e.to_string())?),
             // The ranges and wording of `analyze --depth`, `--nodes` and `--threads`.
             "depth" => {
                 let most = Limits::MAX_DEPTH as u64;

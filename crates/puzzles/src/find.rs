@@ -77,6 +77,41 @@ pub fn default_depth(variant: Variant) -> i32 {
     }
 }
 
+/// Why a puzzle does not hold at its depth ([`Finder::rejudge`], [`Finder::check`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Unsound {
+    /// The start position has no legal move.
+    #[error("no legal move")]
+    NoLegalMove,
+    /// The search plays another first move.
+    #[error("the search plays {played} (score {score})")]
+    AnotherMove {
+        /// The search's move, or "nothing".
+        played: String,
+        /// Its score.
+        score: Score,
+    },
+    /// The first move wins, but so does another.
+    #[error("not the only winning move: {first} scores {score}, the next {}", next.map_or("nothing".to_string(), |s| s.to_string()))]
+    NotTheOnlyWin {
+        /// The puzzle's first move.
+        first: String,
+        /// Its score.
+        score: Score,
+        /// The next move's score, if there is another move.
+        next: Option<Score>,
+    },
+    /// The search's line reaches none of the goals.
+    #[error("the line {line} wins nothing")]
+    WinsNothing {
+        /// The line.
+        line: String,
+    },
+    /// It holds, but its goal, line or rating is not what the search gives now.
+    #[error("{0}")]
+    Changed(String),
+}
+
 impl Finder {
     /// A judge searching `depth` plies, probing `egdb` where it holds the position, that
     /// gives up a position early when a search [`PREFILTER`] plies shallower shows nothing.
@@ -196,32 +231,31 @@ impl Finder {
     /// search or the goal's reading does). Its name, source and depth are kept.
     ///
     /// # Errors
-    /// What the search found instead, in words, when the first move no longer holds.
-    pub fn rejudge(&mut self, puzzle: &Puzzle) -> Result<Puzzle, String> {
+    /// [`Unsound`]: what the search found instead, when the first move no longer holds.
+    pub fn rejudge(&mut self, puzzle: &Puzzle) -> Result<Puzzle, Unsound> {
         let start = &puzzle.start;
         let giveaway = start.rules().no_move_wins();
-        let lines = self.search(start, puzzle.depth, 2).ok_or("no legal move")?;
+        let lines = self
+            .search(start, puzzle.depth, 2)
+            .ok_or(Unsound::NoLegalMove)?;
         let best = lines.best.pv.first().copied();
         if best != puzzle.line.first().copied() {
-            return Err(format!(
-                "the search plays {} (score {})",
-                best.map_or("nothing".into(), |mv| start.short(&mv)),
-                lines.best.score
-            ));
+            return Err(Unsound::AnotherMove {
+                played: best.map_or("nothing".into(), |mv| start.short(&mv)),
+                score: lines.best.score,
+            });
         }
         if !only_winner(&lines, giveaway) {
-            return Err(format!(
-                "not the only winning move: {} scores {}, the next {}",
-                start.short(&puzzle.line[0]),
-                lines.best.score,
-                lines
-                    .second
-                    .as_ref()
-                    .map_or("nothing".into(), |l| l.score.to_string())
-            ));
+            return Err(Unsound::NotTheOnlyWin {
+                first: start.short(&puzzle.line[0]),
+                score: lines.best.score,
+                next: lines.second.as_ref().map(|l| l.score),
+            });
         }
-        let (goal, line) = goal_of(start, &lines.best, giveaway)
-            .ok_or_else(|| format!("the line {} wins nothing", start.line_short(&lines.best.pv)))?;
+        let (goal, line) =
+            goal_of(start, &lines.best, giveaway).ok_or_else(|| Unsound::WinsNothing {
+                line: start.line_short(&lines.best.pv),
+            })?;
         Ok(Puzzle {
             rating: rating(lines.settled_at, &line),
             goal,
@@ -234,10 +268,10 @@ impl Finder {
     /// its goal, line and rating those the search gives ([`Finder::rejudge`]).
     ///
     /// # Errors
-    /// What differs, in words.
-    pub fn check(&mut self, puzzle: &Puzzle) -> Result<(), String> {
+    /// [`Unsound`]: why it no longer holds, or what the search gives now instead.
+    pub fn check(&mut self, puzzle: &Puzzle) -> Result<(), Unsound> {
         let now = self.rejudge(puzzle)?;
-        difference(puzzle, &now).map_or(Ok(()), Err)
+        difference(puzzle, &now).map_or(Ok(()), |d| Err(Unsound::Changed(d)))
     }
 }
 

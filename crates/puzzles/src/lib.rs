@@ -22,5 +22,6 @@ pub mod shipped;
 pub mod source;
 
 pub use attempt::{Attempt, Verdict};
+pub use find::Unsound;
 pub use puzzle::{Goal, Puzzle};
 pub use rating::Rating;

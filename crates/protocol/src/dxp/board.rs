@@ -3,7 +3,8 @@
 //! start, end and captured squares.
 
 use super::message::Message;
-use damier_core::{Color, Role, Variant};
+use damier_core::notation::MoveError;
+use damier_core::{Color, Role, SetupDefect, Variant};
 use damier_game::{AnyMove, Board};
 
 /// The only variant DamExchange plays.
@@ -28,11 +29,21 @@ pub fn squares(board: &Board) -> String {
         .collect()
 }
 
+/// A DamExchange position the rules refuse.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{said}")]
+pub struct PositionRefused {
+    /// Every defect found (squares as internal indices).
+    pub defects: Vec<SetupDefect>,
+    /// The defects in one line, squares numbered as DamExchange numbers them.
+    pub said: String,
+}
+
 /// The position of 50 characters with `side` to move.
 ///
 /// # Errors
-/// Why the rules refuse it (a man on its crowning row, …).
-pub fn position(side: Color, squares: &str) -> Result<Board, String> {
+/// [`PositionRefused`]: why the rules refuse it (a man on its crowning row, …).
+pub fn position(side: Color, squares: &str) -> Result<Board, PositionRefused> {
     let names = damier_core::SquareNames::of(VARIANT.rules());
     let (mut white, mut black, mut kings) = (0u128, 0u128, 0u128);
     for (i, c) in squares.chars().enumerate() {
@@ -49,8 +60,10 @@ pub fn position(side: Color, squares: &str) -> Result<Board, String> {
             kings |= bit;
         }
     }
-    Board::from_sets(VARIANT, white, black, kings, side)
-        .map_err(|e| damier_core::fen::explain(&e, names))
+    Board::from_sets(VARIANT, white, black, kings, side).map_err(|e| PositionRefused {
+        said: damier_core::fen::explain(&e, names),
+        defects: e.defects,
+    })
 }
 
 /// The MOVE message of `mv`, legal in `board`.
@@ -73,15 +86,13 @@ pub fn move_message(board: &Board, mv: &AnyMove, seconds: u16) -> Message {
 /// a message that leaves them out (some programs do) still names a move when only one fits.
 ///
 /// # Errors
-/// Why no single legal move fits, in the rules core's words.
-pub fn find_move(board: &Board, from: u8, to: u8, captured: &[u8]) -> Result<AnyMove, String> {
+/// The rules core's [`MoveError`]: why no single legal move fits.
+pub fn find_move(board: &Board, from: u8, to: u8, captured: &[u8]) -> Result<AnyMove, MoveError> {
     let names: Vec<String> = captured.iter().map(u8::to_string).collect();
-    board
-        .find_move(
-            &format!("{from}-{to}"),
-            (!names.is_empty()).then_some(&names[..]),
-        )
-        .map_err(|e| e.to_string())
+    board.find_move(
+        &format!("{from}-{to}"),
+        (!names.is_empty()).then_some(&names[..]),
+    )
 }
 
 #[cfg(test)]
@@ -101,7 +112,12 @@ mod tests {
         assert_eq!(kings.side(), Color::Black);
         assert_eq!(squares(&kings), format!("Z{}W", "e".repeat(48)));
         // A white man on Black's back row would have been crowned.
-        assert!(position(Color::White, &format!("w{}", "e".repeat(49))).is_err());
+        let refused = position(Color::White, &format!("w{}", "e".repeat(49))).unwrap_err();
+        assert!(matches!(
+            refused.defects[..],
+            [SetupDefect::ManOnCrowningRow(_)]
+        ));
+        assert!(refused.to_string().contains(" 1 "), "{refused}");
     }
 
     #[test]
@@ -119,6 +135,7 @@ mod tests {
         let start = Board::start(VARIANT);
         assert!(find_move(&start, 32, 23, &[])
             .unwrap_err()
+            .to_string()
             .starts_with("illegal move 32-23: "));
         assert!(find_move(&start, 32, 27, &[]).is_ok());
     }
