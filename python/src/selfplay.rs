@@ -2,7 +2,7 @@
 //! time for `damier.cluster`.
 
 use crate::{error, variant, DamierError};
-use damier_engine::{EvalChoice, Limits, MAX_THREADS};
+use damier_engine::{EvalChoice, Limits};
 use damier_learn::selfplay::{run, Config};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -36,27 +36,9 @@ pub fn selfplay<'py>(
     let v = self::variant(variant)?;
     let limits = match (nodes, depth) {
         (Some(_), Some(_)) => return Err(DamierError::new_err("give nodes or depth, not both")),
-        (None, Some(d)) if (1..=Limits::MAX_DEPTH).contains(&d) => Limits::depth(d),
-        (None, Some(d)) => {
-            return Err(DamierError::new_err(format!(
-                "depth must be between 1 and {}, got {d}",
-                Limits::MAX_DEPTH
-            )))
-        }
-        (Some(0), None) => return Err(DamierError::new_err("nodes must be at least 1")),
+        (None, Some(d)) => Limits::depth(d),
         (n, None) => Limits::nodes(n.unwrap_or(5000)),
     };
-    const MOST: usize = 1_000_000_000;
-    if !(1..=MOST).contains(&games) || !(1..=MOST).contains(&first_game) {
-        return Err(DamierError::new_err(format!(
-            "games and first_game must be between 1 and {MOST}, got {games} and {first_game}"
-        )));
-    }
-    if !(1..=MAX_THREADS).contains(&threads) {
-        return Err(DamierError::new_err(format!(
-            "threads must be between 1 and {MAX_THREADS}, got {threads}"
-        )));
-    }
     let eval = match eval {
         None => EvalChoice::Builtin,
         Some(text) => {
@@ -64,13 +46,15 @@ pub fn selfplay<'py>(
         }
     };
     let cfg = Config {
-        game_offset: first_game - 1,
+        game_offset: Config::offset_of_first_game(first_game).map_err(error)?,
         threads,
         seed,
         eval,
         limits,
         ..Config::new(v, games)
     };
+    // The library's ranges and words, before anything is played.
+    cfg.check().map_err(error)?;
     let stop = AtomicBool::new(false);
     let summary = std::thread::scope(|scope| {
         let worker = scope.spawn(|| run(&out, &cfg, &stop, &mut |_| {}));

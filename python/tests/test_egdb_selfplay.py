@@ -83,6 +83,14 @@ def test_selfplay_parts_hold_the_games_of_one_folder(tmp_path):
         damier.selfplay(str(tmp_path / "x"), "english", 1, nodes=10, depth=3)
     with pytest.raises(damier.DamierError, match="eval nowhere.weights"):
         damier.selfplay(str(tmp_path / "x"), "english", 1, eval="nowhere.weights")
+    # The ranges are the library's, in the command line's words but Python's names.
+    with pytest.raises(damier.DamierError, match="^first_game must be between 1 and 1000000000, got 0$"):
+        damier.selfplay(str(tmp_path / "x"), "english", 1, first_game=0)
+    with pytest.raises(damier.DamierError, match="^depth must be between 1 and 100, got 0$"):
+        damier.selfplay(str(tmp_path / "x"), "english", 1, depth=0)
+    with pytest.raises(damier.DamierError, match="^threads must be between 1 and"):
+        damier.selfplay(str(tmp_path / "x"), "english", 1, threads=0)
+    assert not (tmp_path / "x").exists()
 
 
 def cluster(*args):

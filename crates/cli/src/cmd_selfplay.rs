@@ -60,29 +60,10 @@ pub struct SelfplayArgs {
 
 pub fn run(args: &SelfplayArgs) -> Result<()> {
     let variant: Variant = args.variant.parse().usage_context(|| "--variant".into())?;
-    if args.games == 0 || args.games > 100_000_000 {
-        usage!(
-            "--games must be between 1 and 100000000, got {}",
-            args.games
-        );
-    }
-    crate::output::check_threads("--threads", args.threads)?;
-    if args.nodes == Some(0) {
-        usage!("--nodes must be at least 1");
-    }
-    crate::output::check_depth(args.depth)?;
-    if !(0..=1000).contains(&args.noise) {
-        usage!("--noise must be between 0 and 1000, got {}", args.noise);
-    }
-    if args.first_game == 0 || args.first_game > 1_000_000_000 {
-        usage!(
-            "--first-game must be between 1 and 1000000000, got {}",
-            args.first_game
-        );
-    }
-    if args.max_plies == 0 {
-        usage!("--max-plies must be at least 1");
-    }
+    let game_offset = match Config::offset_of_first_game(args.first_game) {
+        Ok(offset) => offset,
+        Err(e) => usage!("{}", e.with_option()),
+    };
     let limits = match args.depth {
         Some(d) => Limits::depth(d),
         None => Limits::nodes(args.nodes.unwrap_or(5000)),
@@ -101,7 +82,7 @@ pub fn run(args: &SelfplayArgs) -> Result<()> {
     let cfg = Config {
         variant,
         games: args.games,
-        game_offset: args.first_game - 1,
+        game_offset,
         limits,
         threads: args.threads,
         openings: set,
@@ -112,6 +93,10 @@ pub fn run(args: &SelfplayArgs) -> Result<()> {
         max_plies: args.max_plies,
         hash_mb: 16,
     };
+    // The library's ranges, said with the command line's options.
+    if let Err(e) = cfg.check() {
+        usage!("{}", e.with_option());
+    }
     // The first Ctrl-C finishes cleanly (whole games stay written); a second one ends the
     // program at once, which still leaves whole games.
     let stop = crate::interrupt::stop_flag(

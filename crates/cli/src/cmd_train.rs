@@ -75,39 +75,6 @@ pub struct TrainArgs {
 
 pub fn run(args: &TrainArgs) -> Result<()> {
     let variant: Variant = args.variant.parse().usage_context(|| "--variant".into())?;
-    if !(1..=10_000).contains(&args.epochs) {
-        usage!("--epochs must be between 1 and 10000, got {}", args.epochs);
-    }
-    crate::output::check_threads("--threads", args.threads)?;
-    if !(0.0..=1.0).contains(&args.lambda) {
-        usage!("--lambda must be between 0 and 1, got {}", args.lambda);
-    }
-    if !(args.learning_rate > 0.0 && args.learning_rate < 1e4) {
-        usage!(
-            "--learning-rate must be positive, got {}",
-            args.learning_rate
-        );
-    }
-    if !(args.l2 >= 0.0 && args.l2 < 1e3) {
-        usage!("--l2 must be at least 0, got {}", args.l2);
-    }
-    if !(args.l2_global >= 0.0 && args.l2_global < 1e3) {
-        usage!("--l2-global must be at least 0, got {}", args.l2_global);
-    }
-    if !(1..=1 << 24).contains(&args.batch) {
-        usage!("--batch must be between 1 and 16777216, got {}", args.batch);
-    }
-    if !(1..=50).contains(&args.validation) {
-        usage!(
-            "--validation must be between 1 and 50 percent, got {}",
-            args.validation
-        );
-    }
-    if let Some(k) = args.scale {
-        if !(k > 1.0 && k < 1e5) {
-            usage!("--scale must be between 1 and 100000, got {k}");
-        }
-    }
     let init = match args.init.as_deref() {
         None => None,
         Some("builtin") => damier_engine::eval::learned::builtin(variant),
@@ -122,6 +89,24 @@ pub fn run(args: &TrainArgs) -> Result<()> {
             Some(Arc::new(w))
         }
     };
+    let cfg = Config {
+        epochs: args.epochs,
+        threads: args.threads,
+        seed: args.seed,
+        lambda: args.lambda,
+        learning_rate: args.learning_rate,
+        l2: args.l2,
+        l2_global: args.l2_global,
+        batch: args.batch,
+        validation_percent: args.validation,
+        scale: args.scale,
+        init,
+        patterns: !args.no_patterns,
+    };
+    // The library's ranges, said with the command line's options.
+    if let Err(e) = cfg.check() {
+        usage!("{}", e.with_option());
+    }
     check_out(&args.out)?;
     // A reader that closes the pipe (`| head`) stops the printing, not the training: the
     // weights are saved whatever becomes of standard output, and its error is returned last.
@@ -173,20 +158,6 @@ pub fn run(args: &TrainArgs) -> Result<()> {
         data.files.len(),
         started.elapsed().as_secs_f64()
     );
-    let cfg = Config {
-        epochs: args.epochs,
-        threads: args.threads,
-        seed: args.seed,
-        lambda: args.lambda,
-        learning_rate: args.learning_rate,
-        l2: args.l2,
-        l2_global: args.l2_global,
-        batch: args.batch,
-        validation_percent: args.validation,
-        scale: args.scale,
-        init,
-        patterns: !args.no_patterns,
-    };
     let stop = crate::interrupt::stop_flag(
         "stopping after this epoch; the best weights so far will be saved",
     );

@@ -16,6 +16,7 @@
 
 use crate::data::{self, DataError, GameBlock};
 use crate::rng::splitmix;
+use crate::setting::{self, SettingError};
 use damier_core::{with_geometry, Variant};
 use damier_engine::eval::learned::{material_only, FeatureReader, Layout, CONFIGS, DENSE};
 use damier_engine::Weights;
@@ -28,6 +29,9 @@ use std::time::Instant;
 /// Why training could not run.
 #[derive(Debug, thiserror::Error)]
 pub enum TrainError {
+    /// A setting out of its range.
+    #[error(transparent)]
+    Setting(#[from] SettingError),
     /// A training file.
     #[error(transparent)]
     Data(#[from] DataError),
@@ -74,6 +78,46 @@ pub struct Config {
     pub init: Option<Arc<Weights>>,
     /// Learn the pattern tables (false: only the global terms).
     pub patterns: bool,
+}
+
+impl Config {
+    /// Whether every setting is within its range (training checks before it starts).
+    ///
+    /// # Errors
+    /// The first [`SettingError`].
+    pub fn check(&self) -> Result<(), SettingError> {
+        setting::within("epochs", self.epochs, 1, 10_000)?;
+        setting::threads(self.threads)?;
+        let lambda = self.lambda;
+        setting::require(
+            (0.0..=1.0).contains(&lambda),
+            "lambda",
+            "between 0 and 1",
+            lambda,
+        )?;
+        let rate = self.learning_rate;
+        setting::require(rate > 0.0 && rate < 1e4, "learning_rate", "positive", rate)?;
+        setting::require(self.l2 >= 0.0 && self.l2 < 1e3, "l2", "at least 0", self.l2)?;
+        let l2_global = self.l2_global;
+        setting::require(
+            (0.0..1e3).contains(&l2_global),
+            "l2_global",
+            "at least 0",
+            l2_global,
+        )?;
+        setting::within("batch", self.batch, 1, 1 << 24)?;
+        let percent = self.validation_percent;
+        setting::require(
+            (1..=50).contains(&percent),
+            "validation",
+            "between 1 and 50 percent",
+            percent,
+        )?;
+        if let Some(k) = self.scale {
+            setting::require(k > 1.0 && k < 1e5, "scale", "between 1 and 100000", k)?;
+        }
+        Ok(())
+    }
 }
 
 impl Default for Config {
@@ -384,6 +428,7 @@ pub fn train(
     cfg: &Config,
     progress: &mut dyn FnMut(&Epoch) -> bool,
 ) -> Result<Trained, TrainError> {
+    cfg.check()?;
     let variant = data.variant;
     let layout = Layout::of(variant.rules().board);
     let pool = rayon::ThreadPoolBuilder::new()

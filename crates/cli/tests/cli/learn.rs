@@ -489,6 +489,25 @@ fn bad_learning_arguments_are_usage_errors() {
         let err = text(&out.stderr);
         assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
     }
+    // The library's ranges, in the command line's options.
+    for (args, said) in [
+        (
+            vec!["selfplay", "--games", "2", "--first-game", "0", "--out", d],
+            "--first-game must be between 1 and 1000000000, got 0",
+        ),
+        (
+            vec!["selfplay", "--games", "2", "--noise", "2000", "--out", d],
+            "--noise must be between 0 and 1000, got 2000",
+        ),
+        (
+            vec!["train", "--data", d, "--out", "w", "--l2-global", "-1"],
+            "--l2-global must be at least 0, got -1",
+        ),
+    ] {
+        let out = damier(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(text(&out.stderr).trim(), format!("damier: {said}"), "{args:?}");
+    }
     // A folder with nothing to learn from is a mistake in --data, said in one line.
     std::fs::create_dir_all(&dir).unwrap();
     let out = damier(&["train", "--data", d, "--out", "w"]);

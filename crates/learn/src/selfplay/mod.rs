@@ -26,6 +26,7 @@ pub use self::pdn_file::PdnRepair;
 use self::settings::Settings;
 use crate::data::{self, DataError, Record, Writer};
 use crate::rng::{splitmix, GOLDEN};
+use crate::setting::{self, SettingError};
 use damier_core::{Base, Variant};
 use damier_engine::{
     Control, Engine, EngineOptions, EvalChoice, Limits, SearchInput, Silent, Style,
@@ -47,6 +48,9 @@ pub const SETTINGS_FILE: &str = "selfplay.json";
 /// Why self-play stopped with an error.
 #[derive(Debug, thiserror::Error)]
 pub enum SelfplayError {
+    /// A setting out of its range.
+    #[error(transparent)]
+    Setting(#[from] SettingError),
     /// The training file.
     #[error(transparent)]
     Data(#[from] DataError),
@@ -114,6 +118,36 @@ pub struct Config {
 }
 
 impl Config {
+    /// Whether every setting is within its range (a run checks before it starts).
+    ///
+    /// # Errors
+    /// The first [`SettingError`].
+    pub fn check(&self) -> Result<(), SettingError> {
+        setting::within("games", self.games, 1, 100_000_000)?;
+        Config::offset_of_first_game(self.game_offset.saturating_add(1))?;
+        setting::threads(self.threads)?;
+        setting::limits(&self.limits)?;
+        setting::within("noise", self.noise, 0, 1000)?;
+        setting::require(
+            self.max_plies >= 1,
+            "max_plies",
+            "at least 1",
+            self.max_plies,
+        )?;
+        setting::within("hash_mb", self.hash_mb, 1, damier_engine::tt::Table::MAX_MB)?;
+        Ok(())
+    }
+
+    /// The [`Config::game_offset`] of a folder whose first game is `first_game` (1-based, as
+    /// `--first-game` and Python's `first_game` give it).
+    ///
+    /// # Errors
+    /// [`SettingError`] when it is not 1 to a billion.
+    pub fn offset_of_first_game(first_game: usize) -> Result<usize, SettingError> {
+        setting::within("first_game", first_game, 1, 1_000_000_000)?;
+        Ok(first_game - 1)
+    }
+
     /// Settings with the defaults: 5000 nodes a move, two threads.
     pub fn new(variant: Variant, games: usize) -> Config {
         Config {
@@ -308,6 +342,7 @@ pub fn run(
     stop: &AtomicBool,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<Summary, SelfplayError> {
+    cfg.check()?;
     std::fs::create_dir_all(dir).map_err(|e| file_error(dir, e))?;
     // The variant is checked (settings) before the training file is touched.
     let mut settings = Settings::open(dir, cfg)?;
