@@ -76,10 +76,7 @@ impl Egdb {
         let root = dir.unwrap_or_else(store::default_root);
         let store = Store::open(&root, v, cache_mb.max(1)).map_err(error)?;
         if store.slices().is_empty() {
-            return Err(DamierError::new_err(format!(
-                "no {v} databases in {} (build them with `damier egdb build -v {v} --pieces N`)",
-                root.display()
-            )));
+            return Err(DamierError::new_err(store.no_set(None).to_string()));
         }
         Ok(Egdb { store })
     }

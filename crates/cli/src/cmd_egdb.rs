@@ -9,7 +9,7 @@ use damier_core::{notation, with_geometry, BitSet, Variant};
 use damier_egdb::build::Progress;
 use damier_egdb::store::{self, SetEvent};
 use damier_egdb::verify::{self, Again, VerifyEvent};
-use damier_egdb::{unbuildable_set, Egdb, Material, MAX_PIECES};
+use damier_egdb::{material_list, unbuildable_set, Egdb, Material};
 use damier_learn::rng::{splitmix, GOLDEN};
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
@@ -210,15 +210,6 @@ fn pair_name(m: Material) -> String {
     } else {
         format!("{m} and {}", m.swapped())
     }
-}
-
-/// Slices as a list: `K1-K2, K2-K1`.
-pub(crate) fn material_list(slices: &[Material]) -> String {
-    slices
-        .iter()
-        .map(Material::to_string)
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// A failed build, with what to do about a damaged file it needed.
@@ -612,28 +603,9 @@ fn probe(args: &ProbeArgs) -> Result<()> {
         }
         let material = Material::of(&damier_egdb::oriented(&pos));
         let Some(value) = db.probe(&pos)? else {
-            if material.pieces() > MAX_PIECES {
-                anyhow::bail!(
-                    "the position has {} pieces; databases hold endings of at most {MAX_PIECES}",
-                    material.pieces()
-                );
-            }
-            if db.slices().is_empty() {
-                anyhow::bail!(
-                    "no {variant} databases in {} (build them with `damier egdb build -v {variant} --pieces {}`)",
-                    db.dir().display(),
-                    material.pieces()
-                );
-            }
-            anyhow::bail!(
-                "{material} is not in {} (the set there is complete up to {} pieces; build more with `damier egdb build -v {variant} --pieces {}`)",
-                db.dir().display(),
-                db.max_pieces(),
-                material.pieces()
-            );
+            anyhow::bail!("{}", db.why_absent(material));
         };
         outln!("{material}, {} to move: {value}", pos.side().name())?;
-        let legal = pos.legal_moves();
         // The databases count no moves, but a rule that ends the game as it stands is in
         // them: the position's value is that draw, whatever its moves would lead to.
         // The game layer's draw rules say it, once (the position has moves: no-move
@@ -660,16 +632,7 @@ fn probe(args: &ProbeArgs) -> Result<()> {
             }
             None => {
                 // A move leads to a slice that is not there: name it.
-                let mut missing = Vec::new();
-                for mv in legal.iter() {
-                    let after = pos.play_unchecked(mv);
-                    if db.probe(&after)?.is_none() {
-                        let m = Material::of(&damier_egdb::oriented(&after));
-                        if !missing.contains(&m) {
-                            missing.push(m);
-                        }
-                    }
-                }
+                let missing = db.missing_after(&pos)?;
                 outln!(
                     "  the moves' values are not shown: they need slice {}, which is not in {}",
                     material_list(&missing),
@@ -758,10 +721,7 @@ fn bench(args: &BenchArgs) -> Result<()> {
     let db = Egdb::open(&root, variant, args.cache)?;
     let slices = db.slices();
     if slices.is_empty() {
-        anyhow::bail!(
-            "no {variant} databases in {} (build them with `damier egdb build -v {variant} --pieces N`)",
-            db.dir().display()
-        );
+        anyhow::bail!("{}", db.no_set(None));
     }
     let rules = variant.rules();
     with_geometry!(rules.board, G => {

@@ -73,10 +73,7 @@ pub fn run(args: &PlayoutArgs) -> Result<()> {
     }
     let db = Egdb::open(root, variant, store::SEARCH_CACHE_MB)?;
     if db.slices().is_empty() {
-        bail!(
-            "no {variant} databases in {} (build them with `damier egdb build -v {variant} --pieces N`)",
-            db.dir().display()
-        );
+        bail!("{}", db.no_set(None));
     }
     // Only a complete set: the engine probes nothing past it, so an ending that leads out of
     // it would be played without the databases and its failures blamed on the engine.
@@ -86,7 +83,7 @@ pub fn run(args: &PlayoutArgs) -> Result<()> {
         bail!(
             "the {variant} set in {} is incomplete: no slice {} (build them with `damier egdb build -v {variant} --pieces N`)",
             db.dir().display(),
-            crate::cmd_egdb::material_list(&missing)
+            damier_egdb::material_list(&missing)
         );
     }
     let pieces = args.pieces.unwrap_or(complete);

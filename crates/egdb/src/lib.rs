@@ -17,6 +17,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod absent;
 pub mod build;
 pub mod checked;
 pub mod format;
@@ -29,6 +30,7 @@ pub mod store;
 mod value;
 pub mod verify;
 
+pub use absent::{material_list, Absent};
 pub use index::Indexer;
 pub use material::{oriented, unbuildable_set, BadMaterial, Material, MAX_PIECES};
 pub use recommended::{recommended, Recommended};

@@ -506,7 +506,11 @@ fn bad_learning_arguments_are_usage_errors() {
     ] {
         let out = damier(&args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert_eq!(text(&out.stderr).trim(), format!("damier: {said}"), "{args:?}");
+        assert_eq!(
+            text(&out.stderr).trim(),
+            format!("damier: {said}"),
+            "{args:?}"
+        );
     }
     // A folder with nothing to learn from is a mistake in --data, said in one line.
     std::fs::create_dir_all(&dir).unwrap();
