@@ -7,7 +7,8 @@
 //! - [`source`]: positions to judge, from recorded games or self-play games with errors;
 //!   [`generate`] judges many games on several threads.
 //! - [`file`]: sets as PDN; [`shipped`]: the sets compiled into the program.
-//! - [`Attempt`]: solving one puzzle move by move; [`Rating`]: the solver's rating.
+//! - [`Attempt`]: solving one puzzle move by move; [`Rating`]: the solver's rating;
+//!   [`Progress`]: ratings and puzzles met, kept between runs.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -16,6 +17,7 @@ mod attempt;
 pub mod file;
 pub mod find;
 pub mod generate;
+mod progress;
 mod puzzle;
 mod rating;
 pub mod shipped;
@@ -23,5 +25,6 @@ pub mod source;
 
 pub use attempt::{Attempt, Verdict};
 pub use find::Unsound;
+pub use progress::{Progress, ProgressError, VariantProgress};
 pub use puzzle::{Goal, Puzzle};
 pub use rating::Rating;
