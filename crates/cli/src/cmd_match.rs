@@ -9,9 +9,8 @@ use damier_core::Variant;
 use damier_game::pdn::{self, PdnGame, WriteOptions};
 use damier_game::{replace_file, time_text, TimeControl};
 use damier_match::sprt::Sprt;
-use damier_match::{
-    openings, run_match, GameRecord, MatchConfig, PlayerError, PlayerSpec, Report, Tally,
-};
+use damier_match::{run_match, GameRecord, MatchConfig, PlayerError, PlayerSpec, Report, Tally};
+use damier_openings as openings;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 use std::io::Write;

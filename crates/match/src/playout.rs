@@ -2,13 +2,13 @@
 //! by the engine on both sides under the variant's draw rules, to see that it converts every
 //! database win the rules let it convert and never loses a database draw.
 
-use crate::openings::Opening;
 use crate::player::{Player, PlayerError};
 use crate::pool::run_jobs;
 use crate::runner::{play_game, MatchConfig, PlayerFactory};
 use damier_core::{with_geometry, Color};
 use damier_egdb::{Egdb, EgdbError, Material, Sampler, Value};
 use damier_game::{claim_limit, quiet_king_limit, win_within_counts, Board, Game, Outcome};
+use damier_openings::Opening;
 
 /// A start position and what the databases say of it.
 #[derive(Clone, Debug)]

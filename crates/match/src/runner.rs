@@ -2,7 +2,6 @@
 //! layer's rules for the result, and a move limit after which the arbiter calls a draw.
 
 use crate::elo::Tally;
-use crate::openings::Opening;
 use crate::player::{Player, PlayerError};
 use crate::pool::run_jobs;
 use damier_core::Color;
@@ -13,6 +12,7 @@ use damier_game::{
     Clock, Game, GameError, GameResult, Outcome, Reason, SystemTime, TimeControl, TimedGame,
     TimeoutPenalty,
 };
+use damier_openings::Opening;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 

@@ -3,7 +3,8 @@
 
 use damier_core::Variant;
 use damier_game::{Outcome, Reason};
-use damier_match::{from_spec, openings, run_match, MatchConfig};
+use damier_match::{from_spec, run_match, MatchConfig};
+use damier_openings as openings;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 

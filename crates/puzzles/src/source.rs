@@ -8,7 +8,7 @@ use damier_engine::{
 };
 use damier_game::pdn::PdnGame;
 use damier_game::{Board, Game};
-use damier_match::openings::{is_balanced, random_walk};
+use damier_openings::{is_balanced, random_walk};
 
 /// One game's positions and a name for each: where a puzzle came from.
 pub struct GamePositions {

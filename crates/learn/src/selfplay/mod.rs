@@ -33,7 +33,7 @@ use damier_engine::{
 };
 use damier_game::pdn::{self, PdnGame, WriteOptions};
 use damier_game::{Game, GameResult, Outcome, Reason};
-use damier_match::openings::{is_balanced, random_walk, three_move_ballots};
+use damier_openings::{is_balanced, random_walk, three_move_ballots};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -1,7 +1,7 @@
 //! An openings file, and what names it in a folder's settings.
 
 use damier_core::Variant;
-use damier_match::openings::{self, Opening, OpeningError};
+use damier_openings::{self as openings, Opening, OpeningError};
 use sha2::{Digest, Sha256};
 
 /// Openings read from a file, with what names the file in the folder's settings: its path

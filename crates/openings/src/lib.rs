@@ -1,5 +1,14 @@
-//! Opening sets: each opening is played twice, colours reversed, so that neither side gains
-//! from an unbalanced start.
+//! # damier-openings: starts for engine games
+//!
+//! Opening sets for matches, self-play and puzzle hunting: each opening is played twice,
+//! colours reversed, so that neither side gains from an unbalanced start. Random walks that a
+//! short search finds level ([`random_walk`], [`is_balanced`]), English's three-move ballots
+//! ([`three_move_ballots`]), and files of FENs or move lists ([`from_text`]). It needs the
+//! engine (to judge balance) and nothing above it, so that learning and puzzles do not pull in
+//! the match runner and its protocols.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 use damier_core::{Base, Variant};
 use damier_engine::{Control, Engine, EngineOptions, Limits, SearchInput, Silent, Style};
