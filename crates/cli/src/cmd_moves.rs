@@ -49,7 +49,7 @@ fn run_on<G: Geometry>(args: &MovesArgs, variant: damier_core::Variant) -> Resul
         outln!("{line}")?;
     }
     // The list is empty; say why on the side, so that a script still reads no moves.
-    if let Some(damier_core::Outcome::NoMoves { winner }) = pos.outcome() {
+    if let Some(winner) = pos.no_move_winner() {
         crate::output::tell!(
             "{} has no legal move: {} wins",
             pos.side().title(),

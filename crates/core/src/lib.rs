@@ -43,7 +43,7 @@ pub use bitset::BitSet;
 pub use capture_path::CapturePath;
 pub use geometry::{BoardKind, Diagonal10, Diagonal12, Diagonal8, Geometry, Orthogonal8};
 pub use moves::{Mobility, Move, MoveList};
-pub use position::{KingRun, Outcome, PlayError, Position, SetupDefect, SetupError, Undo};
+pub use position::{KingRun, PlayError, Position, SetupDefect, SetupError, Undo};
 pub use rules::Rules;
 pub use square_names::{NameScheme, SquareNames};
 pub use variant::{Base, UnknownVariant, Variant};

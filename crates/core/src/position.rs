@@ -31,17 +31,6 @@ pub struct Undo<B> {
     king_runs: [KingRun; 2],
 }
 
-/// How a game has ended on the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// The side to move has no legal move; `winner` won (the mover loses, or in a giveaway
-    /// form, wins).
-    NoMoves {
-        /// Who won.
-        winner: Color,
-    },
-}
-
 /// A position of one variant on a board of shape `G`.
 ///
 /// Copy-make: [`Position::play_unchecked`] returns a new position and leaves this one as it was.
@@ -451,17 +440,18 @@ impl<G: Geometry> Position<G> {
         movegen::capture_paths(self)
     }
 
-    /// How the game stands on the board: `Some` when the side to move has no legal move.
-    pub fn outcome(&self) -> Option<Outcome> {
+    /// The winner when the side to move has no legal move (it loses, or in a giveaway form
+    /// wins); `None` while it has one. The rules core knows no draws: the game layer's
+    /// `Outcome` and draw rules do.
+    pub fn no_move_winner(&self) -> Option<Color> {
         if self.count_legal_moves() > 0 {
             return None;
         }
-        let winner = if self.rules.no_move_wins() {
+        Some(if self.rules.no_move_wins() {
             self.side
         } else {
             self.side.opponent()
-        };
-        Some(Outcome::NoMoves { winner })
+        })
     }
 
     /// Play a move after checking it is legal.

@@ -277,7 +277,7 @@ impl Board {
     /// Winner when the side to move has no legal move (RULES.md §1: the mover loses, or wins
     /// in a giveaway form); `None` while there are moves.
     pub fn no_move_winner(&self) -> Option<Color> {
-        on!(self, p => p.outcome().map(|damier_core::Outcome::NoMoves { winner }| winner))
+        on!(self, p => p.no_move_winner())
     }
 
     /// Play a legal move.

@@ -2,13 +2,13 @@
 //! variant's, but the side to move with no legal move — no pieces left, or all blocked — wins
 //! instead of losing. Perft cannot see this; these positions can.
 
-use damier_core::{fen, with_geometry, Color, Geometry, Outcome, Position, SquareNames, Variant};
+use damier_core::{fen, with_geometry, Color, Geometry, Position, SquareNames, Variant};
 
 /// The winner in `fen_text`, where the side to move has no legal move.
 fn winner<G: Geometry>(variant: Variant, fen_text: &str) -> Option<Color> {
     let pos: Position<G> = fen::parse(variant.rules(), fen_text)
         .unwrap_or_else(|e| panic!("{variant} {fen_text}: {e}"));
-    pos.outcome().map(|Outcome::NoMoves { winner }| winner)
+    pos.no_move_winner()
 }
 
 fn winner_of(variant: Variant, fen_text: &str) -> Option<Color> {

@@ -6,7 +6,7 @@
 //! published counts wherever they exist.
 
 use damier_core::{
-    fen, notation, with_geometry, BitSet, Color, Geometry, Outcome, Position, SquareNames, Variant,
+    fen, notation, with_geometry, BitSet, Color, Geometry, Position, SquareNames, Variant,
 };
 
 fn moves_of<G: Geometry>(variant: &str, fen_text: &str) -> Vec<String> {
@@ -369,13 +369,9 @@ fn no_legal_move_loses_or_wins_in_giveaway() {
     ] {
         let rules = variant.parse::<Variant>().unwrap().rules();
         let pos: Position<damier_core::Diagonal10> = fen::parse(rules, "W:W46:B41,37").unwrap();
-        assert_eq!(
-            pos.outcome(),
-            Some(Outcome::NoMoves { winner }),
-            "{variant}"
-        );
+        assert_eq!(pos.no_move_winner(), Some(winner), "{variant}");
         let start = Position::<damier_core::Diagonal10>::start(rules);
-        assert_eq!(start.outcome(), None);
+        assert_eq!(start.no_move_winner(), None);
     }
 }
 
