@@ -10,7 +10,6 @@ use damier_egdb::build::Progress;
 use damier_egdb::store::{self, SetEvent};
 use damier_egdb::verify::{self, Again, VerifyEvent};
 use damier_egdb::{material_list, unbuildable_set, Egdb, Material};
-use damier_learn::rng::{splitmix, GOLDEN};
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -727,14 +726,7 @@ fn bench(args: &BenchArgs) -> Result<()> {
     with_geometry!(rules.board, G => {
         let materials: Vec<Material> = slices.iter().map(|&(m, _)| m).collect();
         let sampler = damier_egdb::Sampler::new::<G>(rules, &materials);
-        let mut state = 0u64;
-        let mut positions = Vec::with_capacity(args.probes as usize);
-        while positions.len() < args.probes as usize {
-            state = state.wrapping_add(GOLDEN);
-            if let Some(pos) = sampler.position::<G>(splitmix(state)) {
-                positions.push(pos);
-            }
-        }
+        let positions = sampler.positions::<G>(args.probes as usize, 0);
         let cold = Egdb::open(&root, variant, args.cache)?;
         for pass in ["cold", "warm"] {
             let started = Instant::now();

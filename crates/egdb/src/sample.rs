@@ -3,6 +3,7 @@
 
 use crate::index::Indexer;
 use crate::material::Material;
+use damier_core::rng::{splitmix, GOLDEN};
 use damier_core::{Geometry, Position, Rules};
 
 /// Draws positions of some slices, White to move, from random numbers the caller supplies.
@@ -46,6 +47,21 @@ impl Sampler {
         }
         unreachable!("r is below the total")
     }
+
+    /// `count` positions drawn with the splitmix64 stream of `seed` (the same on every
+    /// machine), holes skipped; none when there is no slice.
+    pub fn positions<G: Geometry>(&self, count: usize, seed: u64) -> Vec<Position<G>> {
+        if self.total == 0 {
+            return Vec::new();
+        }
+        let mut state = seed;
+        let mut positions = Vec::with_capacity(count);
+        while positions.len() < count {
+            state = state.wrapping_add(GOLDEN);
+            positions.extend(self.position::<G>(splitmix(state)));
+        }
+        positions
+    }
 }
 
 #[cfg(test)]
@@ -74,5 +90,19 @@ mod tests {
         // K1-K1 has 992 indices, K2-K1 14 880: about one draw in sixteen is of the first.
         let share = f64::from(seen_small) / f64::from(seen_small + seen_large);
         assert!((share - 992.0 / 15_872.0).abs() < 0.01, "{share}");
+    }
+
+    #[test]
+    fn a_seed_names_the_same_positions_and_no_slice_gives_none() {
+        let rules = "english".parse::<Variant>().unwrap().rules();
+        let men: Material = "M2-M1".parse().unwrap();
+        let sampler = Sampler::new::<Diagonal8>(rules, &[men]);
+        let drawn = sampler.positions::<Diagonal8>(50, 7);
+        assert_eq!(drawn.len(), 50);
+        assert!(drawn.iter().all(|p| Material::of(p) == men));
+        assert!(drawn == sampler.positions::<Diagonal8>(50, 7));
+        assert!(drawn != sampler.positions::<Diagonal8>(50, 8));
+        let none = Sampler::new::<Diagonal8>(rules, &[]);
+        assert!(none.positions::<Diagonal8>(5, 1).is_empty());
     }
 }
