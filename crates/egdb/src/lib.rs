@@ -26,6 +26,7 @@ mod material;
 mod pending;
 mod recommended;
 mod sample;
+mod set_build;
 pub mod store;
 mod value;
 pub mod verify;
