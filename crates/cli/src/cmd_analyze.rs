@@ -62,8 +62,8 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
         bail!("the side to move has no legal move: nothing to analyse");
     }
     crate::output::check_depth(args.depth)?;
-    if args.nodes == Some(0) {
-        usage!("--nodes must be at least 1");
+    if let Some(Err(e)) = args.nodes.map(damier_engine::setting::nodes) {
+        usage!("{}", e.with_option());
     }
     let mut limits = Limits {
         depth: args.depth,

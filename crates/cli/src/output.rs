@@ -46,27 +46,25 @@ macro_rules! usage {
 }
 pub(crate) use usage;
 
-/// Refuse a `--threads` outside what Damier runs (1 to [`damier_engine::MAX_THREADS`]), in
-/// the words every command uses.
+/// Refuse a `--threads` (or `--concurrency`, named by `option`) outside the engine's range
+/// ([`damier_engine::setting::threads`]), in its words.
 pub fn check_threads<T>(option: &str, threads: T) -> anyhow::Result<usize>
 where
     T: TryInto<usize> + fmt::Display + Copy,
 {
-    let most = damier_engine::MAX_THREADS;
-    match threads.try_into() {
-        Ok(n) if (1..=most).contains(&n) => Ok(n),
-        _ => usage!("{option} must be between 1 and {most}, got {threads}"),
+    // A negative count is out of range like any other: it is said as it was given.
+    let n = threads.try_into().unwrap_or(0);
+    match damier_engine::setting::threads(n) {
+        Ok(()) => Ok(n),
+        Err(e) => usage!("{option} must be {}, got {threads}", e.rule),
     }
 }
 
-/// Refuse a search `--depth` outside what the engine searches (1 to
-/// [`damier_engine::Limits::MAX_DEPTH`] plies), in the words every command uses.
+/// Refuse a search `--depth` outside the engine's range ([`damier_engine::setting::depth`]),
+/// in its words.
 pub fn check_depth(depth: Option<i32>) -> anyhow::Result<()> {
-    let most = damier_engine::Limits::MAX_DEPTH;
-    match depth {
-        Some(d) if !(1..=most).contains(&d) => {
-            usage!("--depth must be between 1 and {most}, got {d}")
-        }
+    match depth.map(damier_engine::setting::depth) {
+        Some(Err(e)) => usage!("{}", e.with_option()),
         _ => Ok(()),
     }
 }

@@ -4,7 +4,6 @@
 //!   score, written a game at a time so that an interrupted run leaves a valid file.
 //! - [`selfplay`]: engine-against-engine games from balanced openings, into a folder that a
 //!   later run continues and that merges with others by listing them.
-//! - [`setting`]: the ranges of self-play's and training's settings, in one wording.
 //! - [`train`]: fits the learned evaluation's weights to those positions by logistic
 //!   regression, with a validation set kept apart.
 //!
@@ -16,5 +15,4 @@
 pub mod data;
 pub mod rng;
 pub mod selfplay;
-pub mod setting;
 pub mod train;

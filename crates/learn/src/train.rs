@@ -16,9 +16,9 @@
 
 use crate::data::{self, DataError, GameBlock};
 use crate::rng::splitmix;
-use crate::setting::{self, SettingError};
 use damier_core::{with_geometry, Variant};
 use damier_engine::eval::learned::{material_only, FeatureReader, Layout, CONFIGS, DENSE};
+use damier_engine::setting::{self, SettingError};
 use damier_engine::Weights;
 use rayon::prelude::*;
 use std::collections::HashMap;

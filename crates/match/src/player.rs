@@ -198,7 +198,7 @@ mod tests {
         assert!(matches!(err, PlayerError::Spec(_)), "{err}");
         assert_eq!(
             err.to_string(),
-            "player 'damier:nodes=0': nodes must be at least 1"
+            "player 'damier:nodes=0': nodes must be at least 1, got 0"
         );
     }
 

@@ -16,7 +16,8 @@
 use crate::dxp_player::DxpPlayer;
 use crate::hub_player::HubPlayer;
 use crate::player::{EnginePlayer, Player, PlayerError};
-use damier_engine::{BookChoice, EngineOptions, EvalChoice, Level, Limits, Tuning, MAX_THREADS};
+use damier_engine::setting::{self, SettingError};
+use damier_engine::{BookChoice, EngineOptions, EvalChoice, Level, Limits, Tuning};
 use std::path::PathBuf;
 use std::str::FromStr;
 use std::time::Duration;
@@ -256,23 +257,26 @@ fn read_damier(options: &str) -> Result<DamierSpec, String> {
                 .filter(|n| range.contains(n))
                 .ok_or(out_of_range)
         };
+        // The engine's ranges and words (those of `analyze --depth`, `--nodes`, `--threads`),
+        // naming the value as written.
+        let engine_range = |e: SettingError| {
+            SettingError {
+                got: v.to_string(),
+                ..e
+            }
+            .to_string()
+        };
         match k {
             "level" => spec.level = Some(v.parse::<Level>().map_err(|e| e.to_string())?),
-            // The ranges and wording of `analyze --depth`, `--nodes` and `--threads`.
             "depth" => {
-                let most = Limits::MAX_DEPTH as u64;
-                let d = within(
-                    1..=most,
-                    format!("depth must be between 1 and {most}, got {v}"),
-                )?;
-                spec.limits.depth = Some(d as i32)
+                let d = i32::try_from(number()?).unwrap_or(i32::MAX);
+                setting::depth(d).map_err(engine_range)?;
+                spec.limits.depth = Some(d)
             }
             "nodes" => {
-                spec.limits.nodes = Some(
-                    Some(number()?)
-                        .filter(|&n| n >= 1)
-                        .ok_or("nodes must be at least 1")?,
-                )
+                let n = number()?;
+                setting::nodes(n).map_err(engine_range)?;
+                spec.limits.nodes = Some(n)
             }
             "time" => {
                 let s: f64 = v
@@ -283,12 +287,9 @@ fn read_damier(options: &str) -> Result<DamierSpec, String> {
                 spec.limits.move_time = Some(Duration::from_secs_f64(s));
             }
             "threads" => {
-                let most = MAX_THREADS as u64;
-                let t = within(
-                    1..=most,
-                    format!("threads must be between 1 and {most}, got {v}"),
-                )?;
-                spec.engine.threads = t as usize
+                let t = usize::try_from(number()?).unwrap_or(usize::MAX);
+                setting::threads(t).map_err(engine_range)?;
+                spec.engine.threads = t
             }
             "hash" => {
                 let most = damier_engine::tt::Table::MAX_MB as u64;
@@ -427,7 +428,7 @@ mod tests {
         );
         assert_eq!(
             message("damier:nodes=0").as_deref(),
-            Some("player 'damier:nodes=0': nodes must be at least 1")
+            Some("player 'damier:nodes=0': nodes must be at least 1, got 0")
         );
         assert_eq!(
             message("hub:").as_deref(),

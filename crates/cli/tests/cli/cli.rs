@@ -261,7 +261,7 @@ fn values_out_of_range_name_their_option() {
         ),
         (
             &["match", "--second", "damier:nodes=0"],
-            "damier: --second: player 'damier:nodes=0': nodes must be at least 1",
+            "damier: --second: player 'damier:nodes=0': nodes must be at least 1, got 0",
         ),
         (
             &["match", "--first", "damier:threads=0"],

@@ -26,8 +26,8 @@ pub use self::pdn_file::PdnRepair;
 use self::settings::Settings;
 use crate::data::{self, DataError, Record, Writer};
 use crate::rng::{splitmix, GOLDEN};
-use crate::setting::{self, SettingError};
 use damier_core::{Base, Variant};
+use damier_engine::setting::{self, SettingError};
 use damier_engine::{
     Control, Engine, EngineOptions, EvalChoice, Limits, SearchInput, Silent, Style,
 };

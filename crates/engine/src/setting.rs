@@ -1,7 +1,11 @@
-//! The ranges of self-play's and training's settings, checked in one place for the command
-//! line, Python and any other caller, in one wording.
+//! The ranges of the engine's settings (threads, a search's depth and nodes) and of the runs
+//! built on it (self-play, training), checked in one place and said in one wording for the
+//! command line (`--first-game must be …`), Python (`first_game must be …`) and match player
+//! specifications.
 
-use damier_engine::{Limits, MAX_THREADS};
+use crate::limits::Limits;
+use crate::MAX_THREADS;
+use std::fmt::Display;
 
 /// A setting out of its range.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -28,32 +32,32 @@ impl SettingError {
 }
 
 /// `value` within `low..=high`, or the error saying so.
-pub(crate) fn within<T>(
+///
+/// # Errors
+/// [`SettingError`] naming `setting`.
+pub fn within<T: PartialOrd + Display>(
     setting: &'static str,
     value: T,
     low: T,
     high: T,
-) -> Result<(), SettingError>
-where
-    T: PartialOrd + std::fmt::Display,
-{
-    if value >= low && value <= high {
-        Ok(())
-    } else {
-        Err(SettingError {
-            setting,
-            rule: format!("between {low} and {high}"),
-            got: value.to_string(),
-        })
-    }
+) -> Result<(), SettingError> {
+    require(
+        value >= low && value <= high,
+        setting,
+        &format!("between {low} and {high}"),
+        value,
+    )
 }
 
 /// `holds`, or `setting` must be `rule`.
-pub(crate) fn require(
+///
+/// # Errors
+/// [`SettingError`] when it does not hold.
+pub fn require(
     holds: bool,
     setting: &'static str,
     rule: &str,
-    got: impl std::fmt::Display,
+    got: impl Display,
 ) -> Result<(), SettingError> {
     if holds {
         Ok(())
@@ -66,20 +70,37 @@ pub(crate) fn require(
     }
 }
 
-/// Threads for games or training: 1 to the engine's most.
-pub(crate) fn threads(threads: usize) -> Result<(), SettingError> {
+/// Threads of a search or of a run of games: 1 to [`MAX_THREADS`].
+///
+/// # Errors
+/// [`SettingError`] outside that.
+pub fn threads(threads: usize) -> Result<(), SettingError> {
     within("threads", threads, 1, MAX_THREADS)
 }
 
-/// A search's node or depth cap.
-pub(crate) fn limits(limits: &Limits) -> Result<(), SettingError> {
-    if let Some(nodes) = limits.nodes {
-        require(nodes >= 1, "nodes", "at least 1", nodes)?;
-    }
-    if let Some(depth) = limits.depth {
-        within("depth", depth, 1, Limits::MAX_DEPTH)?;
-    }
-    Ok(())
+/// A search's depth: 1 to [`Limits::MAX_DEPTH`] plies.
+///
+/// # Errors
+/// [`SettingError`] outside that.
+pub fn depth(depth: i32) -> Result<(), SettingError> {
+    within("depth", depth, 1, Limits::MAX_DEPTH)
+}
+
+/// A search's node cap: at least 1.
+///
+/// # Errors
+/// [`SettingError`] for 0.
+pub fn nodes(nodes: u64) -> Result<(), SettingError> {
+    require(nodes >= 1, "nodes", "at least 1", nodes)
+}
+
+/// A search's depth and node caps, where set.
+///
+/// # Errors
+/// The first [`SettingError`].
+pub fn limits(limits: &Limits) -> Result<(), SettingError> {
+    limits.nodes.map_or(Ok(()), nodes)?;
+    limits.depth.map_or(Ok(()), depth)
 }
 
 #[cfg(test)]
@@ -98,6 +119,10 @@ mod tests {
         assert!(limits(&Limits::depth(0)).is_err());
         assert!(limits(&Limits::depth(Limits::MAX_DEPTH + 1)).is_err());
         assert!(limits(&Limits::nodes(1)).is_ok());
+        assert_eq!(
+            nodes(0).unwrap_err().to_string(),
+            "nodes must be at least 1, got 0"
+        );
         assert!(threads(0).is_err() && threads(1).is_ok());
     }
 }
