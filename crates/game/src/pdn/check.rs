@@ -2,7 +2,7 @@
 //! `read_pdn` all report it: the reading (a game that does not read says where), how the
 //! variant of a game without a tag was found, and a recorded end the rules contradict.
 
-use super::reader::{read_bytes, read_bytes_inferring, read_tag_notes, VariantSource};
+use super::reader::{read_bytes_noted, VariantSource};
 use super::tags::TagNotes;
 use super::{PdnError, PdnGame};
 use crate::result::Reason;
@@ -193,21 +193,13 @@ impl CheckedGame {
 
 /// Read every game of PDN bytes and check it.
 pub fn read_checked(bytes: &[u8], untagged: Untagged) -> Vec<CheckedGame> {
-    let games: Vec<(Result<PdnGame, PdnError>, VariantSource)> = match untagged {
-        Untagged::Given(v) => read_bytes(bytes, v)
-            .into_iter()
-            .map(|g| (g, VariantSource::Given))
-            .collect(),
-        Untagged::Inferred(v) => read_bytes_inferring(bytes, v),
+    let games = match untagged {
+        Untagged::Given(v) => read_bytes_noted(bytes, v, false),
+        Untagged::Inferred(v) => read_bytes_noted(bytes, v, true),
     };
-    // One note per game, the reader counting games the same way.
-    let tag_notes = read_tag_notes(bytes)
-        .into_iter()
-        .chain(std::iter::repeat_with(TagNotes::default));
     games
         .into_iter()
-        .zip(tag_notes)
-        .map(|((game, source), tags)| {
+        .map(|(game, source, tags)| {
             let mut checked = CheckedGame {
                 game,
                 source,
@@ -230,7 +222,7 @@ impl PdnGame {
     /// Why the game cannot be as recorded, by the rules' own end ([`PdnGame::rules_end`]):
     /// moves played after the game was over (no move for the side to move, or an automatic
     /// draw), or a result other than the one the rules gave; or a `Result` tag that the
-    /// termination marker contradicts (`tags`, from [`read_tag_notes`]). `None` when the
+    /// termination marker contradicts (`tags`, from [`super::read_tag_notes`]). `None` when the
     /// moves end with the game still running (a resignation, a time-out, a draw agreed or
     /// claimed), or the result agrees.
     pub fn contradiction(&self, tags: &TagNotes) -> Option<String> {

@@ -21,7 +21,7 @@ use std::cell::Cell;
 pub fn read(text: &str, default: Variant) -> Vec<Result<PdnGame, PdnError>> {
     read_games(text, &[default])
         .into_iter()
-        .map(|(game, _)| game)
+        .map(|(game, _, _)| game)
         .collect()
 }
 
@@ -84,6 +84,15 @@ pub fn read_bytes_inferring(
     bytes: &[u8],
     first: Variant,
 ) -> Vec<(Result<PdnGame, PdnError>, VariantSource)> {
+    read_games(&text_of(bytes), &inference_candidates(first))
+        .into_iter()
+        .map(|(game, source, _)| (game, source))
+        .collect()
+}
+
+/// `first`, then every other variant in `INFERENCE_ORDER` (their giveaway forms only where
+/// `first` is one).
+fn inference_candidates(first: Variant) -> Vec<Variant> {
     let mut candidates = vec![first];
     candidates.extend(
         INFERENCE_ORDER
@@ -94,6 +103,22 @@ pub fn read_bytes_inferring(
             })
             .filter(|v| *v != first),
     );
+    candidates
+}
+
+/// Every game of PDN bytes with how its variant was found and its tags' notes, from one
+/// reading of the text: untagged games read as `given`, or (`infer`) as the first variant
+/// their moves fit, `given` tried first.
+pub(super) fn read_bytes_noted(
+    bytes: &[u8],
+    given: Variant,
+    infer: bool,
+) -> Vec<(Result<PdnGame, PdnError>, VariantSource, TagNotes)> {
+    let candidates = if infer {
+        inference_candidates(given)
+    } else {
+        vec![given]
+    };
     read_games(&text_of(bytes), &candidates)
 }
 
@@ -105,11 +130,11 @@ fn text_of(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
 }
 
 /// Every game, an untagged one read as the first of `candidates` that fits (several
-/// candidates: inferring; one: given).
+/// candidates: inferring; one: given), with its tags' notes.
 fn read_games(
     text: &str,
     candidates: &[Variant],
-) -> Vec<(Result<PdnGame, PdnError>, VariantSource)> {
+) -> Vec<(Result<PdnGame, PdnError>, VariantSource, TagNotes)> {
     let toks = tokens(text);
     let mut games = Vec::new();
     for game_toks in each_game(&toks) {
@@ -147,7 +172,7 @@ fn read_games(
                 }
             }
         };
-        games.push(game);
+        games.push((game.0, game.1, tag_notes(game_toks)));
     }
     games
 }
