@@ -750,7 +750,14 @@ async fn pdn_export_and_import() {
         russian.body["state"]["history"].as_array().unwrap().len(),
         3
     );
-    assert_eq!(russian.body["read_notes"], json!([]));
+    // The page says how it chose, since the game is not read as the board's variant.
+    let notes = russian.body["read_notes"].as_array().unwrap();
+    assert_eq!(notes.len(), 1, "{}", russian.body);
+    let said = notes[0].as_str().unwrap();
+    assert!(
+        said.starts_with("no GameType tag: read as russian"),
+        "{said}"
+    );
     // What reading read past is said: here a variation that is no White move.
     let annotated = c
         .post(
