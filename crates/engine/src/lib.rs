@@ -20,7 +20,8 @@
 //! assert!(result.best.is_some());
 //! ```
 
-// One `unsafe` call, the kernel hint in `huge_pages`; every other module forbids it.
+// Two `unsafe` calls, both hints that change no memory: the kernel hint in `huge_pages` and
+// the cache prefetch in `tt` (each measured to pay, docs/speed.md); nothing else may use it.
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 

@@ -322,6 +322,13 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         self.egdb_hits = 0;
     }
 
+    /// Start the table's bucket for the position after `mv` on its way into the cache.
+    #[inline(always)]
+    fn prefetch_child(&self, pos: &Position<G>, mv: &Move<G::Bits>) {
+        let key = pos.play_unchecked(mv).hash() ^ self.shared.key_salt;
+        self.shared.tt.prefetch(key);
+    }
+
     fn evaluate(&self, pos: &Position<G>, ply: Ply) -> Score {
         let mut v = self.eval.evaluate(pos);
         if self.noise > 0 && ply > 0 {
@@ -452,6 +459,16 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             }
             return Score::DRAW;
         }
+        // The first child probes the table soon: start its bucket on the way now, while this
+        // node orders its moves (children at depth 0 go to the quiescence search, which does
+        // not probe).
+        if depth >= 2 {
+            let first = moves
+                .iter()
+                .find(|m| movecode::encode(m) == entry.map_or(0, |e| e.mv))
+                .unwrap_or(&moves[0]);
+            self.prefetch_child(pos, first);
+        }
         if let Some(score) = self.probcut(pos, depth, ply, beta, quiet, &moves, pv_node) {
             return score;
         }
@@ -480,6 +497,12 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 if scores.is_empty() {
                     let killers = self.killers.at(ply);
                     scores = order::scores(&moves, side, tt_move, killers, &self.history);
+                    // The first move did not cut: most of the rest will be searched.
+                    if depth >= 2 {
+                        for mv in &moves[i..] {
+                            self.prefetch_child(pos, mv);
+                        }
+                    }
                 }
                 order::pick(&mut moves, &mut scores, i);
             }
