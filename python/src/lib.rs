@@ -6,7 +6,7 @@
 
 use damier_core::{Color, Variant};
 use damier_engine::{
-    Control, Engine as Search, EngineOptions, Limits, SearchInfo, SearchInput, Style,
+    Control, Engine as Search, EngineOptions, Limits, LineReport, SearchInfo, SearchInput, Style,
 };
 use damier_game::pdn::{self, PdnGame, WriteOptions};
 use damier_game::{Board as Position, Game, MoveInfo, PlyKind};
@@ -431,13 +431,16 @@ impl Engine {
         let mut lines: Vec<Line> = infos
             .iter()
             .filter(|i| i.depth == deepest)
-            .map(|i| Line {
-                multipv: i.multipv,
-                depth: i.depth,
-                score: i.score.0,
-                score_text: i.score.to_string(),
-                pv: position.line_words(&i.pv),
-                nodes: i.nodes,
+            .map(|i| {
+                let report = LineReport::new(&position, i);
+                Line {
+                    multipv: report.multipv,
+                    depth: report.depth,
+                    score: report.score,
+                    score_text: report.score_text,
+                    pv: report.pv,
+                    nodes: report.nodes,
+                }
             })
             .collect();
         lines.sort_by_key(|l| l.multipv);

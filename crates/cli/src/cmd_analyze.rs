@@ -5,7 +5,8 @@ use crate::PositionArgs;
 use anyhow::{bail, Result};
 use clap::Args;
 use damier_engine::{
-    Control, Engine, EngineOptions, Limits, Score, SearchInfo, SearchInput, Silent, Style,
+    Control, Engine, EngineOptions, Limits, LineReport, Score, SearchInfo, SearchInput, Silent,
+    Style,
 };
 use damier_game::time_text::{self, Unit};
 use damier_game::Board;
@@ -155,30 +156,19 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
         if written.is_err() {
             return;
         }
-        let pv = board.line_short(&info.pv);
-        written = if info.book {
-            if json {
-                outln!("{}", json!({"book": true, "score": info.score.0, "pv": pv}))
-            } else {
-                outln!("book move {pv}  score {}", info.score)
-            }
-        } else if json {
+        written = if json {
+            let report = LineReport::new(&board, info);
+            serde_json::to_string(&report)
+                .map_err(std::io::Error::other)
+                .and_then(|line| outln!("{line}"))
+        } else if info.book {
             outln!(
-                "{}",
-                json!({
-                    "multipv": info.multipv,
-                    "depth": info.depth,
-                    "seldepth": info.seldepth,
-                    "score": info.score.0,
-                    "score_text": info.score.to_string(),
-                    "nodes": info.nodes,
-                    "nps": info.nps,
-                    "time": info.time.as_secs_f64(),
-                    "pv": pv,
-                    "egdb_hits": info.egdb_hits,
-                })
+                "book move {}  score {}",
+                board.line_short(&info.pv),
+                info.score
             )
         } else {
+            let pv = board.line_short(&info.pv);
             outln!(
                 "depth {:>2}/{:<3}{} score {:>10}  nodes {:>11}  {:>7.2} Mnps  time {:>7.2}s{}  pv {}",
                 info.depth,

@@ -7,13 +7,14 @@
 use crate::app::App;
 use crate::caps::AnalysisTicket;
 use crate::error::ApiError;
-use crate::notes::line_steps;
+use crate::notes::{line_steps, MoveStep};
 use crate::scheduler::Slot;
 use crate::session::{Actor, BusyKind, Eval, Session};
 use crate::store::GameEntry;
-use damier_core::Color;
-use damier_engine::{Control, Level, Limits, SearchInfo, SearchInput, SearchResult, Style};
-use serde_json::json;
+use damier_engine::{
+    Control, Level, Limits, LineReport, SearchInfo, SearchInput, SearchResult, Style,
+};
+use serde::Serialize;
 use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::{Arc, Weak};
 use std::time::{Duration, Instant};
@@ -466,6 +467,24 @@ async fn search(
 }
 
 /// Record an iteration and send it to the game's watchers.
+/// An analysis event on the game's WebSocket: the engine's [`LineReport`] and where it
+/// stands (API.md, "Events").
+#[derive(Serialize)]
+struct AnalysisEvent<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    source: &'static str,
+    ply: usize,
+    moves: &'a [String],
+    threat: bool,
+    #[serde(flatten)]
+    line: LineReport,
+    /// The line's moves, each with its squares and the position after it.
+    pv_moves: Vec<MoveStep>,
+    egdb_damage: Option<String>,
+    explain: Option<String>,
+}
+
 fn publish_info(entry: &Weak<GameEntry>, job: &Job, info: &SearchInfo) {
     let Some(entry) = entry.upgrade() else {
         return;
@@ -481,37 +500,20 @@ fn publish_info(entry: &Weak<GameEntry>, job: &Job, info: &SearchInfo) {
             s.record_info(job.ply, info);
         }
     }
-    let white = match board.side() {
-        Color::White => info.score,
-        Color::Black => -info.score,
+    let event = AnalysisEvent {
+        kind: "analysis",
+        source: job.source.name(),
+        ply: job.ply,
+        moves: &job.moves,
+        threat: job.threat,
+        line: LineReport::new(&board, info),
+        pv_moves: line_steps(&board, &info.pv),
+        egdb_damage: egdb_damage(&entry),
+        explain: damier_game::explain(&board, &info.pv),
     };
-    // The line is played out once: its words are its steps' short forms.
-    let steps = line_steps(&board, &info.pv);
-    let pv: Vec<&str> = steps.iter().map(|s| s.info.short.as_str()).collect();
-    let event = json!({
-        "type": "analysis",
-        "source": job.source.name(),
-        "ply": job.ply,
-        "moves": job.moves,
-        "threat": job.threat,
-        "multipv": info.multipv,
-        "depth": info.depth,
-        "book": info.book,
-        "seldepth": info.seldepth,
-        "score": info.score.0,
-        "white": white.0,
-        "text": white.to_string(),
-        "nodes": info.nodes,
-        "nps": info.nps,
-        "time_ms": info.time.as_millis() as u64,
-        "pv": pv,
-        "pv_moves": steps,
-        "egdb": info.egdb.map(|v| v.to_string()),
-        "egdb_damage": egdb_damage(&entry),
-        "explain": damier_game::explain(&board, &info.pv),
-    });
+    let event = serde_json::to_string(&event).expect("an analysis event serialises");
     // No watcher is not an error.
-    let _ = entry.events.send(Arc::from(event.to_string()));
+    let _ = entry.events.send(Arc::from(event));
 }
 
 /// What a client is told of a damaged database block the game's engine met (its searches
