@@ -4,7 +4,6 @@
 //! report never reads two ways.
 
 use crate::search::SearchInfo;
-use damier_core::Color;
 use damier_game::Board;
 use serde::Serialize;
 
@@ -45,10 +44,7 @@ pub struct LineReport {
 impl LineReport {
     /// The report of `info`, from a search of `board`.
     pub fn new(board: &Board, info: &SearchInfo) -> LineReport {
-        let white = match board.side() {
-            Color::White => info.score,
-            Color::Black => -info.score,
-        };
+        let white = info.score.for_white(board.side());
         LineReport {
             multipv: info.multipv,
             depth: info.depth,

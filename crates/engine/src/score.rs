@@ -1,6 +1,7 @@
 //! Scores: hundredths of a man from the side to move's point of view, and the distance to a
 //! won or lost game end.
 
+use damier_core::Color;
 use std::fmt;
 use std::ops::{Add, Neg, Sub};
 
@@ -78,6 +79,14 @@ impl Score {
         })
     }
 
+    /// This score, of a position with `side` to move, seen from White's side.
+    pub fn for_white(self, side: Color) -> Score {
+        match side {
+            Color::White => self,
+            Color::Black => -self,
+        }
+    }
+
     /// The score in men, as the Hub protocol writes it.
     pub fn men(self) -> f64 {
         f64::from(self.0) / 100.0
@@ -119,6 +128,13 @@ impl fmt::Display for Score {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_score_for_white_turns_with_the_side_to_move() {
+        assert_eq!(Score(35).for_white(Color::White), Score(35));
+        assert_eq!(Score(35).for_white(Color::Black), Score(-35));
+        assert_eq!(Score::win_in(3).for_white(Color::Black), Score::loss_in(3));
+    }
 
     #[test]
     fn game_end_distances_survive_the_table() {

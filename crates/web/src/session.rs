@@ -117,10 +117,7 @@ impl Eval {
 
     /// The score from White's point of view.
     pub fn white(&self, side: Color) -> Score {
-        match side {
-            Color::White => self.score,
-            Color::Black => -self.score,
-        }
+        self.score.for_white(side)
     }
 }
 
