@@ -4,6 +4,7 @@
 //! report never reads two ways.
 
 use crate::search::SearchInfo;
+use damier_core::Color;
 use damier_game::Board;
 use serde::Serialize;
 
@@ -44,7 +45,14 @@ pub struct LineReport {
 impl LineReport {
     /// The report of `info`, from a search of `board`.
     pub fn new(board: &Board, info: &SearchInfo) -> LineReport {
-        let white = info.score.for_white(board.side());
+        LineReport::with_words(board.side(), info, board.line_words(&info.pv))
+    }
+
+    /// The report of `info`, from a search of a position with `side` to move whose line the
+    /// caller has already put into words (`pv`), for a caller that plays the line out for
+    /// more than its words.
+    pub fn with_words(side: Color, info: &SearchInfo, pv: Vec<String>) -> LineReport {
+        let white = info.score.for_white(side);
         LineReport {
             multipv: info.multipv,
             depth: info.depth,
@@ -57,7 +65,7 @@ impl LineReport {
             nodes: info.nodes,
             nps: info.nps,
             time_ms: u64::try_from(info.time.as_millis()).unwrap_or(u64::MAX),
-            pv: board.line_words(&info.pv),
+            pv,
             egdb: info.egdb.map(|v| v.to_string()),
             egdb_hits: info.egdb_hits,
         }
@@ -100,7 +108,14 @@ mod tests {
     #[test]
     fn scores_are_given_for_the_side_to_move_and_for_white() {
         let board = Board::from_fen(Variant::INTERNATIONAL, "B:W31-50:B1-20").unwrap();
-        let report = LineReport::new(&board, &info(&board, Score(35), &["19-23", "32-28"]));
+        let searched = info(&board, Score(35), &["19-23", "32-28"]);
+        let report = LineReport::new(&board, &searched);
+        // A caller that has the words already gets the same report.
+        let words = vec!["19-23".to_string(), "32-28".to_string()];
+        assert_eq!(
+            LineReport::with_words(board.side(), &searched, words),
+            report
+        );
         assert_eq!((report.score, report.white), (35, -35));
         assert_eq!(
             (report.score_text.as_str(), report.text.as_str()),

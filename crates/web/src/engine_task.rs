@@ -466,7 +466,6 @@ async fn search(
     .ok()
 }
 
-/// Record an iteration and send it to the game's watchers.
 /// An analysis event on the game's WebSocket: the engine's [`LineReport`] and where it
 /// stands (API.md, "Events").
 #[derive(Serialize)]
@@ -485,6 +484,7 @@ struct AnalysisEvent<'a> {
     explain: Option<String>,
 }
 
+/// Record an iteration and send it to the game's watchers.
 fn publish_info(entry: &Weak<GameEntry>, job: &Job, info: &SearchInfo) {
     let Some(entry) = entry.upgrade() else {
         return;
@@ -500,14 +500,17 @@ fn publish_info(entry: &Weak<GameEntry>, job: &Job, info: &SearchInfo) {
             s.record_info(job.ply, info);
         }
     }
+    // The line is played out once: its words are its steps' short forms.
+    let steps = line_steps(&board, &info.pv);
+    let words = steps.iter().map(|s| s.info.short.clone()).collect();
     let event = AnalysisEvent {
         kind: "analysis",
         source: job.source.name(),
         ply: job.ply,
         moves: &job.moves,
         threat: job.threat,
-        line: LineReport::new(&board, info),
-        pv_moves: line_steps(&board, &info.pv),
+        line: LineReport::with_words(board.side(), info, words),
+        pv_moves: steps,
         egdb_damage: egdb_damage(&entry),
         explain: damier_game::explain(&board, &info.pv),
     };
