@@ -24,6 +24,25 @@ pub enum PlayerKind {
     Engine,
 }
 
+/// A side, as a client names it (`white` or `black`; serde refuses any other word).
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum SideName {
+    /// White.
+    White,
+    /// Black.
+    Black,
+}
+
+impl From<SideName> for Color {
+    fn from(side: SideName) -> Color {
+        match side {
+            SideName::White => Color::White,
+            SideName::Black => Color::Black,
+        }
+    }
+}
+
 /// A ballot opening (English and Pool).
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -114,7 +133,7 @@ pub struct NewGame {
     /// invitation link (`white` or `black`). The creator's token then acts for the other
     /// side only, and a takeback needs the other player's consent.
     #[serde(default)]
-    pub friend: Option<String>,
+    pub friend: Option<SideName>,
 }
 
 /// `POST /api/games/import`.
@@ -295,25 +314,19 @@ fn seats(players: &[Player; 2], creator_side: Option<Color>) -> (Seats, Tokens) 
 }
 
 /// The side the creator keeps in a game for two screens, from the friend's side.
-fn creator_side(friend: Option<&str>, players: &[Player; 2]) -> Result<Option<Color>, ApiError> {
+fn creator_side(
+    friend: Option<SideName>,
+    players: &[Player; 2],
+) -> Result<Option<Color>, ApiError> {
     let Some(friend) = friend else {
         return Ok(None);
-    };
-    let friend = match friend {
-        "white" => Color::White,
-        "black" => Color::Black,
-        other => {
-            return Err(ApiError::Invalid(format!(
-                "friend must be white or black (the side the friend plays), got '{other}'"
-            )))
-        }
     };
     if players.iter().any(|p| *p != Player::Human) {
         return Err(ApiError::Invalid(
             "friend needs a game between two people (white and black human)".into(),
         ));
     }
-    Ok(Some(friend.opponent()))
+    Ok(Some(Color::from(friend).opponent()))
 }
 
 fn players(
@@ -349,7 +362,7 @@ pub fn new_session(req: &NewGame) -> Result<(Session, Tokens), ApiError> {
         control(req.clock.as_ref())?,
         penalty(req.timeout_penalty.as_deref())?,
     );
-    let (seats, tokens) = seats(&players, creator_side(req.friend.as_deref(), &players)?);
+    let (seats, tokens) = seats(&players, creator_side(req.friend, &players)?);
     let mut session = Session::new(
         ids::game_id(),
         play,

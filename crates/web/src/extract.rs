@@ -62,9 +62,9 @@ impl<S: Send + Sync, T: DeserializeOwned + Default> FromRequest<S> for OptionalB
             return Err(ApiError::UnsupportedMediaType);
         }
         refuse_non_object(&bytes)?;
-        serde_json::from_slice(&bytes)
-            .map(OptionalBody)
-            .map_err(|e| ApiError::BadRequest(format!("invalid JSON body: {e}")))
+        // As `Body` reads: an error names the field it is in (`side: unknown variant ...`).
+        let Json(value) = Json::<T>::from_bytes(&bytes)?;
+        Ok(OptionalBody(value))
     }
 }
 

@@ -3,7 +3,7 @@
 
 use crate::app::App;
 use crate::create::{
-    import_session, list_games, new_session, ImportGame, Imported, ListGames, NewGame,
+    import_session, list_games, new_session, ImportGame, Imported, ListGames, NewGame, SideName,
 };
 use crate::endings::EndingsInfo;
 use crate::engine_task::{self, MAX_ANALYSIS};
@@ -467,11 +467,19 @@ async fn redo(
     })
 }
 
+/// An answer to an offer or a request: serde refuses any other word (400, naming those it takes).
+#[derive(Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+enum Answer {
+    Accept,
+    Decline,
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct DrawRequest {
-    /// `accept` or `decline` (a draw is offered with a move: `offer_draw` there).
-    action: String,
+    /// A draw is offered with a move (`offer_draw` there), answered here.
+    action: Answer,
 }
 
 async fn draw(
@@ -480,23 +488,22 @@ async fn draw(
     Token(token): Token,
     Body(req): Body<DrawRequest>,
 ) -> Result<Json<GameView>, ApiError> {
-    let accept = match req.action.as_str() {
-        "accept" => true,
-        "decline" => false,
-        other => {
-            return Err(ApiError::Invalid(format!(
-                "action must be accept or decline, got '{other}' (offer a draw with a move)"
-            )))
-        }
-    };
+    let accept = req.action == Answer::Accept;
     act(&app, &id, token.as_deref(), |s, a| s.answer_draw(a, accept))
+}
+
+#[derive(Clone, Copy, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum TakebackAction {
+    Request,
+    Accept,
+    Decline,
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct TakebackRequest {
-    /// `request`, `accept` or `decline`.
-    action: String,
+    action: TakebackAction,
 }
 
 async fn takeback(
@@ -505,32 +512,17 @@ async fn takeback(
     Token(token): Token,
     Body(req): Body<TakebackRequest>,
 ) -> Result<Json<GameView>, ApiError> {
-    act(&app, &id, token.as_deref(), |s, a| {
-        match req.action.as_str() {
-            "request" => s.request_takeback(a),
-            "accept" => s.answer_takeback(a, true).map(|_| ()),
-            "decline" => s.answer_takeback(a, false).map(|_| ()),
-            other => Err(ApiError::Invalid(format!(
-                "action must be request, accept or decline, got '{other}'"
-            ))),
-        }
+    act(&app, &id, token.as_deref(), |s, a| match req.action {
+        TakebackAction::Request => s.request_takeback(a),
+        TakebackAction::Accept => s.answer_takeback(a, true).map(|_| ()),
+        TakebackAction::Decline => s.answer_takeback(a, false).map(|_| ()),
     })
 }
 
 #[derive(Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ResignRequest {
-    side: Option<String>,
-}
-
-fn color(name: &str) -> Result<Color, ApiError> {
-    match name {
-        "white" => Ok(Color::White),
-        "black" => Ok(Color::Black),
-        other => Err(ApiError::Invalid(format!(
-            "side must be white or black, got '{other}'"
-        ))),
-    }
+    side: Option<SideName>,
 }
 
 async fn resign(
@@ -539,19 +531,30 @@ async fn resign(
     Token(token): Token,
     OptionalBody(req): OptionalBody<ResignRequest>,
 ) -> Result<Json<GameView>, ApiError> {
-    let side = req.side.as_deref().map(color).transpose()?;
+    let side = req.side.map(Color::from);
     act(&app, &id, token.as_deref(), |s, a| s.resign(a, side))
 }
 
 #[derive(Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct EngineRequest {
-    /// `move` (default): the engine plays now — a thinking engine plays its best move so
-    /// far, or the engine moves for the human side to move. `pause` / `resume`: stop or
-    /// restart a game of the engine against itself (the creator's token).
-    action: Option<String>,
+    #[serde(default)]
+    action: EngineAction,
     /// Level for a move made for a human side (default 10).
     level: Option<u8>,
+}
+
+#[derive(Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+enum EngineAction {
+    /// The engine plays now: a thinking engine plays its best move so far, or the engine
+    /// moves for the human side to move.
+    #[default]
+    Move,
+    /// Stop a game of the engine against itself (the creator's token).
+    Pause,
+    /// Restart it.
+    Resume,
 }
 
 async fn engine(
@@ -560,23 +563,15 @@ async fn engine(
     Token(token): Token,
     OptionalBody(req): OptionalBody<EngineRequest>,
 ) -> Result<Json<GameView>, ApiError> {
-    match req.action.as_deref().unwrap_or("move") {
-        "move" => {}
-        action @ ("pause" | "resume") => {
-            return act(&app, &id, token.as_deref(), |s, a| {
-                if a != Actor::Master {
-                    return Err(ApiError::Forbidden(
-                        "only the game's creator may pause or resume it".into(),
-                    ));
-                }
-                s.set_paused(action == "pause")
-            });
-        }
-        other => {
-            return Err(ApiError::Invalid(format!(
-                "action must be move, pause or resume, got '{other}'"
-            )))
-        }
+    if req.action != EngineAction::Move {
+        return act(&app, &id, token.as_deref(), |s, a| {
+            if a != Actor::Master {
+                return Err(ApiError::Forbidden(
+                    "only the game's creator may pause or resume it".into(),
+                ));
+            }
+            s.set_paused(req.action == EngineAction::Pause)
+        });
     }
     let level = match req.level {
         None => damier_engine::Level::new(damier_engine::Level::MAX),
@@ -627,8 +622,8 @@ async fn engine(
 #[derive(Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct AnalysisRequest {
-    /// `start` (default), `stop`, or `game` (evaluate every position for the graph).
-    action: Option<String>,
+    #[serde(default)]
+    action: AnalysisAction,
     /// Position to analyse: plies from the start (default: the current position).
     ply: Option<usize>,
     /// A variation to play from that position first (move texts): its end is analysed.
@@ -645,6 +640,18 @@ struct AnalysisRequest {
     depth: Option<i32>,
 }
 
+#[derive(Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+enum AnalysisAction {
+    /// Analyse a position.
+    #[default]
+    Start,
+    /// Stop analysing.
+    Stop,
+    /// Evaluate every position of the game (the graph).
+    Game,
+}
+
 async fn analysis(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
@@ -654,12 +661,11 @@ async fn analysis(
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let entry = app.game(&id)?;
     let actor = entry.lock().actor(token.as_deref())?;
-    let action = req.action.as_deref().unwrap_or("start");
-    if action != "stop" {
+    if req.action != AnalysisAction::Stop {
         entry.lock().check_engine_help()?;
     }
-    match action {
-        "start" => {
+    match req.action {
+        AnalysisAction::Start => {
             let time = Duration::from_millis(req.time_ms.unwrap_or(20_000).max(1));
             if time > MAX_ANALYSIS {
                 return Err(ApiError::Invalid("time_ms is at most 300000".into()));
@@ -683,11 +689,11 @@ async fn analysis(
             let ply = engine_task::start_analysis(&app, &entry, &ask, ticket)?;
             Ok(Json(serde_json::json!({"analysing": ply})))
         }
-        "stop" => {
+        AnalysisAction::Stop => {
             engine_task::stop_analysis(&entry, actor)?;
             Ok(Json(serde_json::json!({"stopped": true})))
         }
-        "game" => {
+        AnalysisAction::Game => {
             let depth = req.depth.unwrap_or(8);
             if !(1..=20).contains(&depth) {
                 return Err(ApiError::Invalid("depth must be 1 to 20".into()));
@@ -695,9 +701,6 @@ async fn analysis(
             let n = engine_task::start_game_evals(&app, &entry, depth, actor)?;
             Ok(Json(serde_json::json!({"positions": n})))
         }
-        other => Err(ApiError::Invalid(format!(
-            "action must be start, stop or game, got '{other}'"
-        ))),
     }
 }
 

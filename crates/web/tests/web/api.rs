@@ -904,6 +904,62 @@ async fn requests_are_read_strictly_and_no_game_starts_decided() {
     assert_eq!(create(json!({"fen": "W:W28:B23,19"})).await.status, 201);
 }
 
+/// An action or a side is one of a few words: any other is a malformed body (400) whose
+/// message names the field, the word and the words the API takes.
+#[tokio::test]
+async fn an_action_or_side_outside_the_api_s_words_is_refused_by_name() {
+    let c = Client::new(&start().await);
+    let (id, token, _) = c
+        .create(json!({"variant": "international", "white": "human", "black": "human"}))
+        .await;
+    for (path, body, told) in [
+        (
+            "draw",
+            json!({"action": "maybe"}),
+            "action: unknown variant `maybe`, expected `accept` or `decline`",
+        ),
+        (
+            "engine",
+            json!({"action": "think"}),
+            "action: unknown variant `think`, expected one of `move`, `pause`, `resume`",
+        ),
+        (
+            "analysis",
+            json!({"action": "begin"}),
+            "action: unknown variant `begin`, expected one of `start`, `stop`, `game`",
+        ),
+        (
+            "resign",
+            json!({"side": "red"}),
+            "side: unknown variant `red`, expected `white` or `black`",
+        ),
+    ] {
+        let a = c.act(&id, &token, path, body).await;
+        assert_eq!(
+            (a.status, a.body["error"].as_str()),
+            (400, Some("bad_request")),
+            "{path}: {}",
+            a.body
+        );
+        let message = a.body["message"].as_str().unwrap();
+        assert!(message.contains(told), "{path}: {message}");
+    }
+    assert_eq!(plies(&c.state(&id).await), 0);
+    assert!(c.state(&id).await["result"].is_null(), "nothing was done");
+    let friend = c
+        .post(
+            "/api/games",
+            None,
+            json!({"white": "human", "black": "human", "friend": "blue"}),
+        )
+        .await;
+    assert_eq!(friend.status, 400, "{}", friend.body);
+    assert!(friend.body["message"]
+        .as_str()
+        .unwrap()
+        .contains("friend: unknown variant `blue`"));
+}
+
 /// A strong engine opens from the compiled book, and the game's evaluation says so; an
 /// analysis of the same position searches.
 #[tokio::test]

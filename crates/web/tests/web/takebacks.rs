@@ -112,8 +112,15 @@ async fn a_takeback_is_asked_for_and_answered_by_the_other_player() {
         .as_str()
         .unwrap()
         .contains("no takebacks"));
+    // A word the API does not take is refused as a malformed body, naming the words it takes.
     let bad = f.takeback(&f.white, "please").await;
-    assert_eq!(bad.status, 422);
+    assert_eq!(bad.status, 400, "{}", bad.body);
+    let message = bad.body["message"].as_str().unwrap();
+    assert!(
+        message.contains("action: unknown variant `please`")
+            && message.contains("expected one of `request`, `accept`, `decline`"),
+        "{message}"
+    );
 }
 
 #[tokio::test]
