@@ -58,9 +58,10 @@ export function clickSquare(moves, prefix, name, pickable) {
   return { prefix: [], illegal: true };
 }
 
-// Whether two moves are the same: the same landings and the same pieces taken.
+// Whether two moves are the same: the same landings and the same pieces taken (a move
+// without its list of captured pieces takes none).
 export function sameMove(a, b) {
-  return a.long === b.long && a.captured.join(' ') === b.captured.join(' ');
+  return a.long === b.long && (a.captured || []).join(',') === (b.captured || []).join(',');
 }
 
 // Fill `box` with one button per move ("Which capture?") and a Cancel button, and show it;

@@ -4,14 +4,12 @@
 // siblings. The tree knows no rules: every move comes with the position it leads to (from
 // the server), and it is saved per game in this browser.
 
+import { sameMove } from './pick.js';
+
 const STORE = 'damier-trees';
 const KEPT = 40;
 
 export const MARKS = ['!', '?', '!!', '??', '!?', '?!'];
-
-function sameMove(a, b) {
-  return a.long === b.long && (a.captured || []).join(',') === (b.captured || []).join(',');
-}
 
 export class MoveTree {
   constructor(startFen = '') {
