@@ -38,6 +38,7 @@ pub struct Shared<'a> {
 }
 
 /// The clock the main thread watches.
+#[derive(Clone, Copy)]
 pub struct Watch<'a> {
     /// The caller's control (stop, ponder-hit).
     pub control: &'a super::Control,
@@ -47,6 +48,20 @@ pub struct Watch<'a> {
     pub start: Instant,
     /// Whether the clock is waiting for a ponder-hit.
     pub pondering: bool,
+}
+
+impl<'a> Shared<'a> {
+    /// A search's state on `tt`: not stopped, no nodes counted yet.
+    pub fn new(tt: &'a Table, node_limit: Option<u64>, key_salt: u64) -> Shared<'a> {
+        Shared {
+            tt,
+            stop: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            node_limit,
+            egdb_hits: AtomicU64::new(0),
+            key_salt,
+        }
+    }
 }
 
 impl Watch<'_> {
