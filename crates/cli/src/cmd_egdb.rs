@@ -420,14 +420,13 @@ fn build(args: &BuildArgs) -> Result<()> {
         .map_err(build_failure)
         .with_context(|| format!("building {variant} databases in {}", root.display()))?;
     let kept = lines.into_inner().expect("not poisoned").len();
-    let db = Egdb::open(&root, variant, 1)?;
-    let bytes: u64 = db.slices().iter().map(|&(_, b)| b).sum();
+    let set = Egdb::open(&root, variant, 1)?.summary();
     outln!(
         "{variant}: every slice up to {} pieces in {} ({} files, {}{}), {:.1}s",
         pieces,
-        store::variant_dir(&root, variant).display(),
-        db.slices().len(),
-        human_bytes(bytes),
+        set.dir.display(),
+        set.slices,
+        human_bytes(set.bytes),
         if kept > 0 {
             format!("; {kept} pairs kept from an earlier run")
         } else {
@@ -652,9 +651,7 @@ fn info(args: &InfoArgs) -> Result<()> {
     let variants: Vec<Variant> = match &args.variant {
         // A set shared by two names is shown under the name its files carry.
         Some(v) => vec![store::set_variant(variant_arg(v)?)],
-        None => Variant::all()
-            .filter(|&v| store::set_variant(v) == v && store::variant_dir(&root, v).is_dir())
-            .collect(),
+        None => damier_egdb::sets_under(&root),
     };
     if variants.is_empty() {
         outln!("no databases in {}", root.display())?;
@@ -667,42 +664,34 @@ fn info(args: &InfoArgs) -> Result<()> {
             outln!("{variant}: damaged: {e}")?;
         }
         damaged.extend(bad);
-        let slices = db.slices();
-        if slices.is_empty() {
-            outln!("{variant}: no databases in {}", db.dir().display())?;
+        let set = db.summary();
+        if set.slices == 0 {
+            outln!("{variant}: no databases in {}", set.dir.display())?;
             continue;
         }
-        let bytes: u64 = slices.iter().map(|&(_, b)| b).sum();
-        let sharing: Vec<String> = Variant::all()
-            .filter(|&v| v != variant && store::set_variant(v) == variant)
-            .map(|v| v.to_string())
-            .collect();
+        let sharing: Vec<String> = set.also_serves.iter().map(|v| v.to_string()).collect();
         outln!(
             "{variant}: {} slices, {}, complete up to {} pieces ({}){}",
-            slices.len(),
-            human_bytes(bytes),
-            db.max_pieces(),
-            db.dir().display(),
+            set.slices,
+            human_bytes(set.bytes),
+            set.complete_to,
+            set.dir.display(),
             if sharing.is_empty() {
                 String::new()
             } else {
                 format!("; also serves {}", sharing.join(", "))
             }
         )?;
-        for pieces in 2..=8 {
-            let of: Vec<_> = slices
-                .iter()
-                .filter(|(m, _)| m.pieces() == pieces)
-                .collect();
-            if !of.is_empty() {
-                let b: u64 = of.iter().map(|&&(_, b)| b).sum();
-                outln!("  {pieces} pieces: {} slices, {}", of.len(), human_bytes(b))?;
-            }
+        for c in &set.by_pieces {
+            outln!(
+                "  {} pieces: {} slices, {}",
+                c.pieces,
+                c.slices,
+                human_bytes(c.bytes)
+            )?;
         }
-        let largest = slices.iter().map(|(m, _)| m.pieces()).max().unwrap_or(0);
-        let missing = db.missing(largest);
-        if !missing.is_empty() {
-            outln!("  missing: {}", material_list(&missing))?;
+        if !set.missing.is_empty() {
+            outln!("  missing: {}", material_list(&set.missing))?;
         }
     }
     damaged_failure(&damaged)

@@ -28,6 +28,7 @@ mod recommended;
 mod sample;
 mod set_build;
 pub mod store;
+mod summary;
 mod value;
 pub mod verify;
 
@@ -37,4 +38,5 @@ pub use material::{oriented, unbuildable_set, BadMaterial, Material, MAX_PIECES}
 pub use recommended::{recommended, Recommended};
 pub use sample::Sampler;
 pub use store::{left_out_warning, Damage, Egdb, EgdbError, InMemory};
+pub use summary::{sets_under, PieceCount, SetSummary};
 pub use value::Value;

@@ -257,3 +257,61 @@ fn a_file_naming_an_impossible_slice_is_refused() {
     assert!(err.to_string().contains("which no set holds"), "{err}");
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+#[test]
+fn a_summary_counts_the_files_on_disk_and_names_what_is_missing() {
+    let root = temp_root("summary");
+    let english: Variant = "english".parse().unwrap();
+    build_set(&root, english, 3, &|_| {}).unwrap();
+    let dir = variant_dir(&root, english);
+    let on_disk = |pieces: u32| -> (usize, u64) {
+        let files: Vec<u64> = Egdb::open(&root, english, 1)
+            .unwrap()
+            .slices()
+            .iter()
+            .filter(|(m, _)| m.pieces() == pieces)
+            .map(|&(m, _)| std::fs::metadata(slice_path(&dir, m)).unwrap().len())
+            .collect();
+        (files.len(), files.iter().sum())
+    };
+    let set = Egdb::open(&root, english, 1).unwrap().summary();
+    assert_eq!((set.variant, set.complete_to, &set.dir), (english, 3, &dir));
+    assert!(set.also_serves.is_empty());
+    assert_eq!(
+        set.by_pieces.iter().map(|c| c.pieces).collect::<Vec<_>>(),
+        [2, 3]
+    );
+    for c in &set.by_pieces {
+        assert!(c.slices > 0);
+        assert_eq!(
+            (c.slices, c.bytes),
+            on_disk(c.pieces),
+            "{} pieces",
+            c.pieces
+        );
+    }
+    assert_eq!(set.slices, set.by_pieces.iter().map(|c| c.slices).sum());
+    assert_eq!(set.bytes, set.by_pieces.iter().map(|c| c.bytes).sum());
+    assert!(set.missing.is_empty());
+    assert_eq!(damier_egdb::sets_under(&root), [english]);
+
+    // One 3-piece file gone: the set is complete to 2 pieces and names the slice missing.
+    let gone: Material = "K2-K1".parse().unwrap();
+    let gone = if slice_path(&dir, gone).exists() {
+        gone
+    } else {
+        gone.swapped()
+    };
+    std::fs::remove_file(slice_path(&dir, gone)).unwrap();
+    let set = Egdb::open(&root, english, 1).unwrap().summary();
+    assert_eq!(set.complete_to, 2);
+    assert!(set.missing.contains(&gone), "{:?}", set.missing);
+
+    // A set that another name plays by its rules says so.
+    let brazilian: Variant = "brazilian".parse().unwrap();
+    build_set(&root, brazilian, 2, &|_| {}).unwrap();
+    let set = Egdb::open(&root, brazilian, 1).unwrap().summary();
+    assert!(set.also_serves.contains(&"german".parse().unwrap()));
+    assert_eq!(damier_egdb::sets_under(&root), [english, brazilian]);
+    std::fs::remove_dir_all(&root).unwrap();
+}
