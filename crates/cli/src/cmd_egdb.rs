@@ -5,11 +5,11 @@ use crate::output::{outln, usage, UsageContext};
 use crate::PositionArgs;
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
-use damier_core::{notation, with_geometry, BitSet, Variant};
+use damier_core::{notation, with_geometry, Variant};
 use damier_egdb::build::Progress;
 use damier_egdb::store::{self, SetEvent};
 use damier_egdb::verify::{self, Again, VerifyEvent};
-use damier_egdb::{material_list, unbuildable_set, Egdb, Material};
+use damier_egdb::{material_list, unbuildable_set, Egdb, Material, Unexplained};
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -589,54 +589,28 @@ fn probe(args: &ProbeArgs) -> Result<()> {
     let db = Egdb::open(&root, variant, 16)?;
     with_geometry!(variant.rules().board, G => {
         let pos = args.position.position::<G>(variant)?;
-        let side = pos.side();
-        match (pos.pieces(side).is_empty(), pos.pieces(side.opponent()).is_empty()) {
-            (true, true) => usage!("--fen: the board is empty: there is nothing to probe"),
-            (false, true) => anyhow::bail!(
-                "the game is over: {} has no pieces",
-                side.opponent().name()
-            ),
-            (true, false) => anyhow::bail!("the game is over: {} has no pieces", side.name()),
-            (false, false) => {}
-        }
-        let material = Material::of(&damier_egdb::oriented(&pos));
-        let Some(value) = db.probe(&pos)? else {
-            anyhow::bail!("{}", db.why_absent(material));
+        let explained = match db.explain(&pos) {
+            Err(Unexplained::Empty) => usage!("--fen: {}", Unexplained::Empty),
+            other => other?,
         };
-        outln!("{material}, {} to move: {value}", pos.side().name())?;
-        // The databases count no moves, but a rule that ends the game as it stands is in
-        // them: the position's value is that draw, whatever its moves would lead to.
-        // The game layer's draw rules say it, once (the position has moves: no-move
-        // results are not draws).
-        let ruled = damier_game::Game::from_board(damier_game::Board::from(pos))
-            .result()
-            .filter(|r| r.outcome == damier_game::Outcome::Draw);
-        if let Some(r) = &ruled {
+        outln!("{}, {} to move: {}", explained.material, pos.side().name(), explained.value)?;
+        if let Some(rule) = &explained.drawn_by_rule {
             outln!(
-                "  the game is drawn by rule as it stands ({}); were play to go on, the moves would give:",
-                r.describe()
+                "  the game is drawn by rule as it stands ({rule}); were play to go on, the moves would give:"
             )?;
         }
-        match db.moves(&pos)? {
-            Some(moves) => {
-                for (mv, v) in moves {
-                    let keeps = if v == value && ruled.is_none() {
-                        "  keeps it"
-                    } else {
-                        ""
-                    };
+        match &explained.moves {
+            Ok(moves) => {
+                for &(mv, v) in moves {
+                    let keeps = if explained.keeps(v) { "  keeps it" } else { "" };
                     outln!("  {:<12} {v}{keeps}", notation::short(&pos, &mv))?;
                 }
             }
-            None => {
-                // A move leads to a slice that is not there: name it.
-                let missing = db.missing_after(&pos)?;
-                outln!(
-                    "  the moves' values are not shown: they need slice {}, which is not in {}",
-                    material_list(&missing),
-                    db.dir().display()
-                )?;
-            }
+            Err(missing) => outln!(
+                "  the moves' values are not shown: they need slice {}, which is not in {}",
+                material_list(missing),
+                db.dir().display()
+            )?,
         }
         Ok(())
     })

@@ -20,6 +20,7 @@
 mod absent;
 pub mod build;
 pub mod checked;
+mod explain;
 pub mod format;
 mod index;
 mod material;
@@ -33,6 +34,7 @@ mod value;
 pub mod verify;
 
 pub use absent::{material_list, Absent};
+pub use explain::{Explained, Unexplained};
 pub use index::Indexer;
 pub use material::{oriented, unbuildable_set, BadMaterial, Material, MAX_PIECES};
 pub use recommended::{recommended, Recommended};

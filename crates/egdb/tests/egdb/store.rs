@@ -315,3 +315,61 @@ fn a_summary_counts_the_files_on_disk_and_names_what_is_missing() {
     assert_eq!(damier_egdb::sets_under(&root), [english, brazilian]);
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+#[test]
+fn a_position_is_explained_with_its_moves_or_refused_with_the_reason() {
+    let root = temp_root("explain");
+    let english: Variant = "english".parse().unwrap();
+    let rules = english.rules();
+    build_set(&root, english, 3, &|_| {}).unwrap();
+    let db = Egdb::open(&root, english, 1).unwrap();
+    let position = |text: &str| fen::parse::<Diagonal8>(rules, text).unwrap();
+
+    // Two kings against one win in English; every move is listed with its value, best first,
+    // and the best keep the win.
+    let pos = position("W:WK1,K3:BK32");
+    let e = db.explain(&pos).unwrap();
+    assert_eq!(e.material, "K2-K1".parse().unwrap());
+    assert!(matches!(e.value, Value::Win(_)), "{}", e.value);
+    assert_eq!(e.drawn_by_rule, None);
+    let moves = e.moves.as_ref().unwrap();
+    assert_eq!(moves.len(), pos.legal_moves().len());
+    assert!(e.keeps(moves[0].1));
+    assert!(moves.windows(2).all(|w| !w[1].1.better_than(w[0].1)));
+
+    // Frisian's king against king is drawn by rule as it stands: the value is that draw,
+    // and no move "keeps" it, whatever the moves' own values.
+    let frisian: Variant = "frisian".parse().unwrap();
+    build_set(&root, frisian, 2, &|_| {}).unwrap();
+    let fdb = Egdb::open(&root, frisian, 1).unwrap();
+    let pos = fen::parse::<damier_core::Diagonal10>(frisian.rules(), "W:WK46:BK5").unwrap();
+    let e = fdb.explain(&pos).unwrap();
+    assert_eq!(e.value, Value::Draw);
+    assert!(e
+        .drawn_by_rule
+        .as_deref()
+        .unwrap()
+        .contains("one king against one king"));
+    let moves = e.moves.as_ref().unwrap();
+    assert!(!moves.is_empty() && moves.iter().all(|m| !e.keeps(m.1)));
+
+    // Refusals, with their reasons.
+    assert!(matches!(
+        db.explain(&position("W:W:B")),
+        Err(damier_egdb::Unexplained::Empty)
+    ));
+    let over = db.explain(&position("W:WK1:B")).unwrap_err();
+    assert_eq!(over.to_string(), "the game is over: black has no pieces");
+    let four = db.explain(&position("W:WK1,K3:BK30,K32")).unwrap_err();
+    assert!(four.to_string().contains("K2-K2 is not in"), "{four}");
+
+    // A move into a slice that is gone: the position's value stays, the moves name the slice.
+    let dir = variant_dir(&root, english);
+    let k1_k1: Material = "K1-K1".parse().unwrap();
+    std::fs::remove_file(slice_path(&dir, k1_k1)).unwrap();
+    let db = Egdb::open(&root, english, 1).unwrap();
+    // White's king must take the man on 6 (1x10), which leaves a king each.
+    let e = db.explain(&position("W:WK1:BK32,6")).unwrap();
+    assert_eq!(e.moves, Err(vec![k1_k1]));
+    std::fs::remove_dir_all(&root).unwrap();
+}

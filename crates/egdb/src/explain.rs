@@ -1,0 +1,92 @@
+//! A position explained by a set: its value, the draw a rule of the game declares there,
+//! and each move's value (or the slices those values need) — what `damier egdb probe` shows.
+
+use crate::absent::Absent;
+use crate::material::{oriented, Material};
+use crate::store::{Egdb, EgdbError};
+use crate::value::Value;
+use damier_core::{BitSet, Color, Geometry, Move, Position};
+use damier_game::{Board, Game, Outcome};
+
+/// Why a position has no explanation.
+#[derive(Debug, thiserror::Error)]
+pub enum Unexplained {
+    /// No piece on the board.
+    #[error("the board is empty: there is nothing to probe")]
+    Empty,
+    /// One side has no pieces: the game is over.
+    #[error("the game is over: {} has no pieces", .0.name())]
+    NoPieces(Color),
+    /// The set has no value for it.
+    #[error("{0}")]
+    Absent(Absent),
+    /// A file could not be read.
+    #[error(transparent)]
+    Store(#[from] EgdbError),
+}
+
+/// What a set says of a position ([`Egdb::explain`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explained<B> {
+    /// The position's slice, from the side to move.
+    pub material: Material,
+    /// Its value for the side to move.
+    pub value: Value,
+    /// The draw a rule of the game declares as the position stands (the databases hold it
+    /// too, whatever the moves would lead to), described.
+    pub drawn_by_rule: Option<String>,
+    /// Each move's value for the side playing it, best first; or, when a move leads to a
+    /// slice that is not in the set, the slices missing.
+    pub moves: Result<Vec<(Move<B>, Value)>, Vec<Material>>,
+}
+
+impl<B> Explained<B> {
+    /// Whether a move of value `v` keeps the position's value (none does where a rule has
+    /// decided the game as it stands).
+    pub fn keeps(&self, v: Value) -> bool {
+        v == self.value && self.drawn_by_rule.is_none()
+    }
+}
+
+impl Egdb {
+    /// The set's account of `pos`.
+    ///
+    /// # Errors
+    /// [`Unexplained`]: an empty board, a side without pieces, a slice not in the set, or a
+    /// file that cannot be read.
+    pub fn explain<G: Geometry>(&self, pos: &Position<G>) -> Result<Explained<G::Bits>, Unexplained>
+    where
+        Board: From<Position<G>>,
+    {
+        let side = pos.side();
+        match (
+            pos.pieces(side).is_empty(),
+            pos.pieces(side.opponent()).is_empty(),
+        ) {
+            (true, true) => return Err(Unexplained::Empty),
+            (true, false) => return Err(Unexplained::NoPieces(side)),
+            (false, true) => return Err(Unexplained::NoPieces(side.opponent())),
+            (false, false) => {}
+        }
+        let material = Material::of(&oriented(pos));
+        let value = self
+            .probe(pos)?
+            .ok_or_else(|| Unexplained::Absent(self.why_absent(material)))?;
+        // The game layer's draw rules say it, once (the position has moves: no-move results
+        // are not draws).
+        let drawn_by_rule = Game::from_board(Board::from(*pos))
+            .result()
+            .filter(|r| r.outcome == Outcome::Draw)
+            .map(|r| r.describe());
+        let moves = match self.moves(pos)? {
+            Some(moves) => Ok(moves),
+            None => Err(self.missing_after(pos)?),
+        };
+        Ok(Explained {
+            material,
+            value,
+            drawn_by_rule,
+            moves,
+        })
+    }
+}
