@@ -114,11 +114,6 @@ impl Eval {
             book: false,
         }
     }
-
-    /// The score from White's point of view.
-    pub fn white(&self, side: Color) -> Score {
-        self.score.for_white(side)
-    }
 }
 
 /// What the engine is doing for this game.

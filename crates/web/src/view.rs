@@ -334,7 +334,7 @@ pub fn game_view(s: &Session, actor: Option<Actor>) -> GameView {
         .filter_map(|(ply, e)| {
             let e = e.as_ref()?;
             let side = positions.get(ply)?.side();
-            let white = e.white(side);
+            let white = e.score.for_white(side);
             Some(EvalView {
                 ply,
                 score: e.score.0,
