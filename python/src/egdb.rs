@@ -3,7 +3,7 @@
 
 use crate::{error, variant, Board, DamierError, Move};
 use damier_egdb::store::{self, JobOutcome};
-use damier_egdb::{Egdb as Store, Material, Value};
+use damier_egdb::{Egdb as Store, Slice, Value};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::path::PathBuf;
@@ -168,7 +168,7 @@ pub fn egdb_plan(variant: &str, pieces: u32) -> PyResult<Vec<(String, Vec<String
     Ok(store::plan(v, pieces)
         .into_iter()
         .map(|job| {
-            let needs = job.needs.iter().map(Material::to_string).collect();
+            let needs = job.needs.iter().map(Slice::to_string).collect();
             (job.material.to_string(), needs)
         })
         .collect())
@@ -189,7 +189,7 @@ pub fn egdb_build_slice<'py>(
     threads: usize,
 ) -> PyResult<Bound<'py, PyDict>> {
     let v = self::variant(variant)?;
-    let material: Material = slice.parse().map_err(error)?;
+    let material: Slice = slice.parse().map_err(error)?;
     if let Some(why) = material.unbuildable() {
         return Err(DamierError::new_err(format!("slice {slice}: {why}")));
     }

@@ -125,15 +125,8 @@ fn build(args: &BuildArgs) -> Result<()> {
         .usage_context(|| "--variant".to_string())?;
     crate::output::check_depth(args.depth.map(i32::from))?;
     let threads = crate::output::check_threads("--threads", args.threads)?;
-    if args
-        .lines
-        .is_some_and(|l| l == 0 || usize::from(l) > damier_engine::MAX_LINES)
-    {
-        crate::output::usage!(
-            "--lines must be between 1 and {}, got {}",
-            damier_engine::MAX_LINES,
-            args.lines.unwrap_or(0)
-        );
+    if let Some(Err(e)) = args.lines.map(|l| damier_engine::setting::lines(l.into())) {
+        crate::output::usage!("{}", e.with_option());
     }
     let path = args
         .out

@@ -9,7 +9,7 @@ use damier_core::{notation, with_geometry, Variant};
 use damier_egdb::build::Progress;
 use damier_egdb::store::{self, SetEvent};
 use damier_egdb::verify::{self, Again, VerifyEvent};
-use damier_egdb::{material_list, unbuildable_set, Egdb, Material, Unexplained};
+use damier_egdb::{material_list, unbuildable_set, Egdb, Slice, Unexplained};
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -203,7 +203,7 @@ fn human_bytes(n: u64) -> String {
     }
 }
 
-fn pair_name(m: Material) -> String {
+fn pair_name(m: Slice) -> String {
     if m.swapped() == m {
         m.to_string()
     } else {
@@ -247,7 +247,7 @@ fn plan(args: &PlanArgs) -> Result<()> {
 /// `build --slice`: one pair, its needs already on disk.
 fn build_one(args: &BuildArgs, name: &str) -> Result<()> {
     let variant = args.set.variant()?;
-    let material: Material = name.parse().usage_context(|| "--slice".into())?;
+    let material: Slice = name.parse().usage_context(|| "--slice".into())?;
     if let Some(why) = material.unbuildable() {
         usage!("--slice {name}: {why}");
     }
@@ -443,7 +443,7 @@ fn verify(args: &VerifyArgs) -> Result<()> {
     let only = args
         .slice
         .iter()
-        .map(|name| name.parse::<Material>().usage_context(|| "--slice".into()))
+        .map(|name| name.parse::<Slice>().usage_context(|| "--slice".into()))
         .collect::<Result<Vec<_>>>()?;
     let pool = thread_pool(args.threads.threads)?;
     let root = args.set.dir.path();
@@ -687,7 +687,7 @@ fn bench(args: &BenchArgs) -> Result<()> {
     }
     let rules = variant.rules();
     with_geometry!(rules.board, G => {
-        let materials: Vec<Material> = slices.iter().map(|&(m, _)| m).collect();
+        let materials: Vec<Slice> = slices.iter().map(|&(m, _)| m).collect();
         let sampler = damier_egdb::Sampler::new::<G>(rules, &materials);
         let positions = sampler.positions::<G>(args.probes as usize, 0);
         let cold = Egdb::open(&root, variant, args.cache)?;

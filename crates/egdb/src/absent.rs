@@ -1,7 +1,7 @@
 //! Why a set has no value for a position, and which slices it lacks, in the words every
 //! interface uses (with the command that builds what is missing).
 
-use crate::material::{oriented, Material, MAX_PIECES};
+use crate::slice::{oriented, Slice, MAX_PIECES};
 use crate::store::{Egdb, EgdbError};
 use damier_core::{Geometry, Position, Variant};
 use std::fmt;
@@ -27,7 +27,7 @@ pub enum Absent {
     /// The set lacks the slice.
     NotInSet {
         /// The slice.
-        material: Material,
+        material: Slice,
         /// The variant.
         variant: Variant,
         /// The set's folder.
@@ -71,7 +71,7 @@ impl fmt::Display for Absent {
 
 impl Egdb {
     /// Why the set has no slice of `material` (for a probe that found nothing).
-    pub fn why_absent(&self, material: Material) -> Absent {
+    pub fn why_absent(&self, material: Slice) -> Absent {
         if material.pieces() > MAX_PIECES {
             Absent::TooManyPieces {
                 pieces: material.pieces(),
@@ -103,15 +103,12 @@ impl Egdb {
     ///
     /// # Errors
     /// [`EgdbError`] when a file of the set cannot be read.
-    pub fn missing_after<G: Geometry>(
-        &self,
-        pos: &Position<G>,
-    ) -> Result<Vec<Material>, EgdbError> {
+    pub fn missing_after<G: Geometry>(&self, pos: &Position<G>) -> Result<Vec<Slice>, EgdbError> {
         let mut missing = Vec::new();
         for mv in pos.legal_moves().iter() {
             let after = pos.play_unchecked(mv);
             if self.probe(&after)?.is_none() {
-                let m = Material::of(&oriented(&after));
+                let m = Slice::of(&oriented(&after));
                 if !missing.contains(&m) {
                     missing.push(m);
                 }
@@ -122,10 +119,10 @@ impl Egdb {
 }
 
 /// Slices as a list: `K1-K2, K2-K1`.
-pub fn material_list(slices: &[Material]) -> String {
+pub fn material_list(slices: &[Slice]) -> String {
     slices
         .iter()
-        .map(Material::to_string)
+        .map(Slice::to_string)
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -142,7 +139,7 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         let english = Variant::new(Base::English);
         let empty = Egdb::open(&dir, english, 1).unwrap();
-        let two = Material::with_pieces(2, english.rules().men)[0];
+        let two = Slice::with_pieces(2, english.rules().men)[0];
         assert!(matches!(
             empty.why_absent(two),
             Absent::NoSet {
@@ -153,13 +150,13 @@ mod tests {
         assert!(empty.why_absent(two).to_string().contains("--pieces 2`"));
         build_set(&dir, english, 2, &|_| {}).unwrap();
         let db = Egdb::open(&dir, english, 1).unwrap();
-        let three = Material::with_pieces(3, english.rules().men)[0];
+        let three = Slice::with_pieces(3, english.rules().men)[0];
         let absent = db.why_absent(three);
         assert!(
             matches!(absent, Absent::NotInSet { complete: 2, .. }),
             "{absent}"
         );
-        let nine = Material::with_pieces(9, english.rules().men)[0];
+        let nine = Slice::with_pieces(9, english.rules().men)[0];
         assert_eq!(db.why_absent(nine), Absent::TooManyPieces { pieces: 9 });
         // Two men against one: a capture leads to two pieces (in the set), a quiet move to
         // three (not in it).

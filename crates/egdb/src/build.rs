@@ -11,8 +11,8 @@
 //! legality in every variant.
 
 use crate::index::Indexer;
-use crate::material::{oriented, Material};
 use crate::pending::{Batch, Item, Level, Pending};
+use crate::slice::{oriented, Slice};
 use crate::value::Value;
 use damier_core::geometry::Dir;
 use damier_core::rules::KingRange;
@@ -26,7 +26,7 @@ use std::sync::Arc;
 pub const HOLE: u16 = u16::MAX;
 
 /// Solved slices that a build reads: their codes, by material.
-pub type Solved = HashMap<Material, Arc<Vec<u16>>>;
+pub type Solved = HashMap<Slice, Arc<Vec<u16>>>;
 
 /// How a build is getting on, for a progress display.
 #[derive(Clone, Copy, Debug)]
@@ -52,7 +52,7 @@ pub enum Progress {
 /// One slice's values, in index order (holes hold [`HOLE`]).
 pub struct Table {
     /// The slice.
-    pub material: Material,
+    pub material: Slice,
     /// One code per index (see [`Value::code`]).
     pub codes: Vec<u16>,
 }
@@ -69,7 +69,7 @@ struct Work {
 }
 
 impl Work {
-    fn new<G: Geometry>(rules: &Rules, material: Material) -> Work {
+    fn new<G: Geometry>(rules: &Rules, material: Slice) -> Work {
         let ix = Indexer::new::<G>(rules, material);
         let n = ix.size() as usize;
         Work {
@@ -95,10 +95,10 @@ const QUEUE_CAP: usize = 1 << 25;
 ///
 /// # Panics
 /// If a slice that an exit needs is missing from `solved` (the caller builds in
-/// [`Material::build_order`]).
+/// [`Slice::build_order`]).
 pub fn build_pair<G: Geometry>(
     rules: &'static Rules,
-    material: Material,
+    material: Slice,
     solved: &Solved,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Vec<Table> {
@@ -108,7 +108,7 @@ pub fn build_pair<G: Geometry>(
 /// [`build_pair`] with queues of at most `queue_cap` positions.
 fn build_pair_queued<G: Geometry>(
     rules: &'static Rules,
-    material: Material,
+    material: Slice,
     solved: &Solved,
     queue_cap: usize,
     progress: &(dyn Fn(Progress) + Sync),
@@ -221,7 +221,7 @@ fn level_of(code: u16) -> u16 {
 /// Values of positions in solved slices.
 pub(crate) struct Lookup<'a, G: Geometry> {
     rules: &'static Rules,
-    /// Where each material's slice is in `slices`, by [`Material::dense_key`]: the check
+    /// Where each material's slice is in `slices`, by [`Slice::dense_key`]: the check
     /// looks up every successor, and a hash of the material cost a fifth of its time.
     at: Vec<Option<u16>>,
     slices: Vec<(&'a [u16], Indexer)>,
@@ -230,7 +230,7 @@ pub(crate) struct Lookup<'a, G: Geometry> {
 
 impl<'a, G: Geometry> Lookup<'a, G> {
     pub(crate) fn new(rules: &'static Rules, solved: &'a Solved) -> Self {
-        let mut at = vec![None; Material::DENSE_KEYS];
+        let mut at = vec![None; Slice::DENSE_KEYS];
         let mut slices = Vec::with_capacity(solved.len());
         for (&m, codes) in solved {
             at[m.dense_key()] = Some(slices.len() as u16);
@@ -257,7 +257,7 @@ impl<'a, G: Geometry> Lookup<'a, G> {
             return Stored::Terminal;
         }
         let pos = oriented(pos);
-        let m = Material::of(&pos);
+        let m = Slice::of(&pos);
         let Some(at) = self.at[m.dense_key()] else {
             panic!("slice {m} is needed before this one");
         };
@@ -292,13 +292,13 @@ pub fn drawn_as_it_stands<G: Geometry>(pos: &Position<G>, moves: &MoveList<G::Bi
         && pos.occupied().count() == 2
         && damier_game::drawn_as_it_stands(
             pos.rules().variant,
-            &game_material(Material::of(pos)),
+            &game_material(Slice::of(pos)),
             moves.iter().any(|mv| mv.is_capture()),
         )
 }
 
 /// A slice's material in the game layer's terms (the side to move as White).
-fn game_material(material: Material) -> damier_game::Material {
+fn game_material(material: Slice) -> damier_game::Material {
     damier_game::Material {
         white_men: material.own_men.into(),
         white_kings: material.own_kings.into(),
@@ -612,10 +612,10 @@ impl KingRuns {
 pub fn solve_in_memory<G: Geometry>(
     rules: &'static Rules,
     pieces: u32,
-    keep: impl Fn(Material) -> bool,
+    keep: impl Fn(Slice) -> bool,
 ) -> Solved {
     let mut solved = Solved::new();
-    for material in Material::build_order(pieces, rules.men)
+    for material in Slice::build_order(pieces, rules.men)
         .into_iter()
         .filter(|&m| keep(m))
     {
@@ -633,7 +633,7 @@ mod tests {
 
     fn solve_queued<G: Geometry>(rules: &'static Rules, pieces: u32, queue_cap: usize) -> Solved {
         let mut solved = Solved::new();
-        for material in Material::build_order(pieces, rules.men) {
+        for material in Slice::build_order(pieces, rules.men) {
             for table in build_pair_queued::<G>(rules, material, &solved, queue_cap, &|_| {}) {
                 solved.insert(table.material, Arc::new(table.codes));
             }

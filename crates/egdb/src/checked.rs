@@ -2,7 +2,7 @@
 //! where it stopped. A slice is known by its file's length and time of change: rebuilding or
 //! replacing the file makes it unknown again.
 
-use crate::material::Material;
+use crate::slice::Slice;
 use crate::store::{slice_path, EgdbError};
 use std::collections::HashMap;
 use std::fs::OpenOptions;
@@ -24,7 +24,7 @@ pub struct Stamp {
 #[derive(Debug)]
 pub struct CheckRecord {
     dir: PathBuf,
-    passed: HashMap<Material, Stamp>,
+    passed: HashMap<Slice, Stamp>,
 }
 
 impl CheckRecord {
@@ -67,7 +67,7 @@ impl CheckRecord {
     }
 
     /// Whether `material`'s file passed a check and has not changed since.
-    pub fn passed(&self, material: Material) -> bool {
+    pub fn passed(&self, material: Slice) -> bool {
         let now = stamp(&slice_path(&self.dir, material)).ok();
         self.passed.get(&material).is_some_and(|&r| Some(r) == now)
     }
@@ -77,7 +77,7 @@ impl CheckRecord {
     ///
     /// # Errors
     /// The file cannot be looked at.
-    pub fn stamp(&self, material: Material) -> Result<Stamp, EgdbError> {
+    pub fn stamp(&self, material: Slice) -> Result<Stamp, EgdbError> {
         let path = slice_path(&self.dir, material);
         stamp(&path).map_err(|reason| EgdbError::Folder { path, reason })
     }
@@ -86,7 +86,7 @@ impl CheckRecord {
     ///
     /// # Errors
     /// The record cannot be written.
-    pub fn add(&mut self, material: Material, now: Stamp) -> Result<(), EgdbError> {
+    pub fn add(&mut self, material: Slice, now: Stamp) -> Result<(), EgdbError> {
         let path = self.dir.join(RECORD_FILE);
         let mut text = String::new();
         if !path.exists() {
@@ -132,13 +132,13 @@ mod tests {
         dir
     }
 
-    fn slice(dir: &Path, name: &str, bytes: &[u8]) -> Material {
-        let material: Material = name.parse().unwrap();
+    fn slice(dir: &Path, name: &str, bytes: &[u8]) -> Slice {
+        let material: Slice = name.parse().unwrap();
         std::fs::write(slice_path(dir, material), bytes).unwrap();
         material
     }
 
-    fn set_modified(dir: &Path, material: Material, secs: u64) {
+    fn set_modified(dir: &Path, material: Slice, secs: u64) {
         std::fs::File::options()
             .write(true)
             .open(slice_path(dir, material))

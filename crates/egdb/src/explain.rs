@@ -2,7 +2,7 @@
 //! and each move's value (or the slices those values need) — what `damier egdb probe` shows.
 
 use crate::absent::Absent;
-use crate::material::{oriented, Material};
+use crate::slice::{oriented, Slice};
 use crate::store::{Egdb, EgdbError};
 use crate::value::Value;
 use damier_core::{BitSet, Color, Geometry, Move, Position};
@@ -29,7 +29,7 @@ pub enum Unexplained {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Explained<B> {
     /// The position's slice, from the side to move.
-    pub material: Material,
+    pub material: Slice,
     /// Its value for the side to move.
     pub value: Value,
     /// The draw a rule of the game declares as the position stands (the databases hold it
@@ -37,7 +37,7 @@ pub struct Explained<B> {
     pub drawn_by_rule: Option<String>,
     /// Each move's value for the side playing it, best first; or, when a move leads to a
     /// slice that is not in the set, the slices missing.
-    pub moves: Result<Vec<(Move<B>, Value)>, Vec<Material>>,
+    pub moves: Result<Vec<(Move<B>, Value)>, Vec<Slice>>,
 }
 
 impl<B> Explained<B> {
@@ -68,7 +68,7 @@ impl Egdb {
             (false, true) => return Err(Unexplained::NoPieces(side.opponent())),
             (false, false) => {}
         }
-        let material = Material::of(&oriented(pos));
+        let material = Slice::of(&oriented(pos));
         let value = self
             .probe(pos)?
             .ok_or_else(|| Unexplained::Absent(self.why_absent(material)))?;

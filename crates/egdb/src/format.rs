@@ -1,7 +1,7 @@
 //! The file of one slice (docs/egdb-format.md): a header, a table of blocks, and the blocks,
 //! each a run of codes DEFLATE-compressed with its own checksum.
 
-use crate::material::Material;
+use crate::slice::Slice;
 use flate2::write::DeflateEncoder;
 use flate2::{Compression, Decompress, FlushDecompress, Status};
 use std::cell::RefCell;
@@ -27,11 +27,11 @@ pub enum FormatError {
         /// Variant the reader wanted.
         variant: String,
         /// Slice the reader wanted.
-        material: Material,
+        material: Slice,
         /// Variant in the header.
         found_variant: String,
         /// Slice in the header.
-        found_material: Material,
+        found_material: Slice,
     },
     /// Cut short or damaged.
     #[error("damaged: {0}")]
@@ -47,7 +47,7 @@ pub struct Header {
     /// Variant id, as `damier` names it.
     pub variant: String,
     /// The slice.
-    pub material: Material,
+    pub material: Slice,
     /// Positions (indices, holes included).
     pub entries: u64,
     /// Bytes per code: 1 when every code fits, else 2 (little-endian).
@@ -113,7 +113,7 @@ impl Header {
         let at = take(name_len + 4 + 8 + 1 + 4 + 4, &mut raw)?;
         let variant = String::from_utf8_lossy(&raw[at..at + name_len]).into_owned();
         let f = &raw[at + name_len..];
-        let material = Material {
+        let material = Slice {
             own_men: f[0],
             own_kings: f[1],
             opp_men: f[2],
@@ -161,7 +161,7 @@ impl Header {
 }
 
 /// The bytes of a whole file holding `codes`.
-pub fn encode(variant: &str, material: Material, codes: &[u16]) -> Vec<u8> {
+pub fn encode(variant: &str, material: Slice, codes: &[u16]) -> Vec<u8> {
     let width = if codes.iter().all(|&c| c <= u16::from(u8::MAX)) {
         1
     } else {
@@ -299,7 +299,7 @@ mod tests {
 
     #[test]
     fn a_file_reads_back_and_damage_is_caught() {
-        let m: Material = "K2-K1".parse().unwrap();
+        let m: Slice = "K2-K1".parse().unwrap();
         for codes in [
             (0..40_000u32).map(|i| (i % 7) as u16).collect::<Vec<_>>(),
             (0..40_000u32).map(|i| (i % 700) as u16).collect(),

@@ -12,7 +12,7 @@
 //! kings has one state: its runs never bar a move again. The run states are the index's
 //! lowest digits, so a position's run states sit side by side in one block.
 
-use crate::material::Material;
+use crate::slice::Slice;
 use damier_core::{BitSet, Color, Geometry, KingRun, Position, Rules};
 use std::sync::OnceLock;
 
@@ -160,7 +160,7 @@ fn bits(mut set: u128) -> impl Iterator<Item = u32> {
 /// The numbering of one slice on one board.
 #[derive(Clone, Debug)]
 pub struct Indexer {
-    material: Material,
+    material: Slice,
     all: u128,
     white_men_squares: u128,
     black_men_squares: u128,
@@ -237,7 +237,7 @@ fn run_of(code: u64, kings: u128) -> KingRun {
 
 impl Indexer {
     /// The numbering of `material` on `G`'s board under `rules`.
-    pub fn new<G: Geometry>(rules: &Rules, material: Material) -> Indexer {
+    pub fn new<G: Geometry>(rules: &Rules, material: Slice) -> Indexer {
         let all = G::ALL.to_u128();
         let white_men_squares = all & !G::PROMOTION[Color::White as usize].to_u128();
         let black_men_squares = all & !G::PROMOTION[Color::Black as usize].to_u128();
@@ -268,7 +268,7 @@ impl Indexer {
     }
 
     /// The slice numbered.
-    pub fn material(&self) -> Material {
+    pub fn material(&self) -> Slice {
         self.material
     }
 
@@ -286,7 +286,7 @@ impl Indexer {
     /// The index of a position oriented with White to move, whose material is this slice's.
     pub fn index<G: Geometry>(&self, pos: &Position<G>) -> u64 {
         debug_assert_eq!(pos.side(), Color::White);
-        debug_assert_eq!(Material::of(pos), self.material);
+        debug_assert_eq!(Slice::of(pos), self.material);
         let kings = pos.kings().to_u128();
         let white = pos.pieces(Color::White).to_u128();
         let black = pos.pieces(Color::Black).to_u128();
@@ -382,14 +382,14 @@ mod tests {
     use damier_core::{Diagonal10, Diagonal12, Diagonal8, Orthogonal8, Variant};
     use proptest::prelude::*;
 
-    fn round_trip<G: Geometry>(variant: Variant, material: Material, sample: u64) {
+    fn round_trip<G: Geometry>(variant: Variant, material: Slice, sample: u64) {
         let rules = variant.rules();
         let ix = Indexer::new::<G>(rules, material);
         let step = (ix.size() / sample).max(1);
         let mut i = 0;
         while i < ix.size() {
             if let Some(pos) = ix.position::<G>(rules, i) {
-                assert_eq!(Material::of(&pos), material);
+                assert_eq!(Slice::of(&pos), material);
                 assert_eq!(ix.index(&pos), i, "{material} #{i}");
             }
             i += step;
@@ -398,7 +398,7 @@ mod tests {
 
     #[test]
     fn every_board_numbers_and_reads_back() {
-        let m: Material = "K1M2-K2M1".parse().unwrap();
+        let m: Slice = "K1M2-K2M1".parse().unwrap();
         round_trip::<Diagonal8>("english".parse().unwrap(), m, 20_000);
         round_trip::<Diagonal10>(Variant::INTERNATIONAL, m, 20_000);
         round_trip::<Diagonal12>("canadian".parse().unwrap(), m, 20_000);

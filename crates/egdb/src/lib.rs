@@ -4,8 +4,8 @@
 //! position of a few pieces, computed by retrograde analysis over the rules core's own move
 //! generator (so every variant and its giveaway form is served by the same code).
 //!
-//! - [`Material`] names a slice (the pieces of each side, seen from the side to move);
-//!   [`Material::build_order`] lists slices so that each follows those it leads to.
+//! - [`Slice`] names a slice (the pieces of each side, seen from the side to move);
+//!   [`Slice::build_order`] lists slices so that each follows those it leads to.
 //! - [`Indexer`] numbers a slice's positions densely.
 //! - [`build::build_pair`] solves a slice and its swap.
 //! - [`store`] keeps a set on disk ([`store::build_set`]) and [`Egdb`] probes it; the file
@@ -23,11 +23,11 @@ pub mod checked;
 mod explain;
 pub mod format;
 mod index;
-mod material;
 mod pending;
 mod recommended;
 mod sample;
 mod set_build;
+mod slice;
 pub mod store;
 mod summary;
 mod value;
@@ -36,9 +36,9 @@ pub mod verify;
 pub use absent::{material_list, Absent};
 pub use explain::{Explained, Unexplained};
 pub use index::Indexer;
-pub use material::{oriented, unbuildable_set, BadMaterial, Material, MAX_PIECES};
 pub use recommended::{recommended, Recommended};
 pub use sample::Sampler;
+pub use slice::{oriented, unbuildable_set, BadSlice, Slice, MAX_PIECES};
 pub use store::{left_out_warning, Damage, Egdb, EgdbError, InMemory};
 pub use summary::{sets_under, PieceCount, SetSummary};
 pub use value::Value;

@@ -2,7 +2,7 @@
 //! indices, holes skipped): for benchmarks of probe speed and of endings played out.
 
 use crate::index::Indexer;
-use crate::material::Material;
+use crate::slice::Slice;
 use damier_core::rng::{splitmix, GOLDEN};
 use damier_core::{Geometry, Position, Rules};
 
@@ -15,7 +15,7 @@ pub struct Sampler {
 
 impl Sampler {
     /// A sampler over `materials` on `G`'s board.
-    pub fn new<G: Geometry>(rules: &'static Rules, materials: &[Material]) -> Sampler {
+    pub fn new<G: Geometry>(rules: &'static Rules, materials: &[Slice]) -> Sampler {
         let slices: Vec<(Indexer, u64)> = materials
             .iter()
             .map(|&m| {
@@ -72,8 +72,8 @@ mod tests {
     #[test]
     fn draws_every_slice_in_proportion_to_its_size() {
         let rules = "english".parse::<Variant>().unwrap().rules();
-        let small: Material = "K1-K1".parse().unwrap();
-        let large: Material = "K2-K1".parse().unwrap();
+        let small: Slice = "K1-K1".parse().unwrap();
+        let large: Slice = "K2-K1".parse().unwrap();
         let sampler = Sampler::new::<Diagonal8>(rules, &[small, large]);
         let (mut seen_small, mut seen_large) = (0u32, 0u32);
         for i in 0..31_000u64 {
@@ -81,7 +81,7 @@ mod tests {
             let pos = sampler
                 .position::<Diagonal8>(i.wrapping_mul(0x9E37_79B9_7F4A_7C15))
                 .expect("kings-only slices have no holes");
-            match Material::of(&pos) {
+            match Slice::of(&pos) {
                 m if m == small => seen_small += 1,
                 m if m == large => seen_large += 1,
                 m => panic!("{m} was not asked for"),
@@ -95,11 +95,11 @@ mod tests {
     #[test]
     fn a_seed_names_the_same_positions_and_no_slice_gives_none() {
         let rules = "english".parse::<Variant>().unwrap().rules();
-        let men: Material = "M2-M1".parse().unwrap();
+        let men: Slice = "M2-M1".parse().unwrap();
         let sampler = Sampler::new::<Diagonal8>(rules, &[men]);
         let drawn = sampler.positions::<Diagonal8>(50, 7);
         assert_eq!(drawn.len(), 50);
-        assert!(drawn.iter().all(|p| Material::of(p) == men));
+        assert!(drawn.iter().all(|p| Slice::of(p) == men));
         assert!(drawn == sampler.positions::<Diagonal8>(50, 7));
         assert!(drawn != sampler.positions::<Diagonal8>(50, 8));
         let none = Sampler::new::<Diagonal8>(rules, &[]);

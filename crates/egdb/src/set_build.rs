@@ -5,7 +5,7 @@
 
 use crate::build::{build_pair, Progress, Solved, HOLE};
 use crate::format;
-use crate::material::Material;
+use crate::slice::Slice;
 use crate::store::{check_file, load_needed, set_variant, slice_path, variant_dir, EgdbError};
 use damier_core::{with_geometry, Variant};
 use std::fs::File;
@@ -26,7 +26,7 @@ fn prepared_dir(root: &Path, variant: Variant) -> Result<std::path::PathBuf, Egd
 }
 
 /// The slices whose values a pair's moves can reach outside the pair.
-pub fn dependencies(material: Material) -> Vec<Material> {
+pub fn dependencies(material: Slice) -> Vec<Slice> {
     let mut out = Vec::new();
     for m in [material, material.swapped()] {
         let movers = [(m.own_men, m.own_kings)]
@@ -35,7 +35,7 @@ pub fn dependencies(material: Material) -> Vec<Material> {
         for (men, kings) in movers {
             for opp_men in 0..=m.opp_men {
                 for opp_kings in 0..=m.opp_kings {
-                    let after = Material {
+                    let after = Slice {
                         own_men: opp_men,
                         own_kings: opp_kings,
                         opp_men: men,
@@ -59,7 +59,7 @@ pub enum SetEvent {
     /// A pair of slices is starting (`done` pairs of `total` are finished).
     Start {
         /// The pair's first slice.
-        material: Material,
+        material: Slice,
         /// Pairs finished before it.
         done: usize,
         /// Pairs in the set.
@@ -68,12 +68,12 @@ pub enum SetEvent {
     /// A pair found on disk from an earlier run, every block of it checked.
     Kept {
         /// The pair's first slice.
-        material: Material,
+        material: Slice,
     },
     /// A pair found on disk damaged: it is built again.
     Damaged {
         /// The pair's first slice.
-        material: Material,
+        material: Slice,
         /// What is wrong with it.
         reason: String,
     },
@@ -82,7 +82,7 @@ pub enum SetEvent {
     /// A pair is written.
     Finished {
         /// The pair's first slice.
-        material: Material,
+        material: Slice,
         /// Positions in the pair (holes included).
         positions: u64,
         /// Bytes written.
@@ -94,21 +94,21 @@ pub enum SetEvent {
 /// reads (every one with fewer pieces or fewer men).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Job {
-    /// The pair's first slice ([`Material::pair_key`]).
-    pub material: Material,
+    /// The pair's first slice ([`Slice::pair_key`]).
+    pub material: Slice,
     /// The jobs it needs finished first.
-    pub needs: Vec<Material>,
+    pub needs: Vec<Slice>,
 }
 
 /// The jobs of every slice of `variant` up to `pieces` pieces, each after those it needs:
 /// run one at a time in this order, or as a graph on many machines.
 pub fn plan(variant: Variant, pieces: u32) -> Vec<Job> {
-    Material::build_order(pieces, variant.rules().men)
+    Slice::build_order(pieces, variant.rules().men)
         .into_iter()
         .map(|material| {
-            let mut needs: Vec<Material> = dependencies(material)
+            let mut needs: Vec<Slice> = dependencies(material)
                 .into_iter()
-                .map(Material::pair_key)
+                .map(Slice::pair_key)
                 .filter(|&m| m != material)
                 .collect();
             needs.sort();
@@ -155,7 +155,7 @@ enum PairState {
 pub fn build_job(
     root: &Path,
     variant: Variant,
-    material: Material,
+    material: Slice,
     report: &(dyn Fn(Progress) + Sync),
 ) -> Result<JobOutcome, EgdbError> {
     let dir = prepared_dir(root, variant)?;
@@ -168,7 +168,7 @@ pub fn build_job(
 fn build_in(
     dir: &Path,
     variant: Variant,
-    material: Material,
+    material: Slice,
     start: &dyn Fn(Option<&str>),
     report: &(dyn Fn(Progress) + Sync),
 ) -> Result<JobOutcome, EgdbError> {
@@ -260,7 +260,7 @@ fn process_may_run(pid: u32, part: &Path) -> bool {
 
 /// What is on disk of `material`'s pair in `dir`: each file is read whole and its blocks
 /// checked, so that a file damaged after its header is found (and built again) too.
-fn pair_state(dir: &Path, variant: Variant, material: Material) -> PairState {
+fn pair_state(dir: &Path, variant: Variant, material: Slice) -> PairState {
     let pair = [material, material.swapped()];
     if !pair.iter().all(|&m| slice_path(dir, m).exists()) {
         return PairState::Absent;

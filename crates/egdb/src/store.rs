@@ -3,7 +3,7 @@
 use crate::build::terminal;
 use crate::format::{self, Block, FormatError, Header, BLOCK_ENTRIES};
 use crate::index::Indexer;
-use crate::material::{oriented, Material, MAX_PIECES};
+use crate::slice::{oriented, Slice, MAX_PIECES};
 use crate::value::Value;
 use damier_core::{with_geometry, BitSet, Geometry, Move, Position, Variant};
 use std::collections::HashMap;
@@ -43,9 +43,9 @@ pub enum EgdbError {
     #[error("slice {needs} needs slice {missing}, which is not in {}", dir.display())]
     Missing {
         /// The slice being built or checked.
-        needs: Material,
+        needs: Slice,
         /// The slice it needs.
-        missing: Material,
+        missing: Slice,
         /// Where it was looked for.
         dir: PathBuf,
     },
@@ -110,7 +110,7 @@ pub fn default_root() -> PathBuf {
 }
 
 /// The file of `material` in a variant's folder.
-pub fn slice_path(dir: &Path, material: Material) -> PathBuf {
+pub fn slice_path(dir: &Path, material: Slice) -> PathBuf {
     dir.join(format!("{material}.egdb"))
 }
 
@@ -129,7 +129,7 @@ pub fn variant_dir(root: &Path, variant: Variant) -> PathBuf {
     root.join(set_variant(variant).to_string())
 }
 
-struct Slice {
+struct SliceFile {
     path: PathBuf,
     header: Header,
     ix: Indexer,
@@ -139,8 +139,8 @@ struct Slice {
 /// Decompressed blocks, kept in two generations: a block found in the old one moves to the
 /// new; when the new one is full the old is dropped (a cheap approximation of LRU).
 struct Cache {
-    new: HashMap<(Material, u32), Arc<Block>>,
-    old: HashMap<(Material, u32), Arc<Block>>,
+    new: HashMap<(Slice, u32), Arc<Block>>,
+    old: HashMap<(Slice, u32), Arc<Block>>,
     /// Bytes of the blocks in `new`.
     new_bytes: usize,
     /// Bytes one generation may hold.
@@ -148,7 +148,7 @@ struct Cache {
 }
 
 impl Cache {
-    fn insert(&mut self, key: (Material, u32), block: Arc<Block>) {
+    fn insert(&mut self, key: (Slice, u32), block: Arc<Block>) {
         if self.new_bytes + block.memory() > self.generation_bytes && !self.new.is_empty() {
             self.old = std::mem::take(&mut self.new);
             self.new_bytes = 0;
@@ -168,8 +168,8 @@ pub enum InMemory<'a> {
 
 /// Where on disk a probe from memory found its answer waiting.
 pub struct OnDisk<'a> {
-    material: Material,
-    slice: &'a Slice,
+    material: Slice,
+    slice: &'a SliceFile,
     block: u32,
     entry: usize,
 }
@@ -187,7 +187,7 @@ pub struct Stats {
 pub struct Egdb {
     variant: Variant,
     dir: PathBuf,
-    slices: HashMap<Material, Slice>,
+    slices: HashMap<Slice, SliceFile>,
     max_pieces: u32,
     cache: Mutex<Cache>,
     /// Probes answered and blocks read: counters, so that threads probing at once do not
@@ -250,7 +250,7 @@ impl Egdb {
                 .file_name()
                 .and_then(|n| n.to_str())
                 .and_then(|n| n.strip_suffix(".egdb"))
-                .and_then(|n| n.parse::<Material>().ok())
+                .and_then(|n| n.parse::<Slice>().ok())
             else {
                 continue;
             };
@@ -291,7 +291,7 @@ impl Egdb {
     }
 
     /// The slices present, with their file sizes in bytes.
-    pub fn slices(&self) -> Vec<(Material, u64)> {
+    pub fn slices(&self) -> Vec<(Slice, u64)> {
         let mut out: Vec<_> = self
             .slices
             .iter()
@@ -310,10 +310,10 @@ impl Egdb {
     }
 
     /// The slices of `pieces` pieces or fewer that are not in the set.
-    pub fn missing(&self, pieces: u32) -> Vec<Material> {
+    pub fn missing(&self, pieces: u32) -> Vec<Slice> {
         let men = self.variant.rules().men;
         (2..=pieces.min(MAX_PIECES))
-            .flat_map(|n| Material::with_pieces(n, men))
+            .flat_map(|n| Slice::with_pieces(n, men))
             .filter(|m| !self.slices.contains_key(m))
             .collect()
     }
@@ -351,7 +351,7 @@ impl Egdb {
             return InMemory::Answer(Some(terminal(pos.rules())));
         }
         let pos = oriented(pos);
-        let material = Material::of(&pos);
+        let material = Slice::of(&pos);
         let Some(slice) = self.slices.get(&material) else {
             return InMemory::Answer(None);
         };
@@ -475,7 +475,7 @@ impl Egdb {
     }
 
     /// A block from the cache, marked as used again; `None` if it is not there.
-    fn cached_block(&self, key: (Material, u32)) -> Option<Arc<Block>> {
+    fn cached_block(&self, key: (Slice, u32)) -> Option<Arc<Block>> {
         let mut cache = self.cache.lock().expect("no thread panics holding it");
         if let Some(codes) = cache.new.get(&key) {
             return Some(Arc::clone(codes));
@@ -486,7 +486,7 @@ impl Egdb {
     }
 }
 
-fn open_slice(path: &Path, variant: Variant, material: Material) -> Result<Slice, EgdbError> {
+fn open_slice(path: &Path, variant: Variant, material: Slice) -> Result<SliceFile, EgdbError> {
     let file_error = |reason| EgdbError::File {
         path: path.to_path_buf(),
         reason,
@@ -510,7 +510,7 @@ fn open_slice(path: &Path, variant: Variant, material: Material) -> Result<Slice
             "it names slice {material}, which no set holds ({why})"
         ))));
     }
-    if !Material::with_pieces(material.pieces(), rules.men).contains(&material) {
+    if !Slice::with_pieces(material.pieces(), rules.men).contains(&material) {
         return Err(file_error(FormatError::Damaged(format!(
             "it names slice {material}, which does not fit a {variant} board"
         ))));
@@ -533,7 +533,7 @@ fn open_slice(path: &Path, variant: Variant, material: Material) -> Result<Slice
             "the file is cut short or too long".into(),
         )));
     }
-    Ok(Slice {
+    Ok(SliceFile {
         path: path.to_path_buf(),
         header,
         ix,
@@ -541,7 +541,7 @@ fn open_slice(path: &Path, variant: Variant, material: Material) -> Result<Slice
     })
 }
 
-fn read_block(slice: &Slice, block: usize) -> Result<Block, EgdbError> {
+fn read_block(slice: &SliceFile, block: usize) -> Result<Block, EgdbError> {
     let file_error = |reason| EgdbError::File {
         path: slice.path.clone(),
         reason,
@@ -558,10 +558,10 @@ fn read_block(slice: &Slice, block: usize) -> Result<Block, EgdbError> {
 }
 
 /// The largest n such that every slice of n pieces or fewer is present.
-fn complete_up_to(variant: Variant, slices: &HashMap<Material, Slice>) -> u32 {
+fn complete_up_to(variant: Variant, slices: &HashMap<Slice, SliceFile>) -> u32 {
     let men = variant.rules().men;
     let mut n = 1;
-    while Material::with_pieces(n + 1, men)
+    while Slice::with_pieces(n + 1, men)
         .iter()
         .all(|m| slices.contains_key(m))
     {
@@ -574,7 +574,7 @@ fn complete_up_to(variant: Variant, slices: &HashMap<Material, Slice>) -> u32 {
 ///
 /// # Errors
 /// The file is missing, foreign, or damaged anywhere.
-pub fn check_file(dir: &Path, variant: Variant, material: Material) -> Result<(), EgdbError> {
+pub fn check_file(dir: &Path, variant: Variant, material: Slice) -> Result<(), EgdbError> {
     let slice = open_slice(&slice_path(dir, material), variant, material)?;
     for b in 0..slice.header.blocks.len() {
         read_block(&slice, b)?;
@@ -583,7 +583,7 @@ pub fn check_file(dir: &Path, variant: Variant, material: Material) -> Result<()
 }
 
 /// Read a whole slice's codes (holes read as draws).
-pub fn load(dir: &Path, variant: Variant, material: Material) -> Result<Vec<u16>, EgdbError> {
+pub fn load(dir: &Path, variant: Variant, material: Slice) -> Result<Vec<u16>, EgdbError> {
     let path = slice_path(dir, material);
     if !path.exists() {
         return Err(EgdbError::Missing {
@@ -604,8 +604,8 @@ pub fn load(dir: &Path, variant: Variant, material: Material) -> Result<Vec<u16>
 pub(crate) fn load_needed(
     dir: &Path,
     variant: Variant,
-    needs: Material,
-    m: Material,
+    needs: Slice,
+    m: Slice,
 ) -> Result<Vec<u16>, EgdbError> {
     load(dir, variant, m).map_err(|e| match e {
         EgdbError::Missing { .. } => EgdbError::Missing {

@@ -1,7 +1,7 @@
 //! What a set of databases on disk holds, for a listing: its slices counted by number of
 //! pieces, its size, what is missing below its largest slices, and the variants it serves.
 
-use crate::material::Material;
+use crate::slice::Slice;
 use crate::store::{set_variant, variant_dir, Egdb};
 use damier_core::Variant;
 use std::path::{Path, PathBuf};
@@ -35,7 +35,7 @@ pub struct SetSummary {
     /// The slices present, by number of pieces, fewest first (only numbers with a slice).
     pub by_pieces: Vec<PieceCount>,
     /// The slices missing up to the largest number of pieces present.
-    pub missing: Vec<Material>,
+    pub missing: Vec<Slice>,
 }
 
 impl Egdb {

@@ -5,7 +5,7 @@
 use crate::build::{drawn_as_it_stands, terminal, Lookup, Solved, Stored};
 use crate::checked::CheckRecord;
 use crate::index::Indexer;
-use crate::material::Material;
+use crate::slice::Slice;
 use crate::store::{dependencies, load_needed, slice_path, variant_dir, EgdbError};
 use crate::value::Value;
 use damier_core::{fen, with_geometry, Geometry, Rules, Variant};
@@ -19,7 +19,7 @@ use std::sync::Arc;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Mismatch {
     /// The slice.
-    pub material: Material,
+    pub material: Slice,
     /// The position, as PDN FEN.
     pub fen: String,
     /// What the file says.
@@ -34,7 +34,7 @@ pub enum VerifyEvent<'a> {
     /// A slice is being checked.
     Slice {
         /// Which.
-        material: Material,
+        material: Slice,
         /// Slices finished before it.
         done: usize,
         /// Slices to check.
@@ -50,20 +50,20 @@ pub enum VerifyEvent<'a> {
     /// A slice passed an earlier check and its file is unchanged: not checked again.
     PassedBefore {
         /// Which.
-        material: Material,
+        material: Slice,
     },
     /// A slice cannot be checked: its file, or one it leads to, cannot be read. The check
     /// goes on with the next slice.
     Unchecked {
         /// Which.
-        material: Material,
+        material: Slice,
         /// Why: the file that cannot be read.
         why: &'a EgdbError,
     },
     /// A slice is checked.
     Checked {
         /// Which.
-        material: Material,
+        material: Slice,
         /// Its positions.
         positions: u64,
         /// How many of them are wrong.
@@ -115,15 +115,15 @@ pub fn verify_set(
     root: &Path,
     variant: Variant,
     pieces: u32,
-    only: &[Material],
+    only: &[Slice],
     again: Again,
     report: &(dyn Fn(VerifyEvent<'_>) + Sync),
 ) -> Result<Report, EgdbError> {
     let dir = variant_dir(root, variant);
     let rules = variant.rules();
-    let wanted = |m: Material| only.is_empty() || only.iter().any(|&o| o == m || o.swapped() == m);
-    let present: Vec<Material> = (2..=pieces)
-        .flat_map(|n| Material::with_pieces(n, rules.men))
+    let wanted = |m: Slice| only.is_empty() || only.iter().any(|&o| o == m || o.swapped() == m);
+    let present: Vec<Slice> = (2..=pieces)
+        .flat_map(|n| Slice::with_pieces(n, rules.men))
         .filter(|&m| wanted(m) && slice_path(&dir, m).exists())
         .collect();
     let mut out = Report::default();
@@ -185,7 +185,7 @@ pub fn verify_set(
 fn load_all(
     dir: &Path,
     variant: Variant,
-    material: Material,
+    material: Slice,
     damaged: &mut Vec<EgdbError>,
 ) -> Result<Result<Solved, usize>, EgdbError> {
     let known = |damaged: &[EgdbError], path: &Path| {
@@ -222,7 +222,7 @@ fn load_all(
 /// and the mismatches.
 pub fn check_slice<G: Geometry>(
     rules: &'static Rules,
-    material: Material,
+    material: Slice,
     solved: &Solved,
     report: &(dyn Fn(VerifyEvent<'_>) + Sync),
 ) -> (u64, Vec<Mismatch>) {

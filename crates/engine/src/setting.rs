@@ -1,10 +1,10 @@
-//! The ranges of the engine's settings (threads, a search's depth and nodes) and of the runs
-//! built on it (self-play, training), checked in one place and said in one wording for the
-//! command line (`--first-game must be …`), Python (`first_game must be …`) and match player
-//! specifications.
+//! The ranges of the engine's settings (threads, a search's depth, nodes and lines) and of the
+//! runs built on it (self-play, training), checked in one place and said in one wording for the
+//! command line (`--first-game must be …`), Python (`first_game must be …`), match player
+//! specifications, the Hub's parameters and the web API.
 
 use crate::limits::Limits;
-use crate::MAX_THREADS;
+use crate::{MAX_LINES, MAX_THREADS};
 use std::fmt::Display;
 
 /// A setting out of its range.
@@ -94,6 +94,14 @@ pub fn nodes(nodes: u64) -> Result<(), SettingError> {
     require(nodes >= 1, "nodes", "at least 1", nodes)
 }
 
+/// Best lines a search reports (multi-PV): 1 to [`MAX_LINES`].
+///
+/// # Errors
+/// [`SettingError`] outside that.
+pub fn lines(lines: usize) -> Result<(), SettingError> {
+    within("lines", lines, 1, MAX_LINES)
+}
+
 /// A search's depth and node caps, where set.
 ///
 /// # Errors
@@ -124,5 +132,10 @@ mod tests {
             "nodes must be at least 1, got 0"
         );
         assert!(threads(0).is_err() && threads(1).is_ok());
+        assert_eq!(
+            lines(0).unwrap_err().to_string(),
+            format!("lines must be between 1 and {MAX_LINES}, got 0")
+        );
+        assert!(lines(1).is_ok() && lines(MAX_LINES).is_ok() && lines(MAX_LINES + 1).is_err());
     }
 }

@@ -6,7 +6,7 @@ use crate::player::{Player, PlayerError};
 use crate::pool::run_jobs;
 use crate::runner::{play_game, MatchConfig, PlayerFactory};
 use damier_core::{with_geometry, Color};
-use damier_egdb::{Egdb, EgdbError, Material, Sampler, Value};
+use damier_egdb::{Egdb, EgdbError, Sampler, Slice, Value};
 use damier_game::{claim_limit, quiet_king_limit, win_within_counts, Board, Game, Outcome};
 use damier_openings::Opening;
 
@@ -61,7 +61,7 @@ pub fn draw_endings(
     random: &mut dyn FnMut() -> u64,
 ) -> Result<Vec<Ending>, EgdbError> {
     let variant = db.variant();
-    let materials: Vec<Material> = db
+    let materials: Vec<Slice> = db
         .slices()
         .into_iter()
         .map(|(m, _)| m)

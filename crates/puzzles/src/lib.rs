@@ -8,7 +8,8 @@
 //!   [`generate`] judges many games on several threads.
 //! - [`file`]: sets as PDN; [`shipped`]: the sets compiled into the program.
 //! - [`Attempt`]: solving one puzzle move by move; [`Rating`]: the solver's rating;
-//!   [`Progress`]: ratings and puzzles met, kept between runs.
+//!   [`next_puzzle`]: the puzzle met next; [`Progress`]: ratings and puzzles met, kept
+//!   between runs.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -17,6 +18,7 @@ mod attempt;
 pub mod file;
 pub mod find;
 pub mod generate;
+mod next;
 mod progress;
 mod puzzle;
 mod rating;
@@ -25,6 +27,7 @@ pub mod source;
 
 pub use attempt::{Attempt, Verdict};
 pub use find::Unsound;
+pub use next::{next_puzzle, Next};
 pub use progress::{Progress, ProgressError, VariantProgress};
 pub use puzzle::{Goal, Puzzle};
 pub use rating::Rating;

@@ -7,7 +7,7 @@ use crate::text_board;
 use crate::words;
 use damier_game::{AnyMove, Board};
 use damier_puzzles::find::Finder;
-use damier_puzzles::{Attempt, Puzzle, Rating, Verdict};
+use damier_puzzles::{next_puzzle, Attempt, Puzzle, Rating, Verdict};
 use std::collections::HashSet;
 
 /// A run of puzzles of one set.
@@ -32,8 +32,8 @@ impl PuzzleSession {
     /// # Panics
     /// If `puzzles` is empty.
     pub fn new(puzzles: Vec<Puzzle>, rating: Rating, seen: HashSet<String>) -> PuzzleSession {
-        let first = nearest(&puzzles, &rating, &seen).expect("a set has puzzles");
-        let attempt = Attempt::new(puzzles[first].clone());
+        let first = next_puzzle(&puzzles, rating.value, &seen, None).expect("a set has puzzles");
+        let attempt = Attempt::new(puzzles[first.index].clone());
         PuzzleSession {
             puzzles,
             attempt,
@@ -197,23 +197,16 @@ impl PuzzleSession {
         if !self.counted && (self.attempt.mistakes() > 0 || self.attempt.solved()) {
             out.push(self.finish());
         }
-        // A puzzle passed over without a move counts for nothing, but is not the next one
-        // either: leave it out of this choice (it stays unseen for later).
+        // A puzzle passed over without a move counts for nothing and stays unseen, but is not
+        // the next one while another is unseen.
         let current = self.attempt.puzzle().id.clone();
-        let passed_over = self.seen.insert(current.clone());
-        let choice = nearest(&self.puzzles, &self.rating, &self.seen);
-        if passed_over {
-            self.seen.remove(&current);
+        let next = next_puzzle(&self.puzzles, self.rating.value, &self.seen, Some(&current))
+            .expect("a set has puzzles");
+        if next.again {
+            self.seen.clear();
+            out.push("Every puzzle of the set is done: starting again.".into());
         }
-        let i = match choice {
-            Some(i) => i,
-            None => {
-                self.seen.clear();
-                out.push("Every puzzle of the set is done: starting again.".into());
-                nearest(&self.puzzles, &self.rating, &self.seen).expect("a set has puzzles")
-            }
-        };
-        self.attempt = Attempt::new(self.puzzles[i].clone());
+        self.attempt = Attempt::new(self.puzzles[next.index].clone());
         self.last = None;
         self.counted = false;
         out.extend(self.show());
@@ -249,17 +242,4 @@ impl PuzzleSession {
             self.rating.value, self.rating.solved, self.rating.failed
         )
     }
-}
-
-/// The unseen puzzle whose rating is nearest the solver's (the first of equals).
-fn nearest(puzzles: &[Puzzle], rating: &Rating, seen: &HashSet<String>) -> Option<usize> {
-    puzzles
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| !seen.contains(&p.id))
-        .min_by(|(_, a), (_, b)| {
-            let d = |p: &Puzzle| (f64::from(p.rating) - rating.value).abs();
-            d(a).total_cmp(&d(b))
-        })
-        .map(|(i, _)| i)
 }

@@ -44,6 +44,10 @@ export const api = {
   // Whether a solver's move other than the line's reaches the goal: {accepted, steps}.
   judgePuzzle: (variant, puzzle, body) => request('POST',
     `/api/variants/${encodeURIComponent(variant)}/puzzles/${encodeURIComponent(puzzle)}/judge`, { body }),
+  puzzleResult: (variant, puzzle, body) => request('POST',
+    `/api/variants/${encodeURIComponent(variant)}/puzzles/${encodeURIComponent(puzzle)}/result`, { body }),
+  nextPuzzle: (variant, body) => request('POST',
+    `/api/variants/${encodeURIComponent(variant)}/puzzles/next`, { body }),
   checkPosition: (variant, fen) => request('POST', '/api/positions', { body: { variant, fen } }),
   create: (spec) => request('POST', '/api/games', { body: spec }),
   importPdn: (spec) => request('POST', '/api/games/import', { body: spec }),

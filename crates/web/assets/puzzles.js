@@ -7,8 +7,9 @@
 // mistake and may be tried again. After the first move (the only one that wins) another move
 // may reach the goal too: the server judges it (POST …/puzzles/{puzzle}/judge) and the line it
 // answers is followed instead. Hint, solution, next; the solver's rating and the puzzles met
-// are kept in this browser (localStorage), moved by Elo's formula as `damier puzzles play`
-// moves them.
+// are kept in this browser (localStorage); the server counts a result into the rating and
+// chooses the next puzzle (POST …/puzzles/{puzzle}/result, …/puzzles/next), as `damier
+// puzzles play` does.
 
 import { BoardView } from './board.js';
 import { parseFen } from './fen.js';
@@ -31,10 +32,6 @@ function keep(all) {
   try {
     localStorage.setItem(STORE, JSON.stringify(all));
   } catch (_) { /* private mode: the rating lasts the visit */ }
-}
-
-function expected(rating, puzzle) {
-  return 1 / (1 + 10 ** ((puzzle - rating) / 400));
 }
 
 export class PuzzlePanel {
@@ -82,7 +79,7 @@ export class PuzzlePanel {
       this.say(`The puzzles could not be read: ${e.message}`, 'wrong');
       return;
     }
-    this.next();
+    await this.next();
   }
 
   // This variant's rating and the puzzles met.
@@ -93,22 +90,29 @@ export class PuzzlePanel {
     return { all, me: all[id] };
   }
 
-  // Another puzzle: the unseen one nearest the solver's rating. As in `damier puzzles play`,
-  // one left after a wrong move counts as not solved; one passed over untried counts for
-  // nothing and stays unseen, but is not the next one.
-  next() {
-    if (this.puzzle && !this.counted && this.mistakes > 0) this.count(false);
-    const { all, me } = this.mine();
-    const current = this.puzzle && this.puzzle.id;
-    let open = this.puzzles.filter((p) => !me.seen.includes(p.id) && p.id !== current);
-    if (!open.length) open = this.puzzles.filter((p) => !me.seen.includes(p.id));
-    if (!open.length) {
-      me.seen = [];
-      keep(all);
-      open = this.puzzles;
+  // Another puzzle, chosen by the server: the unseen one nearest the solver's rating. As in
+  // `damier puzzles play`, one left after a wrong move counts as not solved; one passed over
+  // untried counts for nothing and stays unseen, but is not the next one.
+  async next() {
+    if (this.puzzle && !this.counted && this.mistakes > 0) await this.count(false);
+    const variant = this.variant;
+    const { me } = this.mine();
+    const current = this.puzzle ? this.puzzle.id : null;
+    let chosen;
+    try {
+      chosen = await this.api.nextPuzzle(variant.id, { rating: me.value, seen: me.seen, current });
+    } catch (e) {
+      this.say(`The next puzzle could not be chosen: ${e.message}`, 'wrong');
+      return;
     }
-    const pick = open.reduce((a, b) => (Math.abs(b.rating - me.value) < Math.abs(a.rating - me.value) ? b : a));
-    this.start(pick);
+    // Another variant was chosen meanwhile: its own choice follows.
+    if (this.variant !== variant) return;
+    if (chosen.again) {
+      const { all, me: mine } = this.mine();
+      mine.seen = [];
+      keep(all);
+    }
+    this.start(this.puzzles.find((p) => p.id === chosen.id));
   }
 
   start(puzzle) {
@@ -365,32 +369,49 @@ export class PuzzlePanel {
   // The same puzzle again. A wrong move counts first, as when the solver moves on (and as
   // `damier puzzles play` counts it): trying again cannot make a clean solve of it, and a
   // puzzle counted once is not counted again.
-  retry() {
+  async retry() {
     if (!this.puzzle) return;
-    if (!this.counted && this.mistakes > 0) this.count(false);
+    if (!this.counted && this.mistakes > 0) await this.count(false);
     const counted = this.counted;
     this.start(this.puzzle);
     this.counted = counted;
   }
 
-  // Count the puzzle into the solver's rating, once: the change.
-  count(clean) {
+  // Count the puzzle into the solver's rating, once (the server moves the rating): the change,
+  // or null when it could not be counted.
+  async count(clean) {
     if (this.counted) return 0;
     this.counted = true;
-    const { all, me } = this.mine();
-    const k = me.solved + me.failed < 20 ? 40 : 20;
-    const change = k * ((clean ? 1 : 0) - expected(me.value, this.puzzle.rating));
-    me.value += change;
-    if (clean) me.solved += 1;
-    else me.failed += 1;
-    if (!me.seen.includes(this.puzzle.id)) me.seen.push(this.puzzle.id);
+    const puzzle = this.puzzle;
+    const variant = this.variant.id;
+    const { me } = this.mine();
+    let answer;
+    try {
+      answer = await this.api.puzzleResult(variant, puzzle.id, {
+        rating: { value: me.value, solved: me.solved, failed: me.failed },
+        solved: clean,
+      });
+    } catch (e) {
+      this.counted = false;
+      this.say(`The result could not be counted: ${e.message}`, 'wrong');
+      return null;
+    }
+    // Read again: the panel may have moved to another variant while the server answered.
+    const all = kept();
+    const mine = all[variant] || { seen: [] };
+    Object.assign(mine, answer.rating);
+    if (!mine.seen.includes(puzzle.id)) mine.seen.push(puzzle.id);
+    all[variant] = mine;
     keep(all);
-    return change;
+    return answer.change;
   }
 
-  finish(prefix) {
+  async finish(prefix) {
     const clean = this.mistakes === 0 && !this.helped;
-    const change = this.count(clean);
+    const round = this.round;
+    const change = await this.count(clean);
+    // Left or restarted meanwhile, or not counted (said already).
+    if (change === null || round !== this.round) return;
     const { me } = this.mine();
     const sign = change >= 0 ? '+' : '';
     const what = prefix || (clean ? 'Solved!' : 'Solved, with help.');

@@ -46,6 +46,7 @@ mod saved;
 mod scheduler;
 mod server;
 mod session;
+mod solver;
 mod storage;
 mod store;
 mod variants;

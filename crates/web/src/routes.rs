@@ -12,7 +12,7 @@ use crate::extract::{Body, ClientAddr, JsonOrEmpty, OptionalBody, ReadToken, Tok
 use crate::notes::{self, ExportRequest, MoveStep, NoteLineOut};
 use crate::session::{Actor, BusyKind, MoveRequest, Player, Session, Tokens};
 use crate::view::{game_view, pieces, GameView, PieceView};
-use crate::{assets, guard, judge, variants, ws};
+use crate::{assets, guard, judge, solver, variants, ws};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::{header, Method, StatusCode, Uri};
@@ -44,6 +44,11 @@ pub fn router(app: Arc<App>) -> Router {
         .route(
             "/api/variants/{id}/puzzles/{puzzle}/judge",
             post(judge::judge),
+        )
+        .route("/api/variants/{id}/puzzles/next", post(solver::next))
+        .route(
+            "/api/variants/{id}/puzzles/{puzzle}/result",
+            post(solver::result),
         )
         .route("/api/ballots", get(list_ballots))
         .route("/api/positions", post(check_position))
@@ -671,12 +676,7 @@ async fn analysis(
                 return Err(ApiError::Invalid("time_ms is at most 300000".into()));
             }
             let lines = req.lines.unwrap_or(1);
-            if !(1..=damier_engine::MAX_LINES).contains(&lines) {
-                return Err(ApiError::Invalid(format!(
-                    "lines must be 1 to {}, got {lines}",
-                    damier_engine::MAX_LINES
-                )));
-            }
+            damier_engine::setting::lines(lines).map_err(|e| ApiError::Invalid(e.to_string()))?;
             let ticket = app.caps.admit(client, &id)?;
             let ask = engine_task::AnalysisAsk {
                 ply: req.ply,

@@ -3,7 +3,7 @@
 
 use damier_core::{fen, BitSet, Color, Diagonal10, KingRun, Variant};
 use damier_egdb::build::{solve_in_memory, Solved};
-use damier_egdb::{Indexer, Material, Value};
+use damier_egdb::{Indexer, Slice, Value};
 use std::sync::OnceLock;
 
 fn frisian() -> &'static damier_core::Rules {
@@ -18,7 +18,7 @@ fn three_pieces() -> &'static Solved {
 
 fn value(fen_text: &str) -> Value {
     let pos = fen::parse::<Diagonal10>(frisian(), fen_text).unwrap();
-    let m = Material::of(&pos);
+    let m = Slice::of(&pos);
     assert_eq!(pos.side(), Color::White, "the tests give White to move");
     let ix = Indexer::new::<Diagonal10>(frisian(), m);
     Value::from_code(three_pieces()[&m][ix.index(&pos) as usize])
@@ -26,7 +26,7 @@ fn value(fen_text: &str) -> Value {
 
 /// Each position of a slice, with its value.
 fn each(m: &str) -> impl Iterator<Item = (damier_core::Position<Diagonal10>, Value)> {
-    let m: Material = m.parse().unwrap();
+    let m: Slice = m.parse().unwrap();
     let ix = Indexer::new::<Diagonal10>(frisian(), m);
     let codes = &three_pieces()[&m];
     (0..ix.size()).filter_map(move |i| {
@@ -98,8 +98,8 @@ fn a_barred_king_can_cost_the_win() {
         if !barred.must_capture() {
             assert!(moves.iter().all(|mv| u32::from(mv.from) != king));
         }
-        let ix = Indexer::new::<Diagonal10>(frisian(), Material::of(&pos));
-        let v = Value::from_code(three_pieces()[&Material::of(&pos)][ix.index(&barred) as usize]);
+        let ix = Indexer::new::<Diagonal10>(frisian(), Slice::of(&pos));
+        let v = Value::from_code(three_pieces()[&Slice::of(&pos)][ix.index(&barred) as usize]);
         assert!(
             !v.better_than(free),
             "{}: {v} against {free}",

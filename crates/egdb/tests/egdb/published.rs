@@ -2,7 +2,7 @@
 
 use damier_core::{BitSet, Color, Diagonal8, Geometry, Variant};
 use damier_egdb::build::{solve_in_memory, HOLE};
-use damier_egdb::{Indexer, Material, Value};
+use damier_egdb::{Indexer, Slice, Value};
 
 fn variant(name: &str) -> Variant {
     name.parse().expect("a known variant")
@@ -31,7 +31,7 @@ fn tally(codes: &[u16]) -> (usize, usize, usize, u16) {
 fn english_king_against_king_matches_trices_count() {
     let rules = variant("english").rules();
     let solved = solve_in_memory::<Diagonal8>(rules, 2, |_| true);
-    let k1k1: Material = "K1-K1".parse().unwrap();
+    let k1k1: Slice = "K1-K1".parse().unwrap();
     assert_eq!(tally(&solved[&k1k1]), (230, 654, 108, 11));
 }
 
@@ -46,7 +46,7 @@ fn slices_number_every_checkers_placement_once() {
         for own in 0..=pieces {
             for own_men in 0..=own {
                 for opp_men in 0..=pieces - own {
-                    let m = Material {
+                    let m = Slice {
                         own_men: own_men as u8,
                         own_kings: (own - own_men) as u8,
                         opp_men: opp_men as u8,
@@ -75,7 +75,7 @@ fn slices_number_every_checkers_placement_once() {
 fn russian_three_kings_on_the_main_road_win_by_the_thirteenth_move() {
     let rules = variant("russian").rules();
     let solved = solve_in_memory::<Diagonal8>(rules, 4, |m| m.men() == 0);
-    let m: Material = "K3-K1".parse().unwrap();
+    let m: Slice = "K3-K1".parse().unwrap();
     let ix = Indexer::new::<Diagonal8>(rules, m);
     let t = Diagonal8::tables();
     let on_main_road = |s: u32| t.row[s as usize] == t.col[s as usize];
@@ -110,7 +110,7 @@ fn russian_three_kings_on_the_main_road_win_by_the_thirteenth_move() {
 fn english_three_kings_beat_one() {
     let rules = variant("english").rules();
     let solved = solve_in_memory::<Diagonal8>(rules, 4, |m| m.men() == 0);
-    let m: Material = "K3-K1".parse().unwrap();
+    let m: Slice = "K3-K1".parse().unwrap();
     let ix = Indexer::new::<Diagonal8>(rules, m);
     for i in 0..ix.size() {
         let pos = ix.position::<Diagonal8>(rules, i).unwrap();

@@ -5,7 +5,7 @@ use damier_core::{fen, Diagonal8, Variant};
 use damier_egdb::build::{solve_in_memory, HOLE};
 use damier_egdb::format::BLOCK_ENTRIES;
 use damier_egdb::store::{build_set, set_variant, slice_path, variant_dir, SetEvent};
-use damier_egdb::{Egdb, InMemory, Indexer, Material, Value};
+use damier_egdb::{Egdb, InMemory, Indexer, Slice, Value};
 use std::path::PathBuf;
 use std::sync::Mutex;
 
@@ -27,7 +27,7 @@ fn a_built_set_probes_as_solved_and_a_rerun_keeps_it() {
         .iter()
         .filter(|e| matches!(e, SetEvent::Start { .. }))
         .count();
-    assert_eq!(started, Material::build_order(3, 12).len());
+    assert_eq!(started, Slice::build_order(3, 12).len());
 
     let db = Egdb::open(&root, variant, 4).unwrap();
     assert_eq!(db.max_pieces(), 3);
@@ -245,7 +245,7 @@ fn a_file_naming_an_impossible_slice_is_refused() {
     let end = header.len() as usize - 4;
     let crc = crc32fast::hash(&forged[..end]);
     forged[end..end + 4].copy_from_slice(&crc.to_le_bytes());
-    let material: Material = "K20-K20".parse().unwrap();
+    let material: Slice = "K20-K20".parse().unwrap();
     assert_eq!(
         damier_egdb::format::Header::read(&mut &forged[..])
             .unwrap()
@@ -296,7 +296,7 @@ fn a_summary_counts_the_files_on_disk_and_names_what_is_missing() {
     assert_eq!(damier_egdb::sets_under(&root), [english]);
 
     // One 3-piece file gone: the set is complete to 2 pieces and names the slice missing.
-    let gone: Material = "K2-K1".parse().unwrap();
+    let gone: Slice = "K2-K1".parse().unwrap();
     let gone = if slice_path(&dir, gone).exists() {
         gone
     } else {
@@ -365,7 +365,7 @@ fn a_position_is_explained_with_its_moves_or_refused_with_the_reason() {
 
     // A move into a slice that is gone: the position's value stays, the moves name the slice.
     let dir = variant_dir(&root, english);
-    let k1_k1: Material = "K1-K1".parse().unwrap();
+    let k1_k1: Slice = "K1-K1".parse().unwrap();
     std::fs::remove_file(slice_path(&dir, k1_k1)).unwrap();
     let db = Egdb::open(&root, english, 1).unwrap();
     // White's king must take the man on 6 (1x10), which leaves a king each.

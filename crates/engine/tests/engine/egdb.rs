@@ -4,7 +4,7 @@
 
 use damier_core::{with_geometry, Geometry, Variant};
 use damier_egdb::store::build_set;
-use damier_egdb::{Egdb, Indexer, Material, Value};
+use damier_egdb::{Egdb, Indexer, Slice, Value};
 use damier_engine::{
     Control, Engine, EngineOptions, Limits, Score, SearchInfo, SearchInput, SearchResult, Silent,
     Style,
@@ -140,7 +140,7 @@ fn a_frisian_king_run_is_part_of_the_position_searched() {
 fn a_win_the_five_move_count_would_draw_is_not_claimed() {
     let (variant, db, root) = databases("international", 3);
     let rules = variant.rules();
-    let m: Material = "K2-K1".parse().unwrap();
+    let m: Slice = "K2-K1".parse().unwrap();
     let (fen, n) = with_geometry!(rules.board, G => find_win::<G>(&db, rules, m));
     let engine = engine(&db);
     let game = Game::from_fen(variant, &fen).unwrap();
@@ -179,11 +179,7 @@ fn a_win_the_five_move_count_would_draw_is_not_claimed() {
 }
 
 /// A win in 7 to 9 plies (too far for a two-ply search to see), as FEN and distance.
-fn find_win<G: Geometry>(
-    db: &Egdb,
-    rules: &'static damier_core::Rules,
-    m: Material,
-) -> (String, u16) {
+fn find_win<G: Geometry>(db: &Egdb, rules: &'static damier_core::Rules, m: Slice) -> (String, u16) {
     let ix = Indexer::new::<G>(rules, m);
     (0..ix.size())
         .filter_map(|i| ix.position::<G>(rules, i))

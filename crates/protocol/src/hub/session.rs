@@ -334,7 +334,7 @@ impl Session {
                 _ => self.error(&bad("expected a size in MiB from 1 to 16384")),
             },
             "multipv" => match value.parse::<usize>() {
-                Ok(n) if (1..=damier_engine::MAX_LINES).contains(&n) => {
+                Ok(n) if damier_engine::setting::lines(n).is_ok() => {
                     self.params.lines = n;
                     if let Some(engine) = self.engine.as_mut().and_then(Arc::get_mut) {
                         engine.set_lines(n);

@@ -97,6 +97,139 @@ async fn variants_and_health() {
     }
 }
 
+/// The solver's rating and the next puzzle come from the server, as the terminal moves and
+/// chooses them: a clean solve of a puzzle rated as the solver is worth half the first
+/// results' factor (40), the next puzzle is the unseen one nearest the rating, and the set
+/// starts over once every puzzle was met.
+#[tokio::test]
+async fn the_server_counts_a_puzzle_result_and_chooses_the_next_puzzle() {
+    let c = Client::new(&start().await);
+    let puzzles = c.get("/api/variants/english/puzzles").await.body;
+    let puzzles = puzzles.as_array().unwrap();
+    let (id, rating) = (
+        puzzles[0]["id"].as_str().unwrap(),
+        puzzles[0]["rating"].as_f64().unwrap(),
+    );
+    let path = format!("/api/variants/english/puzzles/{id}/result");
+    let r = c
+        .post(
+            &path,
+            None,
+            json!({"rating": {"value": rating, "solved": 3, "failed": 1}, "solved": true}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.body["change"], json!(20.0));
+    assert_eq!(
+        r.body["rating"],
+        json!({"value": rating + 20.0, "solved": 4, "failed": 1})
+    );
+    // After twenty results the factor is 20: a failure against a puzzle far below costs it.
+    let r = c
+        .post(
+            &path,
+            None,
+            json!({"rating": {"value": rating + 2000.0, "solved": 15, "failed": 5}, "solved": false}),
+        )
+        .await;
+    assert!(
+        (r.body["change"].as_f64().unwrap() + 20.0).abs() < 0.01,
+        "{}",
+        r.body
+    );
+    assert_eq!(r.body["rating"]["failed"], 6);
+    // The next puzzle: the unseen one nearest the rating, not the one passed over.
+    let nearest = |value: f64, skip: &[&str]| {
+        puzzles
+            .iter()
+            .filter(|p| !skip.contains(&p["id"].as_str().unwrap()))
+            .min_by(|a, b| {
+                let d = |p: &Value| (p["rating"].as_f64().unwrap() - value).abs();
+                d(a).total_cmp(&d(b))
+            })
+            .unwrap()["id"]
+            .clone()
+    };
+    let next = c
+        .post(
+            "/api/variants/english/puzzles/next",
+            None,
+            json!({"rating": 1500.0, "seen": [], "current": null}),
+        )
+        .await;
+    assert_eq!(next.status, 200, "{}", next.body);
+    assert_eq!(next.body["id"], nearest(1500.0, &[]));
+    assert_eq!(next.body["again"], false);
+    let first = next.body["id"].as_str().unwrap().to_string();
+    let next = c
+        .post(
+            "/api/variants/english/puzzles/next",
+            None,
+            json!({"rating": 1500.0, "seen": [], "current": first}),
+        )
+        .await;
+    assert_eq!(next.body["id"], nearest(1500.0, &[first.as_str()]));
+    let all: Vec<&str> = puzzles.iter().map(|p| p["id"].as_str().unwrap()).collect();
+    let next = c
+        .post(
+            "/api/variants/english/puzzles/next",
+            None,
+            json!({"rating": 1500.0, "seen": all}),
+        )
+        .await;
+    assert_eq!(next.body["again"], true, "{}", next.body);
+    assert_eq!(next.body["id"], nearest(1500.0, &[]));
+    // Refused, with what was wrong.
+    let bad = c
+        .post(
+            "/api/variants/english/puzzles/english-0/result",
+            None,
+            json!({"rating": {"value": 1200.0, "solved": 0, "failed": 0}, "solved": true}),
+        )
+        .await;
+    assert_eq!(
+        (bad.status, bad.body["error"].clone()),
+        (404, json!("unknown_puzzle"))
+    );
+    let bad = c
+        .post(
+            &path,
+            None,
+            json!({"rating": {"value": 1e9, "solved": 0, "failed": 0}, "solved": true}),
+        )
+        .await;
+    assert_eq!(bad.status, 422, "{}", bad.body);
+    assert!(
+        bad.body["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("rating.value must be between"),
+        "{}",
+        bad.body
+    );
+    let bad = c
+        .post(
+            "/api/variants/english/puzzles/next",
+            None,
+            json!({"seen": []}),
+        )
+        .await;
+    assert_eq!(bad.status, 400, "{}", bad.body);
+    assert!(
+        bad.body["message"].as_str().unwrap().contains("rating"),
+        "{}",
+        bad.body
+    );
+    let bad = c
+        .post(
+            "/api/variants/chess/puzzles/next",
+            None,
+            json!({"rating": 1200.0}),
+        )
+        .await;
+    assert_eq!(bad.status, 404);
+}
+
 /// Each rules example carries its legal moves and its answers as whole moves (long form, path,
 /// captured squares) beside the short forms, so that the page reads the learner's move from the
 /// legal ones and compares it with an answer by the pieces it takes, not by its start and end
@@ -579,7 +712,7 @@ async fn analysis_streams_several_lines_when_asked() {
         )
         .await;
     assert_eq!(bad.status, 422, "{}", bad.body);
-    assert_eq!(bad.body["message"], "lines must be 1 to 64, got 0");
+    assert_eq!(bad.body["message"], "lines must be between 1 and 64, got 0");
     let mut ws = crate::common::watch(&c.base, &id, &token).await;
     let a = c
         .act(

@@ -1,4 +1,4 @@
-//! Material slices: how many men and kings each side has, seen from the side to move.
+//! Slices: how many men and kings each side has, seen from the side to move.
 
 use damier_core::{Color, Geometry, Position, Role};
 use std::fmt;
@@ -14,11 +14,12 @@ pub fn unbuildable_set(pieces: u32) -> Option<String> {
         .then(|| format!("pieces must be between 2 and {MAX_PIECES}, got {pieces}"))
 }
 
-/// The pieces of a position counted from the side to move ("own") and its opponent. Every
-/// database position is stored with the side to move playing White (a position with Black
-/// to move is turned round first), so a slice is one file.
+/// A slice of a set: the pieces of a position counted from the side to move ("own") and its
+/// opponent. Every database position is stored with the side to move playing White (a
+/// position with Black to move is turned round first), so a slice is one file. (The game
+/// layer's `Material` counts by colour instead, for the draw rules.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Material {
+pub struct Slice {
     /// Men of the side to move.
     pub own_men: u8,
     /// Kings of the side to move.
@@ -29,12 +30,12 @@ pub struct Material {
     pub opp_kings: u8,
 }
 
-impl Material {
+impl Slice {
     /// The material of `pos`, from its side to move.
-    pub fn of<G: Geometry>(pos: &Position<G>) -> Material {
+    pub fn of<G: Geometry>(pos: &Position<G>) -> Slice {
         let us = pos.side();
         let them = us.opponent();
-        Material {
+        Slice {
             own_men: pos.count(us, Role::Man) as u8,
             own_kings: pos.count(us, Role::King) as u8,
             opp_men: pos.count(them, Role::Man) as u8,
@@ -42,10 +43,10 @@ impl Material {
         }
     }
 
-    /// How many [`Material::dense_key`]s there are.
+    /// How many [`Slice::dense_key`]s there are.
     pub const DENSE_KEYS: usize = (MAX_PIECES as usize + 1).pow(4);
 
-    /// A number below [`Material::DENSE_KEYS`], different for each material of at most
+    /// A number below [`Slice::DENSE_KEYS`], different for each material of at most
     /// [`MAX_PIECES`] pieces a side: a table index where a hash would be slow.
     pub fn dense_key(self) -> usize {
         let base = MAX_PIECES as usize + 1;
@@ -75,8 +76,8 @@ impl Material {
     }
 
     /// The same pieces with the other side to move.
-    pub fn swapped(self) -> Material {
-        Material {
+    pub fn swapped(self) -> Slice {
+        Slice {
             own_men: self.opp_men,
             own_kings: self.opp_kings,
             opp_men: self.own_men,
@@ -85,13 +86,13 @@ impl Material {
     }
 
     /// The slice and its swap as one job: the lesser of the two names it.
-    pub fn pair_key(self) -> Material {
+    pub fn pair_key(self) -> Slice {
         self.min(self.swapped())
     }
 
     /// Every slice of exactly `pieces` pieces with at least one piece a side, whose men fit
     /// on a board of `squares` squares with `men_per_side` men at most.
-    pub fn with_pieces(pieces: u32, men_per_side: u32) -> Vec<Material> {
+    pub fn with_pieces(pieces: u32, men_per_side: u32) -> Vec<Slice> {
         let mut out = Vec::new();
         let cap = men_per_side.min(pieces);
         for own in 1..pieces {
@@ -101,7 +102,7 @@ impl Material {
             }
             for own_men in 0..=own {
                 for opp_men in 0..=opp {
-                    out.push(Material {
+                    out.push(Slice {
                         own_men: own_men as u8,
                         own_kings: (own - own_men) as u8,
                         opp_men: opp_men as u8,
@@ -117,9 +118,9 @@ impl Material {
     /// slice its captures and promotions lead to: fewer pieces first, then fewer men (a
     /// promotion turns a man into a king). A slice and its swap depend on each other and are
     /// built together; only the first of each pair is listed.
-    pub fn build_order(pieces: u32, men_per_side: u32) -> Vec<Material> {
-        let mut all: Vec<Material> = (2..=pieces)
-            .flat_map(|n| Material::with_pieces(n, men_per_side))
+    pub fn build_order(pieces: u32, men_per_side: u32) -> Vec<Slice> {
+        let mut all: Vec<Slice> = (2..=pieces)
+            .flat_map(|n| Slice::with_pieces(n, men_per_side))
             .filter(|m| m.pair_key() == *m)
             .collect();
         all.sort_by_key(|m| (m.pieces(), m.men(), *m));
@@ -137,7 +138,7 @@ impl Material {
     pub const MOVER: Color = Color::White;
 }
 
-impl fmt::Display for Material {
+impl fmt::Display for Slice {
     /// `K2M1-K1`: kings and men of the side to move, then of the other side (empty counts are
     /// left out; a side with nothing would print as `0`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -162,13 +163,13 @@ impl fmt::Display for Material {
 /// A slice name that does not read as `K<n>M<n>-K<n>M<n>`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("'{0}' is not a material slice (write kings and men of the side to move, a dash, then the other side's: K2M1-K1, M2-M1K1)")]
-pub struct BadMaterial(pub String);
+pub struct BadSlice(pub String);
 
-impl FromStr for Material {
-    type Err = BadMaterial;
+impl FromStr for Slice {
+    type Err = BadSlice;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let bad = || BadMaterial(text.to_string());
+        let bad = || BadSlice(text.to_string());
         if !text.is_ascii() {
             return Err(bad());
         }
@@ -196,7 +197,7 @@ impl FromStr for Material {
         let (own, opp) = text.split_once('-').ok_or_else(bad)?;
         let (own_kings, own_men) = side(own).ok_or_else(bad)?;
         let (opp_kings, opp_men) = side(opp).ok_or_else(bad)?;
-        Ok(Material {
+        Ok(Slice {
             own_men,
             own_kings,
             opp_men,
@@ -207,7 +208,7 @@ impl FromStr for Material {
 
 /// `pos` seen from its side to move: unchanged with White to move, turned round with Black.
 pub fn oriented<G: Geometry>(pos: &Position<G>) -> Position<G> {
-    if pos.side() == Material::MOVER {
+    if pos.side() == Slice::MOVER {
         *pos
     } else {
         pos.turned()
@@ -220,21 +221,21 @@ mod tests {
 
     #[test]
     fn names_read_back() {
-        for m in Material::build_order(5, 12) {
+        for m in Slice::build_order(5, 12) {
             let text = m.to_string();
-            assert_eq!(text.parse::<Material>(), Ok(m), "{text}");
+            assert_eq!(text.parse::<Slice>(), Ok(m), "{text}");
         }
-        assert!("K2".parse::<Material>().is_err());
-        assert!("X1-K1".parse::<Material>().is_err());
+        assert!("K2".parse::<Slice>().is_err());
+        assert!("X1-K1".parse::<Slice>().is_err());
     }
 
     #[test]
     fn dense_keys_differ_and_fit() {
-        let all: Vec<Material> = (2..=MAX_PIECES)
-            .flat_map(|n| Material::with_pieces(n, MAX_PIECES))
+        let all: Vec<Slice> = (2..=MAX_PIECES)
+            .flat_map(|n| Slice::with_pieces(n, MAX_PIECES))
             .collect();
         let mut keys: Vec<usize> = all.iter().map(|m| m.dense_key()).collect();
-        assert!(keys.iter().all(|&k| k < Material::DENSE_KEYS));
+        assert!(keys.iter().all(|&k| k < Slice::DENSE_KEYS));
         keys.sort_unstable();
         keys.dedup();
         assert_eq!(keys.len(), all.len());
@@ -242,13 +243,13 @@ mod tests {
 
     #[test]
     fn build_order_puts_dependencies_first() {
-        let order = Material::build_order(4, 12);
-        let place = |m: Material| order.iter().position(|x| *x == m.pair_key()).unwrap();
+        let order = Slice::build_order(4, 12);
+        let place = |m: Slice| order.iter().position(|x| *x == m.pair_key()).unwrap();
         for &m in &order {
             for s in [m, m.swapped()] {
                 // A promotion by the side to move, and a capture of one of the other side's men.
                 if s.own_men > 0 {
-                    let promoted = Material {
+                    let promoted = Slice {
                         own_men: s.own_men - 1,
                         own_kings: s.own_kings + 1,
                         ..s
@@ -256,7 +257,7 @@ mod tests {
                     assert!(place(promoted.swapped()) < place(m));
                 }
                 if s.opp_men > 0 && s.opp() > 1 {
-                    let captured = Material {
+                    let captured = Slice {
                         opp_men: s.opp_men - 1,
                         ..s
                     };
@@ -265,6 +266,6 @@ mod tests {
             }
         }
         // 2 pieces: K-K, K-M, M-M (and their swaps, built with them) = 3 jobs.
-        assert_eq!(Material::build_order(2, 12).len(), 3);
+        assert_eq!(Slice::build_order(2, 12).len(), 3);
     }
 }
