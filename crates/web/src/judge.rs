@@ -12,10 +12,9 @@ use crate::session::find_move;
 use crate::variants::{puzzle_steps, PuzzleStep};
 use axum::extract::{Path, State};
 use axum::Json;
-use damier_core::Variant;
 use damier_game::{AnyMove, Board};
 use damier_puzzles::find::Finder;
-use damier_puzzles::{shipped, Puzzle};
+use damier_puzzles::Puzzle;
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 use std::net::IpAddr;
@@ -174,14 +173,8 @@ pub async fn judge(
     ClientAddr(client): ClientAddr,
     Body(req): Body<JudgeRequest>,
 ) -> Result<Json<Judgement>, ApiError> {
-    let variant = id
-        .parse::<Variant>()
-        .map_err(|_| ApiError::NotFound(format!("/api/variants/{id}/puzzles/{name}/judge")))?;
-    let puzzle = shipped::puzzles(variant)
-        .map_err(|e| ApiError::Internal(format!("the shipped puzzles of {variant}: {e}")))?
-        .into_iter()
-        .find(|p| p.id == name)
-        .ok_or(ApiError::UnknownPuzzle(name))?;
+    let path = format!("/api/variants/{id}/puzzles/{name}/judge");
+    let puzzle = crate::solver::shipped_puzzle(&id, name, &path)?;
     let q = Question::read(puzzle, &req)?;
     if q.stated.is_some() || q.followed.line.is_empty() {
         return Ok(q.answer(q.stated.as_deref()));

@@ -57,12 +57,23 @@ pub struct Chosen {
     again: bool,
 }
 
+/// The shipped set of the variant `id`; an unknown variant is a 404 naming `path`.
 fn variant_set(id: &str, path: &str) -> Result<Vec<Puzzle>, ApiError> {
     let variant = id
         .parse::<Variant>()
         .map_err(|_| ApiError::NotFound(path.to_string()))?;
     shipped::puzzles(variant)
         .map_err(|e| ApiError::Internal(format!("the shipped puzzles of {variant}: {e}")))
+}
+
+/// The shipped puzzle `name` of the variant `id` (the routes under
+/// `/api/variants/{id}/puzzles/{name}/`): an unknown variant is a 404 naming `path`, an
+/// unknown puzzle a 404 `unknown_puzzle`.
+pub fn shipped_puzzle(id: &str, name: String, path: &str) -> Result<Puzzle, ApiError> {
+    variant_set(id, path)?
+        .into_iter()
+        .find(|p| p.id == name)
+        .ok_or(ApiError::UnknownPuzzle(name))
 }
 
 fn check_rating(field: &str, value: f64) -> Result<(), ApiError> {
@@ -79,10 +90,8 @@ pub async fn result(
     Path((id, name)): Path<(String, String)>,
     Body(req): Body<ResultRequest>,
 ) -> Result<Json<Counted>, ApiError> {
-    let puzzle = variant_set(&id, &format!("/api/variants/{id}/puzzles/{name}/result"))?
-        .into_iter()
-        .find(|p| p.id == name)
-        .ok_or(ApiError::UnknownPuzzle(name))?;
+    let path = format!("/api/variants/{id}/puzzles/{name}/result");
+    let puzzle = shipped_puzzle(&id, name, &path)?;
     check_rating("rating.value", req.rating.value)?;
     let mut rating = req.rating;
     let change = rating.record(puzzle.rating, req.solved);
