@@ -18,7 +18,7 @@ fn resident_mb() -> Option<f64> {
 
 /// MiB a server may use beyond its `--hash` (the page, the puzzles, each game's record and
 /// its engine's state): the budget API.md and docs/server.md state.
-const OVERHEAD_MB: f64 = 160.0;
+const OVERHEAD_MB: f64 = 200.0;
 
 /// Many games against the engine and analyses at once keep the server within `--hash` and a
 /// stated overhead: every game's engine searches the one shared table, so the memory does
