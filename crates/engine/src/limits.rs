@@ -101,6 +101,39 @@ impl Limits {
     }
 }
 
+/// Who plays a side of a game: a person, or the engine at a level. The terminal and the
+/// server seat their players with it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// A person.
+    Human,
+    /// The engine at a level.
+    Engine(Level),
+}
+
+impl Player {
+    /// Whether a person plays this side.
+    pub fn is_human(self) -> bool {
+        self == Player::Human
+    }
+
+    /// The name shown and written in a saved game's `White`/`Black` tag. A fixed search
+    /// `depth` replaces the level's own limits, so it is what the engine is named by; a level
+    /// below full strength is named too, as its style (noise, slips) still plays.
+    pub fn name(self, depth: Option<i32>) -> String {
+        match (self, depth) {
+            (Player::Human, _) => "Human".into(),
+            (Player::Engine(level), Some(d)) if level.number() == Level::MAX => {
+                format!("Damier at depth {d}")
+            }
+            (Player::Engine(level), Some(d)) => {
+                format!("Damier level {} at depth {d}", level.number())
+            }
+            (Player::Engine(level), None) => format!("Damier level {}", level.number()),
+        }
+    }
+}
+
 /// A playing strength for casual players: 1 (a beginner who blunders plausibly) to
 /// [`Level::MAX`] (full strength within the time given).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

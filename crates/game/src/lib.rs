@@ -14,6 +14,7 @@
 //!   [`TimeSource`]; [`TimedGame`] keeps a game and a clock in step, with the giveaway
 //!   [`TimeoutPenalty`].
 //! - [`pdn`] reads and writes PDN 3.0 files, validating every move.
+//! - [`takeback`] says when moves may be taken back and how many, for every interface.
 //! - [`ballot`] holds the English two- and three-move ballot decks; [`diagram`] draws a board
 //!   as text.
 //! - For the files users keep: [`replace_file`] writes one whole or not at all, and
@@ -48,6 +49,7 @@ pub mod pdn;
 mod record;
 mod replace_file;
 mod result;
+pub mod takeback;
 pub mod time_text;
 mod timed;
 

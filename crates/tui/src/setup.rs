@@ -3,44 +3,14 @@
 
 use damier_core::{Color, Variant};
 use damier_egdb::Egdb;
-use damier_engine::{BookChoice, EngineOptions, EvalChoice, Level};
+use damier_engine::{BookChoice, EngineOptions, EvalChoice};
 use damier_game::ballot::{Ballot, Deck};
 use damier_game::pdn::{self, PdnGame, VariantSource};
 use damier_game::{Game, GameError, TimeControl, TimeoutPenalty};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
-/// Who plays a side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Player {
-    /// A person at this keyboard.
-    Human,
-    /// The engine at a level.
-    Engine(Level),
-}
-
-impl Player {
-    /// Whether a person plays this side.
-    pub fn is_human(self) -> bool {
-        self == Player::Human
-    }
-
-    /// The name shown and written in a saved game's `White`/`Black` tag. A fixed search
-    /// `depth` replaces the level's own limits, so it is what the engine is named by; a level
-    /// below full strength is named too, as its style (noise, slips) still plays.
-    pub fn name(self, depth: Option<i32>) -> String {
-        match (self, depth) {
-            (Player::Human, _) => "Human".into(),
-            (Player::Engine(level), Some(d)) if level.number() == Level::MAX => {
-                format!("Damier at depth {d}")
-            }
-            (Player::Engine(level), Some(d)) => {
-                format!("Damier level {} at depth {d}", level.number())
-            }
-            (Player::Engine(level), None) => format!("Damier level {}", level.number()),
-        }
-    }
-}
+pub use damier_engine::Player;
 
 /// Why a game could not be set up.
 #[derive(Debug, thiserror::Error)]

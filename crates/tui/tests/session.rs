@@ -125,6 +125,61 @@ fn the_engine_plays_its_only_move_and_undo_goes_back_past_it() {
 }
 
 #[test]
+fn undo_follows_the_servers_rule_a_clock_or_a_resignation_refuses_it() {
+    let warnings = |s: &mut Session| -> Vec<String> {
+        s.take_events()
+            .into_iter()
+            .filter_map(|e| match e {
+                Event::Warning(w) => Some(w),
+                _ => None,
+            })
+            .collect()
+    };
+    let two = [Player::Human, Player::Human];
+    // Two people at one keyboard: undo takes back the last move only.
+    let (mut s, _time) = session(
+        Game::new(Variant::INTERNATIONAL),
+        two,
+        TimeControl::Unlimited,
+    );
+    s.handle("32-28");
+    s.handle("19-23");
+    s.take_events();
+    s.handle("undo");
+    assert!(s
+        .take_events()
+        .contains(&Event::Info("Took back 19-23.".into())));
+    assert_eq!(s.game().plies().len(), 1);
+
+    let (mut s, _time) = session(Game::new(Variant::INTERNATIONAL), two, sudden_death(60));
+    s.handle("32-28");
+    s.take_events();
+    s.handle("undo");
+    assert_eq!(
+        warnings(&mut s),
+        ["Takebacks are not allowed in a game with a clock."]
+    );
+    assert_eq!(s.game().plies().len(), 1);
+
+    let (mut s, _time) = session(
+        Game::new(Variant::INTERNATIONAL),
+        two,
+        TimeControl::Unlimited,
+    );
+    s.handle("32-28");
+    s.handle("resign");
+    s.take_events();
+    s.handle("undo");
+    let refused = warnings(&mut s);
+    assert_eq!(refused.len(), 1, "{refused:?}");
+    assert!(
+        refused[0].starts_with("The game was decided (") && refused[0].ends_with("no takebacks."),
+        "{refused:?}"
+    );
+    assert!(s.game().is_over());
+}
+
+#[test]
 fn quitting_an_unsaved_game_asks_first() {
     let (mut s, _time) = session(
         Game::new(Variant::INTERNATIONAL),

@@ -3,7 +3,7 @@
 
 use crate::error::ApiError;
 use crate::notes::{self, ExportRequest};
-use crate::session::{Player, Session};
+use crate::session::Session;
 use damier_core::Color;
 use damier_game::pdn::{self, PdnGame, WriteOptions};
 
@@ -12,10 +12,7 @@ use damier_game::pdn::{self, PdnGame, WriteOptions};
 /// # Errors
 /// [`ApiError::Invalid`] when the annotations do not fit the game (see [`notes::annotate`]).
 pub fn pdn_text(s: &Session, notes: Option<&ExportRequest>) -> Result<String, ApiError> {
-    let name = |c: Color| match s.player(c) {
-        Player::Human => "Human".to_string(),
-        Player::Engine(l) => format!("Damier level {}", l.number()),
-    };
+    let name = |c: Color| s.player(c).name(None);
     let mut tags = vec![
         ("Event".to_string(), "Casual game".to_string()),
         ("Site".to_string(), "damier serve".to_string()),

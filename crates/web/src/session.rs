@@ -6,6 +6,7 @@
 use crate::error::ApiError;
 use damier_core::Color;
 use damier_engine::{Control, Level, Score, SearchInfo};
+use damier_game::takeback::{self, Taker};
 use damier_game::{
     AnyMove, Board, Clock, Game, GameError, SystemTime, TimeControl, TimeSource, TimedGame,
     TimeoutPenalty,
@@ -23,14 +24,7 @@ pub(crate) fn real_time_source() -> Arc<dyn TimeSource> {
     Arc::new(SystemTime::new())
 }
 
-/// Who plays a side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Player {
-    /// A person, through the page or the API.
-    Human,
-    /// The engine at a level.
-    Engine(Level),
-}
+pub use damier_engine::Player;
 
 /// Who a request acts as.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -420,13 +414,7 @@ impl Session {
     pub fn request_takeback(&mut self, actor: Actor) -> Result<(), ApiError> {
         self.check_time();
         let side = self.person(actor)?;
-        self.check_takeback()?;
-        if self.game().plies().iter().all(|p| p.mover != side) {
-            return Err(ApiError::Conflict(format!(
-                "{} has made no move to take back",
-                side.name()
-            )));
-        }
+        self.plies_to_take_back(Taker::Side(side))?;
         if let Some(by) = self.takeback_request {
             return Err(ApiError::Conflict(format!(
                 "{} already asked for a takeback",
@@ -455,26 +443,17 @@ impl Session {
                 side.name()
             )));
         }
-        if accept {
-            // Checked before the request is withdrawn, so that a refusal changes nothing.
-            self.check_takeback()?;
-        }
+        // Counted before the request is withdrawn, so that a refusal changes nothing.
+        let n = if accept {
+            self.plies_to_take_back(Taker::Side(by))?
+        } else {
+            0
+        };
         self.takeback_request = None;
-        if !accept {
-            self.tell(by, "takeback request");
-        }
-        let mut n = 0;
         if accept {
-            self.cancel_busy();
-            while let Some(last) = self.game().plies().last().map(|p| p.mover) {
-                if !self.play.undo() {
-                    break;
-                }
-                n += 1;
-                if last == by {
-                    break;
-                }
-            }
+            self.take_back(n);
+        } else {
+            self.tell(by, "takeback request");
         }
         self.changed();
         Ok(n)
@@ -526,31 +505,37 @@ impl Session {
         Ok(side)
     }
 
-    /// Take back moves until a human is to move again (at least one ply). With no human
-    /// side (the engine against itself) one ply goes back, and play pauses there: going on
-    /// at once would replay a move in the place of the one taken back.
+    /// The creator takes moves back by the game layer's rule ([`takeback`]): against the
+    /// engine, back before the person's last move; at one screen for two, or with the engine
+    /// against itself, one ply, and play pauses there: going on at once would replay a move
+    /// in the place of the one taken back.
     ///
     /// # Errors
-    /// Forbidden unless `actor` is the creator; conflict with a clock or at the start.
+    /// Conflict with a clock, after a resignation, agreement or time-out, at the start, or
+    /// before the person's first move.
     pub fn undo(&mut self) -> Result<usize, ApiError> {
-        self.check_takeback()?;
-        if self.game().plies().is_empty() {
-            return Err(ApiError::Conflict("nothing to take back".into()));
-        }
-        self.cancel_busy();
-        let engines_only = self.engines_only();
-        let mut n = 0;
-        while self.play.undo() {
-            n += 1;
-            if engines_only || self.player(self.game().side_to_move()) == Player::Human {
-                break;
-            }
-        }
-        if engines_only {
+        let n = self.plies_to_take_back(Taker::Owner)?;
+        self.take_back(n);
+        if self.engines_only() {
             self.paused = true;
         }
         self.changed();
         Ok(n)
+    }
+
+    /// How many plies `taker` would take back now.
+    fn plies_to_take_back(&self, taker: Taker) -> Result<usize, ApiError> {
+        let humans = [Color::White, Color::Black].map(|c| self.player(c).is_human());
+        takeback::plies_to_take_back(&self.play, humans, taker)
+            .map_err(|e| ApiError::Conflict(e.to_string()))
+    }
+
+    /// Take back `n` plies, stopping the search of the position they leave.
+    fn take_back(&mut self, n: usize) {
+        self.cancel_busy();
+        for _ in 0..n {
+            self.play.undo();
+        }
     }
 
     /// Replay what [`Session::undo`] took back, up to the next human turn (one ply with no
@@ -582,30 +567,7 @@ impl Session {
     }
 
     fn check_takeback(&self) -> Result<(), ApiError> {
-        if self.play.timed_clock().is_some() {
-            return Err(ApiError::Conflict(
-                "takebacks are not allowed in a game with a clock".into(),
-            ));
-        }
-        if let Some(r) = self.decided_by_players() {
-            return Err(ApiError::Conflict(format!(
-                "the game was decided ({}): no takebacks",
-                r.describe()
-            )));
-        }
-        Ok(())
-    }
-
-    /// The result, when the players (or a clock) decided the game rather than the board: a
-    /// resignation, an agreed draw, a time-out. Taking a move back must not reopen it.
-    fn decided_by_players(&self) -> Option<damier_game::GameResult> {
-        use damier_game::Reason;
-        self.game().result().filter(|r| {
-            matches!(
-                r.reason,
-                Reason::Resignation | Reason::Agreement | Reason::Time | Reason::ForfeitedTurns
-            )
-        })
+        takeback::takebacks_open(&self.play).map_err(|e| ApiError::Conflict(e.to_string()))
     }
 
     /// Fair play: while two people play each other (and did not choose a casual game), the
@@ -656,7 +618,7 @@ impl Session {
 
     /// Whether [`Session::undo`] would take something back.
     pub fn may_undo(&self) -> bool {
-        self.check_takeback().is_ok() && !self.game().plies().is_empty()
+        self.plies_to_take_back(Taker::Owner).is_ok()
     }
 
     /// Whether [`Session::redo`] would replay something.
@@ -916,6 +878,21 @@ mod tests {
         assert_eq!(s.undo(), Ok(2));
         assert!(s.game().plies().is_empty());
         assert_eq!(s.sides_of(Actor::Master), vec![Color::White]);
+        assert!(!s.may_undo());
+
+        // The engine moved first: before the person's first move there is nothing of theirs
+        // to take back (taking the engine's move alone would only have it played again).
+        let mut s = session([Player::Engine(Level::DEFAULT), Player::Human]);
+        let first = s.game().legal_moves()[0];
+        s.play_engine_move(&first, Eval::searched(Score(0), 1, Vec::new()));
+        assert!(!s.may_undo());
+        assert_eq!(
+            s.undo(),
+            Err(ApiError::Conflict(
+                "black has made no move to take back".into()
+            ))
+        );
+        assert_eq!(s.game().plies().len(), 1);
     }
 
     /// A person's move stops the engine move asked for that side (a hint): left running, it

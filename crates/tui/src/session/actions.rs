@@ -5,6 +5,8 @@ use crate::command::Command;
 use crate::setup::Player;
 use crate::thinker::Purpose;
 use crate::words;
+use damier_core::Color;
+use damier_game::takeback::{self, TakebackRefused, Taker};
 use damier_game::GameError;
 
 /// Asked before a game that was never saved is lost, in the full screen and the line mode
@@ -68,8 +70,13 @@ impl Session {
         let game = self.game();
         if let Some(r) = game.result() {
             let text = words::result_text(&r, game.position());
+            let undo = if takeback::takebacks_open(&self.timed).is_ok() {
+                "undo takes back moves, "
+            } else {
+                ""
+            };
             self.warn(format!(
-                "The game is over ({text}): undo takes back moves, save FILE keeps it."
+                "The game is over ({text}): {undo}save FILE keeps it."
             ));
             return false;
         }
@@ -139,30 +146,29 @@ impl Session {
         if self.watching() {
             return self.warn("You are watching: there is nothing of yours to take back.");
         }
-        let Some(me) = self.acting_side() else {
-            return;
+        let humans = [Color::White, Color::Black].map(|c| self.player(c).is_human());
+        // The game layer's rule, as on the server: against the engine back before your last
+        // move, at one keyboard for two the last move.
+        let n = match takeback::plies_to_take_back(&self.timed, humans, Taker::Owner) {
+            Ok(n) => n,
+            Err(TakebackRefused::Nothing | TakebackRefused::NoMoveOf(_)) => {
+                return self.warn("Nothing to take back.")
+            }
+            Err(refused) => return self.warn(format!("{}.", capitalised(&refused.to_string()))),
         };
-        let single_human = self.players.iter().filter(|p| p.is_human()).count() == 1;
-        let mine = self.game().plies().iter().any(|p| p.mover == me);
-        if self.game().plies().is_empty() || (single_human && !mine) {
-            return self.warn("Nothing to take back.");
-        }
         if let Some(t) = self.thinker.take() {
             t.cancel();
         }
         self.thinking = None;
         self.offer_next = false;
-        let mut taken = Vec::new();
-        while let Some(ply) = self.game().plies().last().cloned() {
+        let plies = self.game().plies();
+        let taken: Vec<String> = plies[plies.len() - n..]
+            .iter()
+            .map(|p| p.notation.clone())
+            .collect();
+        for _ in 0..n {
             self.timed.undo();
-            taken.push(ply.notation.clone());
-            // Against the engine, go back to the player's own turn, before their last move.
-            let back_to_me = !single_human || (ply.mover == me && self.game().side_to_move() == me);
-            if back_to_me {
-                break;
-            }
         }
-        taken.reverse();
         self.info(format!("Took back {}.", taken.join(" ")));
         self.after_change(false);
     }
