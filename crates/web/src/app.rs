@@ -12,7 +12,7 @@ use crate::scheduler::Scheduler;
 use crate::server::ServeError;
 use crate::session::Session;
 use crate::storage::{GameStorage, Sqlite};
-use crate::store::{GameEntry, Store};
+use crate::store::{GameEntry, Store, Tables, SIDE_TABLE_MB};
 use damier_core::Variant;
 use damier_egdb::Egdb;
 use damier_engine::{BookChoice, EvalChoice, Table};
@@ -109,8 +109,8 @@ pub struct App {
     pub judge: Arc<Judge>,
     /// The endgame databases new games probe, and the page's builds of them.
     pub endings: Arc<Endings>,
-    /// The transposition table every game's engine searches with.
-    table: Arc<Table>,
+    /// The tables every game's engine searches with.
+    tables: Tables,
     /// PDN imports being read, all clients together.
     pub imports: Arc<tokio::sync::Semaphore>,
     /// WebSockets open, by client: an upgraded connection leaves the accept loop's count,
@@ -135,7 +135,10 @@ impl App {
     /// [`ServeError::Storage`] when the data folder or its database cannot be opened,
     /// [`ServeError::Table`] when the table's memory cannot be had.
     pub fn new(options: ServeOptions) -> Result<Arc<App>, ServeError> {
-        let table = Arc::new(Table::try_new(options.hash_mb)?);
+        let tables = Tables {
+            main: Arc::new(Table::try_new(options.hash_mb)?),
+            side: Arc::new(Table::try_new(SIDE_TABLE_MB)?),
+        };
         let storage: Option<Arc<dyn GameStorage>> = match (&options.database, &options.data) {
             (Some(url), _) => Some(Arc::new(Postgres::connect(url)?)),
             (None, Some(folder)) => Some(Arc::new(Sqlite::open_in(folder)?)),
@@ -151,7 +154,7 @@ impl App {
                 options.egdb_root.clone(),
                 options.egdb_builds,
             )),
-            table,
+            tables,
             imports: Arc::new(tokio::sync::Semaphore::new(options.imports_at_once.max(1))),
             sockets: Arc::new(PerClient::new(options.connections_per_client)),
             options,
@@ -189,7 +192,7 @@ impl App {
         let egdb = self.endings.get(session.game().variant());
         Arc::new(GameEntry::new(
             session,
-            Arc::clone(&self.table),
+            self.tables.clone(),
             self.options.eval.clone(),
             self.options.book.clone(),
             egdb,

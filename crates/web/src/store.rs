@@ -18,10 +18,19 @@ use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::Instant;
 use tokio::sync::{broadcast, watch};
 
-/// The `hash_mb` of each game's engine: on the shared table it sizes only the side table of a
-/// multi-line analysis (a quarter of it, 4 MiB, made for that search and given back after
-/// it; at most one a search thread).
-const SIDE_TABLE_MB: usize = 16;
+/// The side table every game's multi-line analyses share (MiB): the other lines search it,
+/// so that the first is what a one-line search finds.
+pub const SIDE_TABLE_MB: usize = 4;
+
+/// The tables every game's engine searches, made once by the server: the engine's memory
+/// does not grow with the games, nor churn with each analysis.
+#[derive(Clone)]
+pub struct Tables {
+    /// The transposition table (`--hash`).
+    pub main: Arc<Table>,
+    /// The side table of multi-line analyses ([`SIDE_TABLE_MB`]).
+    pub side: Arc<Table>,
+}
 
 /// A game unused for this long no longer counts among its client's running games.
 pub const ACTIVE_MS: u64 = 30 * 60 * 1000;
@@ -36,7 +45,7 @@ pub struct GameEntry {
     /// Engine output (JSON text of `analysis` events) for WebSocket watchers.
     pub events: broadcast::Sender<Arc<str>>,
     engine: OnceLock<Arc<Engine>>,
-    table: Arc<Table>,
+    tables: Tables,
     eval: EvalChoice,
     book: BookChoice,
     egdb: Option<Arc<Egdb>>,
@@ -55,7 +64,7 @@ impl GameEntry {
     /// An entry for `session`.
     pub fn new(
         session: Session,
-        table: Arc<Table>,
+        tables: Tables,
         eval: EvalChoice,
         book: BookChoice,
         egdb: Option<Arc<Egdb>>,
@@ -70,7 +79,7 @@ impl GameEntry {
             changes,
             events,
             engine: OnceLock::new(),
-            table,
+            tables,
             eval,
             book,
             egdb,
@@ -172,8 +181,9 @@ impl GameEntry {
                         threads: 1,
                         hash_mb: SIDE_TABLE_MB,
                     },
-                    Arc::clone(&self.table),
+                    Arc::clone(&self.tables.main),
                 );
+                engine.set_side_table(Arc::clone(&self.tables.side));
                 engine.set_eval(self.eval.clone());
                 engine.set_book(self.book.clone());
                 engine.set_egdb(self.egdb.clone());

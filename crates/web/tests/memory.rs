@@ -6,6 +6,15 @@ mod common;
 use common::{start_with, Client, Rng};
 use serde_json::json;
 
+/// Counts the bytes the process holds on its heap: what the server keeps, apart from what the
+/// allocator keeps after it was freed (that varies from run to run with the threads' timing).
+#[global_allocator]
+static HEAP: cap::Cap<std::alloc::System> = cap::Cap::new(std::alloc::System, usize::MAX);
+
+fn heap_mb() -> f64 {
+    HEAP.allocated() as f64 / (1024.0 * 1024.0)
+}
+
 const VARIANTS: [&str; 5] = ["english", "russian", "international", "turkish", "thai"];
 
 /// The process's resident memory, MiB (Linux; `None` elsewhere).
@@ -16,9 +25,16 @@ fn resident_mb() -> Option<f64> {
     Some(kb / 1024.0)
 }
 
-/// MiB a server may use beyond its `--hash` (the page, the puzzles, each game's record and
-/// its engine's state): the budget API.md and docs/server.md state.
-const OVERHEAD_MB: f64 = 200.0;
+/// MiB a server may use beyond its `--hash` (the side table of analyses, the page, the
+/// puzzles, each game's record and its engine's state, and what the allocator keeps of what
+/// was freed): the budget docs/server.md states. Runs of 2026-11-30 grew 87–97 MiB with
+/// `--hash 64`; before the side table was shared (each analysis made and freed its own, and
+/// glibc then kept freed memory) they grew 130–231.
+const OVERHEAD_MB: f64 = 80.0;
+
+/// MiB the server's own heap may hold beyond `--hash`: what it keeps, whatever the allocator
+/// does (runs of 2026-11-30: 8–13).
+const HEAP_OVERHEAD_MB: f64 = 32.0;
 
 /// Many games against the engine and analyses at once keep the server within `--hash` and a
 /// stated overhead: every game's engine searches the one shared table, so the memory does
@@ -28,6 +44,7 @@ async fn memory_stays_within_the_hash_budget() {
     let Some(before) = resident_mb() else {
         return;
     };
+    let heap_before = heap_mb();
     let hash_mb = 64;
     let (base, _server) = start_with(damier_web::ServeOptions {
         hash_mb,
@@ -74,8 +91,13 @@ async fn memory_stays_within_the_hash_budget() {
     }
     let after = resident_mb().unwrap();
     let grown = after - before;
+    let heap_grown = heap_mb() - heap_before;
     println!(
-        "memory: {games} games, --hash {hash_mb}: {before:.0} -> {after:.0} MiB (+{grown:.0})"
+        "memory: {games} games, --hash {hash_mb}: {before:.0} -> {after:.0} MiB (+{grown:.0}), heap +{heap_grown:.0} MiB"
+    );
+    assert!(
+        heap_grown < hash_mb as f64 + HEAP_OVERHEAD_MB,
+        "the server's heap grew by {heap_grown:.0} MiB with --hash {hash_mb} (budget {hash_mb} + {HEAP_OVERHEAD_MB})"
     );
     assert!(
         grown < hash_mb as f64 + OVERHEAD_MB,

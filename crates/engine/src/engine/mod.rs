@@ -19,7 +19,7 @@ use damier_book::Choice as BookChoice;
 use damier_egdb::Egdb;
 use damier_game::Board;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// The most lines a multi-line analysis reports ([`Engine::set_lines`]).
 pub const MAX_LINES: usize = 64;
@@ -67,6 +67,8 @@ pub struct Engine {
     book_draws: AtomicU64,
     lines: usize,
     tuning: Tuning,
+    /// The table the other lines of a multi-line analysis search (see [`Engine::side_table`]).
+    side_table: OnceLock<Arc<Table>>,
     /// The evaluation made ready for the variant last searched. Making a learned one (its
     /// table of pattern weights net of the opponent's) takes milliseconds on the larger
     /// boards: too long to repeat at every move of a fast game.
@@ -113,7 +115,26 @@ impl Engine {
             lines: 1,
             tuning: Tuning::PLAY,
             prepared: Mutex::new(None),
+            side_table: OnceLock::new(),
         }
+    }
+
+    /// Search the other lines of multi-line analyses on `table`: one for every engine on a
+    /// shared table (a server's games), rather than one each.
+    pub fn set_side_table(&mut self, table: Arc<Table>) {
+        self.side_table = OnceLock::from(table);
+    }
+
+    /// The table of the other lines of a multi-line analysis: the one given, or a quarter of
+    /// `hash_mb` made at the first such analysis and kept. Made and freed at every analysis,
+    /// a table of a few MiB raised glibc's threshold for handing memory back to the system,
+    /// and a server kept up to 150 MiB of freed memory after 60 games (crates/web/tests/memory.rs).
+    ///
+    /// # Panics
+    /// Where the machine has not the memory for it (as [`Engine::new`]).
+    fn side_table(&self) -> &Table {
+        self.side_table
+            .get_or_init(|| Arc::new(Table::new((self.options.hash_mb / 4).max(1))))
     }
 
     /// What [`Shared::key_salt`] is for `variant` on this engine's table.
@@ -192,6 +213,9 @@ impl Engine {
     pub fn new_game(&self) {
         if !self.shared_table {
             self.tt.clear();
+            if let Some(side) = self.side_table.get() {
+                side.clear();
+            }
         }
     }
 

@@ -50,9 +50,11 @@ impl Engine {
         };
         let shared = Shared::new(&self.tt, limits.nodes, self.key_salt(variant));
         // The other lines of a multi-line analysis search on a table of their own.
-        let other_table =
-            (lines > 1 && moves.len() > 1).then(|| Table::new((self.options.hash_mb / 4).max(1)));
-        let other_shared = other_table.as_ref().map(|tt| Shared::new(tt, None, 0));
+        let other_table = (lines > 1 && moves.len() > 1).then(|| self.side_table());
+        if let Some(tt) = other_table {
+            tt.new_search();
+        }
+        let other_shared = other_table.map(|tt| Shared::new(tt, None, self.key_salt(variant)));
         let budget = TimeBudget::new(limits);
         let max_depth = limits.depth.unwrap_or(MAX_PLY as Depth);
         let main_result = std::thread::scope(|scope| {
