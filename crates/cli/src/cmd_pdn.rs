@@ -5,7 +5,6 @@ use anyhow::{bail, Result};
 use clap::{Args, Subcommand, ValueEnum};
 use damier_core::Variant;
 use damier_game::pdn::{self, CheckedGame, PdnError, PdnGame, Untagged, WriteOptions};
-use damier_game::Board;
 use serde_json::{json, Value};
 use std::io::Write;
 use std::path::PathBuf;
@@ -238,35 +237,12 @@ fn convert(input: &Input, to: Target) -> Result<()> {
     bad_games(bad, games.len())
 }
 
-/// Each main-line move with its number, its text and the position after it.
-fn moves(g: &PdnGame, long: bool) -> Vec<(String, String, String)> {
-    let first = g.start.rules().first;
-    let mut board: Board = g.start;
-    let mut number = 1;
-    let mut out = Vec::new();
-    for m in &g.main.moves {
-        let second = board.side() != first;
-        let label = format!("{number}{}", if second { "..." } else { "." });
-        let text = if long {
-            board.long(&m.mv)
-        } else {
-            m.notation.clone()
-        };
-        board = board.play_unchecked(&m.mv);
-        out.push((label, text, board.fen()));
-        if second {
-            number += 1;
-        }
-    }
-    out
-}
-
 fn fen_lines(g: &PdnGame) -> String {
     let (white, black) = players(|t| g.tag(t).map(str::to_string));
     let mut s = format!("# {white} - {black} ({}) {}\n", g.variant, g.result.text());
     s.push_str(&format!("start\t{}\n", g.start.fen()));
-    for (label, text, fen) in moves(g, false) {
-        s.push_str(&format!("{label} {text}\t{fen}\n"));
+    for m in g.main_line(false) {
+        s.push_str(&format!("{} {}\t{}\n", m.number, m.text, m.fen));
     }
     s
 }
@@ -277,10 +253,7 @@ fn game_json(g: &PdnGame, to: Target) -> Value {
         .iter()
         .map(|(n, v)| (n.clone(), Value::String(v.clone())))
         .collect();
-    let moves: Vec<Value> = moves(g, matches!(to, Target::Long))
-        .into_iter()
-        .map(|(number, text, fen)| json!({"number": number, "move": text, "fen": fen}))
-        .collect();
+    let moves = g.main_line(matches!(to, Target::Long));
     json!({
         "tags": tags,
         "variant": g.variant.to_string(),

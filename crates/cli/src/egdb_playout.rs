@@ -4,9 +4,9 @@
 use crate::output::{outln, usage};
 use anyhow::{bail, Result};
 use clap::Args;
-use damier_egdb::{store, Egdb, Value};
+use damier_egdb::{store, Egdb};
 use damier_learn::rng::{splitmix, GOLDEN};
-use damier_match::playout::{draw_endings, play_endings, EndingRequest, PlayedEnding};
+use damier_match::playout::{draw_endings, play_endings, tally, EndingKind, EndingRequest};
 use damier_match::{MatchConfig, PlayerSpec};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -162,43 +162,19 @@ pub fn run(args: &PlayoutArgs) -> Result<()> {
         },
         args.player,
     )?;
-    type Kind = fn(&PlayedEnding) -> bool;
-    let kinds: [(&str, Kind); 3] = [
-        ("wins converted", |p| {
-            p.ending.winner().is_some() && p.ending.within_counts
-        }),
-        ("wins a count may spoil, converted", |p| {
-            p.ending.winner().is_some() && !p.ending.within_counts
-        }),
-        ("draws held", |p| p.ending.winner().is_none()),
-    ];
     if played.is_empty() {
         outln!("  no endings played")?;
     }
-    for (name, is_kind) in kinds {
-        let games: Vec<&PlayedEnding> = played.iter().filter(|p| is_kind(p)).collect();
-        // A kind none was asked for (`--draws 0`) or found says nothing; "0/0" would.
-        if games.is_empty() {
-            continue;
-        }
-        let kept = games.iter().filter(|p| p.kept()).count();
-        let percent = 100.0 * kept as f64 / games.len() as f64;
-        let mut line = format!("  {name} {kept}/{} ({percent:.1}%)", games.len());
-        let database: Vec<usize> = games
-            .iter()
-            .filter_map(|p| match p.ending.value {
-                Value::Win(n) | Value::Loss(n) => Some(usize::from(n)),
-                Value::Draw => None,
-            })
-            .collect();
-        if !database.is_empty() {
-            let mean =
-                |v: &mut dyn Iterator<Item = usize>| v.sum::<usize>() as f64 / games.len() as f64;
-            line += &format!(
-                ", {:.1} plies on average against the databases' {:.1}",
-                mean(&mut games.iter().map(|p| p.game.plies().len())),
-                mean(&mut database.iter().copied())
-            );
+    for t in tally(&played) {
+        let name = match t.kind {
+            EndingKind::Win => "wins converted",
+            EndingKind::WinACountMaySpoil => "wins a count may spoil, converted",
+            EndingKind::Draw => "draws held",
+        };
+        let percent = 100.0 * t.kept as f64 / t.played as f64;
+        let mut line = format!("  {name} {}/{} ({percent:.1}%)", t.kept, t.played);
+        if let Some((game, database)) = t.mean_plies {
+            line += &format!(", {game:.1} plies on average against the databases' {database:.1}");
         }
         outln!("{line}")?;
     }

@@ -137,6 +137,83 @@ impl PlayedEnding {
     }
 }
 
+/// The kinds of ending a playout reports apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndingKind {
+    /// A win no draw rule counting moves can spoil.
+    Win,
+    /// A win a count may spoil (asked for with [`EndingRequest::any_win`]).
+    WinACountMaySpoil,
+    /// A draw.
+    Draw,
+}
+
+impl EndingKind {
+    /// Every kind, in the order a report lists them.
+    pub const ALL: [EndingKind; 3] = [
+        EndingKind::Win,
+        EndingKind::WinACountMaySpoil,
+        EndingKind::Draw,
+    ];
+
+    /// The kind of `ending`.
+    pub fn of(ending: &Ending) -> EndingKind {
+        match (ending.winner(), ending.within_counts) {
+            (None, _) => EndingKind::Draw,
+            (Some(_), true) => EndingKind::Win,
+            (Some(_), false) => EndingKind::WinACountMaySpoil,
+        }
+    }
+}
+
+/// How the endings of one kind went.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct KindTally {
+    /// The kind.
+    pub kind: EndingKind,
+    /// Endings of it played.
+    pub played: usize,
+    /// Of them, ended as the databases say ([`PlayedEnding::kept`]).
+    pub kept: usize,
+    /// For wins: the game's plies on average, and the databases' (best play).
+    pub mean_plies: Option<(f64, f64)>,
+}
+
+/// Each kind of ending that was played, in [`EndingKind::ALL`]'s order (a kind with no
+/// ending played is left out: "0/0" says nothing).
+pub fn tally(played: &[PlayedEnding]) -> Vec<KindTally> {
+    EndingKind::ALL
+        .into_iter()
+        .filter_map(|kind| {
+            let games: Vec<&PlayedEnding> = played
+                .iter()
+                .filter(|p| EndingKind::of(&p.ending) == kind)
+                .collect();
+            if games.is_empty() {
+                return None;
+            }
+            let n = games.len() as f64;
+            let database: Vec<usize> = games
+                .iter()
+                .filter_map(|p| match p.ending.value {
+                    Value::Win(d) | Value::Loss(d) => Some(usize::from(d)),
+                    Value::Draw => None,
+                })
+                .collect();
+            let mean_plies = (!database.is_empty()).then(|| {
+                let game: usize = games.iter().map(|p| p.game.plies().len()).sum();
+                (game as f64 / n, database.iter().sum::<usize>() as f64 / n)
+            });
+            Some(KindTally {
+                kind,
+                played: games.len(),
+                kept: games.iter().filter(|p| p.kept()).count(),
+                mean_plies,
+            })
+        })
+        .collect()
+}
+
 /// Play every ending with players made by `player` on both sides, `workers` games at once;
 /// `progress` sees each game as it ends. Results come back in the endings' order.
 ///
@@ -226,5 +303,24 @@ mod tests {
         assert!(played(Value::Draw, drawn).kept());
         assert!(!played(Value::Draw, white_wins).kept());
         assert!(!played(Value::Draw, black_wins).kept());
+    }
+
+    #[test]
+    fn the_tally_counts_each_kind_apart_and_leaves_out_kinds_not_played() {
+        let white_wins = Some(GameResult::win(Color::White, Reason::NoLegalMove));
+        let drawn = Some(GameResult::draw(Reason::Agreement));
+        let endings = [
+            played(Value::Loss(7), white_wins),
+            played(Value::Loss(9), drawn),
+            played(Value::Draw, drawn),
+        ];
+        let t = tally(&endings);
+        assert_eq!(t.len(), 2, "no win a count may spoil was played: {t:?}");
+        assert_eq!(t[0].kind, EndingKind::Win);
+        assert_eq!((t[0].played, t[0].kept), (2, 1));
+        // The fixture's games have no moves; the databases' distances average 8.
+        assert_eq!(t[0].mean_plies, Some((0.0, 8.0)));
+        assert_eq!(t[1].kind, EndingKind::Draw);
+        assert_eq!((t[1].played, t[1].kept, t[1].mean_plies), (1, 1, None));
     }
 }

@@ -275,8 +275,35 @@ impl PdnGame {
             }
             board = board.play_unchecked(&m.mv);
         }
-        let dots = if board.side() == first { "." } else { "..." };
-        format!("{number}{dots}")
+        numbered(number, board.side() == first)
+    }
+
+    /// The main line move by move: each move's number as PDN writes it, its text (the file's
+    /// short form, or the long one with every square passed when `long`) and the position
+    /// after it, for listings and exports (`damier pdn convert --to fen`, `--json`).
+    pub fn main_line(&self, long: bool) -> Vec<MainLineMove> {
+        let first = self.start.rules().first;
+        let mut board = self.start;
+        let mut number = 1;
+        let mut out = Vec::with_capacity(self.main.moves.len());
+        for m in &self.main.moves {
+            let by_first = board.side() == first;
+            let text = if long {
+                board.long(&m.mv)
+            } else {
+                m.notation.clone()
+            };
+            board = board.play_unchecked(&m.mv);
+            out.push(MainLineMove {
+                number: numbered(number, by_first),
+                text,
+                fen: board.fen(),
+            });
+            if !by_first {
+                number += 1;
+            }
+        }
+        out
     }
 
     /// The position after the main line's move numbered `number` as PDN writes it: `12` (or
@@ -373,6 +400,23 @@ impl PdnGame {
         pdn.result = PdnResult::of(game.result().map(|r| r.outcome));
         pdn
     }
+}
+
+/// A move of a game's main line as listings show it ([`PdnGame::main_line`]).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct MainLineMove {
+    /// `12.` for the first mover's twelfth move, `12...` for the other side's.
+    pub number: String,
+    /// The move in notation.
+    #[serde(rename = "move")]
+    pub text: String,
+    /// The position after it.
+    pub fen: String,
+}
+
+/// A move number as PDN writes it.
+fn numbered(number: u32, by_first_mover: bool) -> String {
+    format!("{number}{}", if by_first_mover { "." } else { "..." })
 }
 
 /// Where and how the rules ended a PDN game's main line ([`PdnGame::rules_end`]).

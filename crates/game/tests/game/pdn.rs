@@ -539,6 +539,33 @@ fn a_wrapped_variation_keeps_its_parenthesis_with_its_first_move() {
 }
 
 #[test]
+fn the_main_line_lists_numbers_moves_and_positions() {
+    // International: White moves first; a game set up with Black to move starts at 1...
+    let g = one(
+        "[GameType \"20\"]\n[FEN \"B:W33,45:B19\"]\n19-23 33-28 23x32 *",
+        Variant::INTERNATIONAL,
+    );
+    let line = g.main_line(false);
+    let numbers: Vec<&str> = line.iter().map(|m| m.number.as_str()).collect();
+    assert_eq!(numbers, ["1...", "2.", "2..."]);
+    let texts: Vec<&str> = line.iter().map(|m| m.text.as_str()).collect();
+    assert_eq!(texts, ["19-23", "33-28", "23x32"]);
+    assert_eq!(line[2].fen, "W:W45:B32");
+    let positions = g.positions();
+    for (ply, m) in line.iter().enumerate() {
+        assert_eq!(m.number, g.move_number(ply));
+        assert_eq!(m.fen, positions[ply + 1].fen());
+    }
+    // The long form changes the text only.
+    let long = g.main_line(true);
+    assert_eq!(long.len(), 3);
+    assert!(long
+        .iter()
+        .zip(&line)
+        .all(|(l, s)| l.number == s.number && l.fen == s.fen));
+}
+
+#[test]
 fn the_rules_end_of_a_game_is_the_game_layers() {
     use damier_game::{DrawRule, Reason};
     let head = "[GameType \"21\"]\n[SetUp \"1\"]\n[FEN \"W:WK29:BK4\"]\n";
