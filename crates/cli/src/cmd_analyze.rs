@@ -9,7 +9,7 @@ use damier_engine::{
     Style,
 };
 use damier_game::time_text::{self, Unit};
-use damier_game::Board;
+use damier_game::{Board, LineGain};
 use serde_json::json;
 use std::sync::Arc;
 use std::time::Duration;
@@ -236,36 +236,29 @@ fn threat(
     let passed = input.board;
     let r = engine.search(&input, limits, Style::default(), control, &mut Silent);
     let pv = passed.line_short(&r.pv);
-    // Pieces the line wins: the change in the difference of the two sides' counts.
-    let mut end = passed;
-    for mv in &r.pv {
-        match end.play(mv) {
-            Ok(next) => end = next,
-            Err(_) => break,
-        }
-    }
-    let balance = |b: &Board| {
-        let m = b.material();
-        i64::from(m.pieces(them)) - i64::from(m.pieces(mover))
+    // What the line wins, as the game layer counts it for hints and puzzles: material only as
+    // far as the line keeps it.
+    let gain = match damier_game::material_gain(&passed, &r.pv) {
+        Some(LineGain::Material { pieces, .. }) => pieces,
+        _ => 0,
     };
-    let gain = balance(&end) - balance(&passed);
+    let explained = damier_game::explain(&passed, &r.pv);
     if json {
         outln!(
             "{}",
             json!({"threat": {"side": them.name(), "pv": pv, "score": r.score.0,
-                "score_text": r.score.to_string(), "gain": gain}})
+                "score_text": r.score.to_string(), "gain": gain, "explain": explained}})
         )?;
     } else {
-        let what = match gain {
-            g if g > 0 => format!(", winning {g} piece{}", if g == 1 { "" } else { "s" }),
-            _ => String::new(),
-        };
         outln!(
-            "threat (if {} passed, {} would play): {pv}  score {}{what}",
+            "threat (if {} passed, {} would play): {pv}  score {}",
             mover.name(),
             them.name(),
             r.score
         )?;
+        if let Some(text) = explained {
+            outln!("  {text}")?;
+        }
     }
     Ok(())
 }

@@ -632,8 +632,16 @@ fn analyze_shows_the_threat() {
         "{threat}"
     );
     assert!(threat["gain"].as_i64().unwrap() >= 1, "{threat}");
+    assert!(
+        threat["explain"]
+            .as_str()
+            .unwrap()
+            .starts_with("23x14 wins"),
+        "{threat}"
+    );
     let quiet = threat_of("B:W23,27:B1,2");
     assert_eq!(quiet["gain"], 0, "{quiet}");
+    assert!(quiet["explain"].is_null(), "{quiet}");
     let text = stdout(&damier(&[
         "analyze",
         "-v",
