@@ -144,16 +144,12 @@ pub fn run(args: &PuzzlesArgs) -> Result<()> {
 
 fn run_generate(args: &GenerateArgs) -> Result<()> {
     let variant: Variant = args.variant.parse().usage_context(|| "--variant".into())?;
-    crate::output::check_threads("--threads", args.threads)?;
-    if args.count == 0 {
-        usage!("--count must be at least 1");
-    }
     let depth = args.depth.unwrap_or_else(|| default_depth(variant));
-    // Not one search's range: the judge searches every position of every game read, and
-    // its prefilter looks a few plies shallower.
-    if !(3..=30).contains(&depth) {
-        usage!("--depth must be between 3 and 30, got {depth}");
-    }
+    // Checked before any game is read; the databases are opened after.
+    let mut settings = match Settings::new(variant, depth, args.count, args.threads, None) {
+        Ok(settings) => settings,
+        Err(e) => usage!("{}", e.with_option()),
+    };
     let recorded;
     let name;
     let games = match (&args.from, args.selfplay) {
@@ -193,13 +189,7 @@ fn run_generate(args: &GenerateArgs) -> Result<()> {
         },
         (None, None) => usage!("say where to look: --from FILE.pdn or --selfplay N"),
     };
-    let settings = Settings {
-        variant,
-        depth,
-        count: args.count,
-        threads: args.threads,
-        egdb: egdb_arg::open(args.egdb.as_deref(), variant)?,
-    };
+    settings.egdb = egdb_arg::open(args.egdb.as_deref(), variant)?;
     let stop = crate::interrupt::stop_flag("stopping after the games under way");
     let bar = ProgressBar::new(0);
     bar.set_style(

@@ -7,6 +7,7 @@ use crate::puzzle::Puzzle;
 use crate::source::{from_pdn, GamePositions, SelfPlay};
 use damier_core::Variant;
 use damier_egdb::Egdb;
+use damier_engine::setting::{self, SettingError};
 use damier_game::pdn::PdnGame;
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
@@ -51,6 +52,34 @@ pub struct Settings {
     pub threads: usize,
     /// Endgame databases for the judge.
     pub egdb: Option<Arc<Egdb>>,
+}
+
+impl Settings {
+    /// The settings of a generation, checked: a judging depth of 3 to 30 plies (the judge
+    /// searches every position of every game, and its prefilter looks a few plies
+    /// shallower, so not one search's range), at least one puzzle, and threads as any run of
+    /// games takes them. The one place for these ranges and their wording.
+    ///
+    /// # Errors
+    /// The first [`SettingError`], naming the setting.
+    pub fn new(
+        variant: Variant,
+        depth: i32,
+        count: usize,
+        threads: usize,
+        egdb: Option<Arc<Egdb>>,
+    ) -> Result<Settings, SettingError> {
+        setting::require(count >= 1, "count", "at least 1", count)?;
+        setting::within("depth", depth, 3, 30)?;
+        setting::threads(threads)?;
+        Ok(Settings {
+            variant,
+            depth,
+            count,
+            threads,
+            egdb,
+        })
+    }
 }
 
 /// How far a generation has got.
@@ -163,4 +192,36 @@ fn judge(
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_are_checked_where_they_are_made() {
+        let v = Variant::INTERNATIONAL;
+        assert!(Settings::new(v, 3, 1, 1, None).is_ok());
+        assert!(Settings::new(v, 30, 500, 2, None).is_ok());
+        let said = |depth, count, threads| {
+            Settings::new(v, depth, count, threads, None)
+                .err()
+                .map(|e| e.with_option())
+        };
+        assert_eq!(
+            said(2, 10, 1).as_deref(),
+            Some("--depth must be between 3 and 30, got 2")
+        );
+        assert_eq!(
+            said(31, 10, 1).as_deref(),
+            Some("--depth must be between 3 and 30, got 31")
+        );
+        assert_eq!(
+            said(10, 0, 1).as_deref(),
+            Some("--count must be at least 1, got 0")
+        );
+        assert!(said(10, 10, 0)
+            .unwrap()
+            .starts_with("--threads must be between 1 and "));
+    }
 }
