@@ -447,23 +447,8 @@ fn verify(args: &VerifyArgs) -> Result<()> {
         .collect::<Result<Vec<_>>>()?;
     let pool = thread_pool(args.threads.threads)?;
     let root = args.set.dir.path();
-    let dir = store::variant_dir(&root, variant);
-    for m in &only {
-        let stored = |m| store::slice_path(&dir, m).exists();
-        if !stored(*m) && !stored(m.swapped()) {
-            usage!(
-                "--slice {m}: neither it nor {} is in {}",
-                m.swapped(),
-                dir.display()
-            );
-        }
-        if m.pieces() > args.pieces {
-            usage!(
-                "--slice {m} has {} pieces, more than --pieces {}",
-                m.pieces(),
-                args.pieces
-            );
-        }
+    if let Err(e) = verify::check_only(&root, variant, args.pieces, &only) {
+        usage!("--slice {e}");
     }
     let bar = ProgressBar::new(0);
     bar.set_style(

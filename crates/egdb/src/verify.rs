@@ -102,6 +102,51 @@ pub enum Again {
     All,
 }
 
+/// Why the slices named for a check ([`verify_set`]'s `only`) cannot be checked.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OnlyError {
+    /// Neither the slice nor its swap is stored.
+    #[error("{slice}: neither it nor {} is in {}", .slice.swapped(), .dir.display())]
+    NotStored {
+        /// The slice named.
+        slice: Slice,
+        /// The set's folder.
+        dir: std::path::PathBuf,
+    },
+    /// The slice has more pieces than the check covers.
+    #[error("{slice} has {} pieces, more than the check's {pieces}", .slice.pieces())]
+    MorePieces {
+        /// The slice named.
+        slice: Slice,
+        /// The check's most pieces.
+        pieces: u32,
+    },
+}
+
+/// Whether every slice of `only` can be checked in `variant`'s set in `root` by a check of at
+/// most `pieces` pieces: stored (or its swap), and not larger.
+///
+/// # Errors
+/// The first [`OnlyError`].
+pub fn check_only(
+    root: &Path,
+    variant: Variant,
+    pieces: u32,
+    only: &[Slice],
+) -> Result<(), OnlyError> {
+    let dir = variant_dir(root, variant);
+    for &slice in only {
+        let stored = |m| slice_path(&dir, m).exists();
+        if !stored(slice) && !stored(slice.swapped()) {
+            return Err(OnlyError::NotStored { slice, dir });
+        }
+        if slice.pieces() > pieces {
+            return Err(OnlyError::MorePieces { slice, pieces });
+        }
+    }
+    Ok(())
+}
+
 /// Check every slice of `variant` in `root` of at most `pieces` pieces that is present, or
 /// only the pairs of `only` (each slice with its swap) when it names any: a long check can be
 /// split into parts, run apart. Each slice that passes is recorded in the folder

@@ -373,3 +373,36 @@ fn a_position_is_explained_with_its_moves_or_refused_with_the_reason() {
     assert_eq!(e.moves, Err(vec![k1_k1]));
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+#[test]
+fn the_slices_named_for_a_check_must_be_stored_and_within_its_pieces() {
+    use damier_egdb::verify::{check_only, OnlyError};
+    let root = temp_root("only");
+    let variant: Variant = "english".parse().unwrap();
+    build_set(&root, variant, 2, &|_| {}).unwrap();
+    let slice = |name: &str| name.parse::<Slice>().unwrap();
+    // Stored as it is named or as its swap, both pass.
+    assert_eq!(check_only(&root, variant, 2, &[slice("K1-K1")]), Ok(()));
+    let stored = Slice::build_order(2, 12)[0];
+    assert_eq!(check_only(&root, variant, 2, &[stored.swapped()]), Ok(()));
+    assert_eq!(
+        check_only(&root, variant, 1, &[stored]),
+        Err(OnlyError::MorePieces {
+            slice: stored,
+            pieces: 1
+        })
+    );
+    let missing = slice("K2-K1");
+    let refused = check_only(&root, variant, 3, &[missing]).unwrap_err();
+    assert!(
+        matches!(refused, OnlyError::NotStored { .. }),
+        "{refused:?}"
+    );
+    assert!(
+        refused
+            .to_string()
+            .starts_with("K2-K1: neither it nor K1-K2 is in "),
+        "{refused}"
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}
