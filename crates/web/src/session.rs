@@ -506,9 +506,9 @@ impl Session {
     }
 
     /// The creator takes moves back by the game layer's rule ([`takeback`]): against the
-    /// engine, back before the person's last move; at one screen for two, or with the engine
-    /// against itself, one ply, and play pauses there: going on at once would replay a move
-    /// in the place of the one taken back.
+    /// engine, back before the person's last move; at one screen for two, one ply. With the
+    /// engine against itself one ply goes back and play pauses there: going on at once would
+    /// replay a move in the place of the one taken back.
     ///
     /// # Errors
     /// Conflict with a clock, after a resignation, agreement or time-out, at the start, or
