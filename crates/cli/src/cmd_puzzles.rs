@@ -146,7 +146,7 @@ fn run_generate(args: &GenerateArgs) -> Result<()> {
     let variant: Variant = args.variant.parse().usage_context(|| "--variant".into())?;
     let depth = args.depth.unwrap_or_else(|| default_depth(variant));
     // Checked before any game is read; the databases are opened after.
-    let mut settings = match Settings::new(variant, depth, args.count, args.threads, None) {
+    let settings = match Settings::new(variant, depth, args.count, args.threads, None) {
         Ok(settings) => settings,
         Err(e) => usage!("{}", e.with_option()),
     };
@@ -189,7 +189,7 @@ fn run_generate(args: &GenerateArgs) -> Result<()> {
         },
         (None, None) => usage!("say where to look: --from FILE.pdn or --selfplay N"),
     };
-    settings.egdb = egdb_arg::open(args.egdb.as_deref(), variant)?;
+    let settings = settings.with_egdb(egdb_arg::open(args.egdb.as_deref(), variant)?);
     let stop = crate::interrupt::stop_flag("stopping after the games under way");
     let bar = ProgressBar::new(0);
     bar.set_style(
@@ -218,7 +218,7 @@ fn run_generate(args: &GenerateArgs) -> Result<()> {
         &stop,
     );
     bar.finish_and_clear();
-    egdb_arg::warn_damage(settings.egdb.as_deref());
+    egdb_arg::warn_damage(settings.egdb().map(|db| &**db));
     if puzzles.is_empty() {
         // An empty set is no puzzle file (every reader refuses one): say so instead.
         anyhow::bail!(

@@ -40,18 +40,18 @@ impl Games<'_> {
     }
 }
 
-/// What a generation is asked for.
+/// What a generation is asked for, made only by [`Settings::new`], which checks it.
 pub struct Settings {
     /// The variant.
-    pub variant: Variant,
+    variant: Variant,
     /// The depth of the judging search.
-    pub depth: i32,
+    depth: i32,
     /// Stop once this many puzzles are found.
-    pub count: usize,
+    count: usize,
     /// Games judged at once.
-    pub threads: usize,
+    threads: usize,
     /// Endgame databases for the judge.
-    pub egdb: Option<Arc<Egdb>>,
+    egdb: Option<Arc<Egdb>>,
 }
 
 impl Settings {
@@ -79,6 +79,16 @@ impl Settings {
             threads,
             egdb,
         })
+    }
+
+    /// The same settings with the judge probing `egdb`.
+    pub fn with_egdb(self, egdb: Option<Arc<Egdb>>) -> Settings {
+        Settings { egdb, ..self }
+    }
+
+    /// The endgame databases the judge probes.
+    pub fn egdb(&self) -> Option<&Arc<Egdb>> {
+        self.egdb.as_ref()
     }
 }
 
