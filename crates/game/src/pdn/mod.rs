@@ -266,28 +266,24 @@ impl PdnGame {
     /// The number of the main line's move `ply` (0-based) as PDN writes it: `12.` for the side
     /// that moves first in the variant, `12...` for the other.
     pub fn move_number(&self, ply: usize) -> String {
-        let first = self.start.rules().first;
+        let mut numbers = MoveNumbers::from(&self.start);
         let mut board = self.start;
-        let mut number = 1;
         for m in self.main.moves.iter().take(ply) {
-            if board.side() != first {
-                number += 1;
-            }
+            numbers.next(&board);
             board = board.play_unchecked(&m.mv);
         }
-        numbered(number, board.side() == first)
+        numbers.next(&board)
     }
 
     /// The main line move by move: each move's number as PDN writes it, its text (the file's
     /// short form, or the long one with every square passed when `long`) and the position
     /// after it, for listings and exports (`damier pdn convert --to fen`, `--json`).
     pub fn main_line(&self, long: bool) -> Vec<MainLineMove> {
-        let first = self.start.rules().first;
+        let mut numbers = MoveNumbers::from(&self.start);
         let mut board = self.start;
-        let mut number = 1;
         let mut out = Vec::with_capacity(self.main.moves.len());
         for m in &self.main.moves {
-            let by_first = board.side() == first;
+            let number = numbers.next(&board);
             let text = if long {
                 board.long(&m.mv)
             } else {
@@ -295,13 +291,10 @@ impl PdnGame {
             };
             board = board.play_unchecked(&m.mv);
             out.push(MainLineMove {
-                number: numbered(number, by_first),
+                number,
                 text,
                 fen: board.fen(),
             });
-            if !by_first {
-                number += 1;
-            }
         }
         out
     }
@@ -414,9 +407,35 @@ pub struct MainLineMove {
     pub fen: String,
 }
 
-/// A move number as PDN writes it.
+/// A move number as PDN writes it: `12.` for the first mover's move, `12...` for the other's.
 fn numbered(number: u32, by_first_mover: bool) -> String {
     format!("{number}{}", if by_first_mover { "." } else { "..." })
+}
+
+/// Move numbers along a line from its start: the variant's first mover opens a number, the
+/// other side's move closes it.
+struct MoveNumbers {
+    first: Color,
+    number: u32,
+}
+
+impl MoveNumbers {
+    fn from(start: &Board) -> MoveNumbers {
+        MoveNumbers {
+            first: start.rules().first,
+            number: 1,
+        }
+    }
+
+    /// The number of the move the side to move on `board` plays next; counts past it.
+    fn next(&mut self, board: &Board) -> String {
+        let by_first = board.side() == self.first;
+        let label = numbered(self.number, by_first);
+        if !by_first {
+            self.number += 1;
+        }
+        label
+    }
 }
 
 /// Where and how the rules ended a PDN game's main line ([`PdnGame::rules_end`]).

@@ -1,7 +1,7 @@
 //! Movetext: the moves of a game and its variations, each checked with the rules core.
 
 use super::lexer::{Tok, Token};
-use super::{Line, PdnErrorKind, PdnMove};
+use super::{numbered, Line, PdnErrorKind, PdnMove};
 use crate::board::Board;
 use damier_core::SquareNames;
 use std::cell::{Cell, RefCell};
@@ -89,9 +89,8 @@ pub(super) fn parse_line<'a>(
                     None => board.parse_move(text),
                 };
                 let mv = parsed.map_err(|error| {
-                    let dots = if board.side() == first { "." } else { "..." };
                     let kind = PdnErrorKind::Move {
-                        number: format!("{number}{dots}"),
+                        number: numbered(number, board.side() == first),
                         error,
                     };
                     (t, kind)
