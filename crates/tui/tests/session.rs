@@ -135,13 +135,16 @@ fn undo_follows_the_servers_rule_a_clock_or_a_resignation_refuses_it() {
             })
             .collect()
     };
-    let two = [Player::Human, Player::Human];
-    // Two people at one keyboard: undo takes back the last move only.
-    let (mut s, _time) = session(
-        Game::new(Variant::INTERNATIONAL),
-        two,
-        TimeControl::Unlimited,
-    );
+    // Two people at one keyboard.
+    let two_people = |control| {
+        session(
+            Game::new(Variant::INTERNATIONAL),
+            [Player::Human; 2],
+            control,
+        )
+    };
+    // Undo takes back the last move only.
+    let (mut s, _time) = two_people(TimeControl::Unlimited);
     s.handle("32-28");
     s.handle("19-23");
     s.take_events();
@@ -151,7 +154,7 @@ fn undo_follows_the_servers_rule_a_clock_or_a_resignation_refuses_it() {
         .contains(&Event::Info("Took back 19-23.".into())));
     assert_eq!(s.game().plies().len(), 1);
 
-    let (mut s, _time) = session(Game::new(Variant::INTERNATIONAL), two, sudden_death(60));
+    let (mut s, _time) = two_people(sudden_death(60));
     s.handle("32-28");
     s.take_events();
     s.handle("undo");
@@ -161,11 +164,7 @@ fn undo_follows_the_servers_rule_a_clock_or_a_resignation_refuses_it() {
     );
     assert_eq!(s.game().plies().len(), 1);
 
-    let (mut s, _time) = session(
-        Game::new(Variant::INTERNATIONAL),
-        two,
-        TimeControl::Unlimited,
-    );
+    let (mut s, _time) = two_people(TimeControl::Unlimited);
     s.handle("32-28");
     s.handle("resign");
     s.take_events();

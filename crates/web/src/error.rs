@@ -158,3 +158,10 @@ impl From<QueryRejection> for ApiError {
         ApiError::BadRequest(r.body_text())
     }
 }
+
+/// A takeback the game layer's rule refuses is a conflict with the game's state.
+impl From<damier_game::takeback::TakebackRefused> for ApiError {
+    fn from(refused: damier_game::takeback::TakebackRefused) -> ApiError {
+        ApiError::Conflict(refused.to_string())
+    }
+}

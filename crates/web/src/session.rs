@@ -526,8 +526,7 @@ impl Session {
     /// How many plies `taker` would take back now.
     fn plies_to_take_back(&self, taker: Taker) -> Result<usize, ApiError> {
         let humans = [Color::White, Color::Black].map(|c| self.player(c).is_human());
-        takeback::plies_to_take_back(&self.play, humans, taker)
-            .map_err(|e| ApiError::Conflict(e.to_string()))
+        Ok(takeback::plies_to_take_back(&self.play, humans, taker)?)
     }
 
     /// Take back `n` plies, stopping the search of the position they leave.
@@ -567,7 +566,7 @@ impl Session {
     }
 
     fn check_takeback(&self) -> Result<(), ApiError> {
-        takeback::takebacks_open(&self.play).map_err(|e| ApiError::Conflict(e.to_string()))
+        Ok(takeback::takebacks_open(&self.play)?)
     }
 
     /// Fair play: while two people play each other (and did not choose a casual game), the

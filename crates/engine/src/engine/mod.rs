@@ -95,7 +95,8 @@ impl Engine {
 
     /// An engine whose transposition table is `table`, shared with other engines (a
     /// server's games: one memory budget for them all, searches of any variants at once).
-    /// `options.hash_mb` then sizes only the side table of a multi-line analysis.
+    /// `options.hash_mb` then sizes only the side table of a multi-line analysis, when none is
+    /// given ([`Engine::set_side_table`]).
     pub fn with_table(options: EngineOptions, table: Arc<Table>) -> Engine {
         Engine::on_table(options, table, true)
     }
