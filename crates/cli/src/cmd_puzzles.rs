@@ -146,7 +146,7 @@ fn run_generate(args: &GenerateArgs) -> Result<()> {
     let variant: Variant = args.variant.parse().usage_context(|| "--variant".into())?;
     let depth = args.depth.unwrap_or_else(|| default_depth(variant));
     // Checked before any game is read; the databases are opened after.
-    let settings = match Settings::new(variant, depth, args.count, args.threads, None) {
+    let settings = match Settings::new(variant, depth, args.count, args.threads) {
         Ok(settings) => settings,
         Err(e) => usage!("{}", e.with_option()),
     };

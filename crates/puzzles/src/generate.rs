@@ -67,7 +67,6 @@ impl Settings {
         depth: i32,
         count: usize,
         threads: usize,
-        egdb: Option<Arc<Egdb>>,
     ) -> Result<Settings, SettingError> {
         setting::require(count >= 1, "count", "at least 1", count)?;
         setting::within("depth", depth, 3, 30)?;
@@ -77,11 +76,11 @@ impl Settings {
             depth,
             count,
             threads,
-            egdb,
+            egdb: None,
         })
     }
 
-    /// The same settings with the judge probing `egdb`.
+    /// The same settings with the judge probing `egdb` (none by default).
     pub fn with_egdb(self, egdb: Option<Arc<Egdb>>) -> Settings {
         Settings { egdb, ..self }
     }
@@ -211,10 +210,10 @@ mod tests {
     #[test]
     fn settings_are_checked_where_they_are_made() {
         let v = Variant::INTERNATIONAL;
-        assert!(Settings::new(v, 3, 1, 1, None).is_ok());
-        assert!(Settings::new(v, 30, 500, 2, None).is_ok());
+        assert!(Settings::new(v, 3, 1, 1).is_ok());
+        assert!(Settings::new(v, 30, 500, 2).is_ok());
         let said = |depth, count, threads| {
-            Settings::new(v, depth, count, threads, None)
+            Settings::new(v, depth, count, threads)
                 .err()
                 .map(|e| e.with_option())
         };

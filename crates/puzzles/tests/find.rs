@@ -61,7 +61,7 @@ fn the_start_is_no_puzzle() {
 fn sets_are_made_alike_on_any_number_of_threads() {
     let variant: Variant = "english".parse().unwrap();
     let make = |threads| {
-        let settings = Settings::new(variant, 8, 3, threads, None).unwrap();
+        let settings = Settings::new(variant, 8, 3, threads).unwrap();
         let games = Games::SelfPlay { games: 30, seed: 7 };
         generate(&settings, &games, &|_| {}, &AtomicBool::new(false))
     };
