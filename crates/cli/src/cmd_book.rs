@@ -1,7 +1,7 @@
 //! `damier book`: grow, inspect and read opening books.
 
 use crate::log_lines::LogLines;
-use crate::output::{outln, UsageContext};
+use crate::output::outln;
 use crate::PositionArgs;
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
@@ -39,7 +39,7 @@ enum BookCommand {
 struct BuildArgs {
     /// Variant id or alias.
     #[arg(long, short = 'v', default_value = "international")]
-    variant: String,
+    variant: Variant,
     /// The book file, grown on if it exists (default: <variant>.book).
     #[arg(long)]
     out: Option<PathBuf>,
@@ -72,7 +72,7 @@ struct BuildArgs {
 struct WhichBook {
     /// Variant id or alias (its compiled book, unless --book names a file).
     #[arg(long, short = 'v', default_value = "international")]
-    variant: String,
+    variant: Variant,
     /// A book file instead of the compiled one.
     #[arg(long)]
     book: Option<PathBuf>,
@@ -119,10 +119,7 @@ fn open(variant: Variant, file: Option<&Path>) -> Result<Arc<Book>> {
 }
 
 fn build(args: &BuildArgs) -> Result<()> {
-    let variant: Variant = args
-        .variant
-        .parse()
-        .usage_context(|| "--variant".to_string())?;
+    let variant = args.variant;
     crate::output::check_depth(args.depth.map(i32::from))?;
     let threads = crate::output::check_threads("--threads", args.threads)?;
     if let Some(Err(e)) = args.lines.map(|l| damier_engine::setting::lines(l.into())) {
@@ -228,10 +225,7 @@ fn build(args: &BuildArgs) -> Result<()> {
 }
 
 fn info(args: &WhichBook) -> Result<()> {
-    let variant: Variant = args
-        .variant
-        .parse()
-        .usage_context(|| "--variant".to_string())?;
+    let variant = args.variant;
     let book = open(variant, args.book.as_deref())?;
     let source = match &args.book {
         Some(p) => p.display().to_string(),
@@ -302,11 +296,7 @@ fn probe(args: &ProbeArgs) -> Result<()> {
 }
 
 fn export(args: &ExportArgs) -> Result<()> {
-    let variant: Variant = args
-        .which
-        .variant
-        .parse()
-        .usage_context(|| "--variant".to_string())?;
+    let variant = args.which.variant;
     let book = open(variant, args.which.book.as_deref())?;
     let text = book.to_text();
     match &args.out {

@@ -55,7 +55,7 @@ pub fn run(args: &DiagramArgs) -> Result<()> {
 }
 
 fn pdn_position(args: &DiagramArgs, path: &PathBuf) -> Result<Board> {
-    let variant = args.position.variant()?;
+    let variant = args.position.variant;
     let bytes = std::fs::read(path).usage_context(|| format!("--pdn {}", path.display()))?;
     let games = pdn::read_bytes(&bytes, variant);
     let count = games.len();

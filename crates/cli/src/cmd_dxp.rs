@@ -5,8 +5,8 @@ use crate::output::{outln, usage, UsageContext};
 use anyhow::{Context, Result};
 use clap::{ArgGroup, Args};
 use damier_core::Color;
-use damier_engine::{Engine, EngineOptions, Limits};
-use damier_game::pdn::{self, PdnGame, WriteOptions};
+use damier_engine::{BookChoice, Engine, EngineOptions, EvalChoice, Limits};
+use damier_game::pdn::{self, WriteOptions};
 use damier_game::Board;
 use damier_protocol::dxp::board::VARIANT;
 use damier_protocol::dxp::play::{follow, initiate, Played, Request, Side};
@@ -99,16 +99,14 @@ pub fn run(args: &DxpArgs) -> Result<()> {
                 (side.clone(), eval.clone(), book.clone(), args.pdn.clone());
             std::thread::spawn(move || {
                 let served = (|| -> Result<()> {
-                    let mut engine = Engine::try_new(EngineOptions::default())?;
-                    engine.set_eval(eval);
-                    engine.set_book(book);
+                    let engine = engine(eval, book)?;
                     let mut log = |line: &str| {
                         if verbose || line.starts_with("chat:") {
                             let _ = outln!("{peer} {line}");
                         }
                     };
                     let games = follow(&mut wire(&stream)?, &engine, &side, &mut log)?;
-                    report(&games, pdn_file.as_deref())
+                    report(&games, &side.name, pdn_file.as_deref())
                 })();
                 // One connection failing ends that connection, not the server.
                 let _ = match served {
@@ -148,16 +146,22 @@ pub fn run(args: &DxpArgs) -> Result<()> {
         moves: args.moves,
         start,
     };
-    let mut engine = Engine::try_new(EngineOptions::default())?;
-    engine.set_eval(eval);
-    engine.set_book(book);
+    let engine = engine(eval, book)?;
     let mut log = |line: &str| {
         if verbose || line.starts_with("chat:") {
             let _ = outln!("{line}");
         }
     };
     let games = initiate(&mut wire(&stream)?, &engine, &side, &request, &mut log)?;
-    report(&games, args.pdn.as_deref())
+    report(&games, &side.name, args.pdn.as_deref())
+}
+
+/// An engine of its own for a connection.
+fn engine(eval: EvalChoice, book: BookChoice) -> Result<Engine> {
+    let mut engine = Engine::try_new(EngineOptions::default())?;
+    engine.set_eval(eval);
+    engine.set_book(book);
+    Ok(engine)
 }
 
 fn wire(stream: &TcpStream) -> Result<Wire<BufReader<TcpStream>, TcpStream>> {
@@ -167,8 +171,9 @@ fn wire(stream: &TcpStream) -> Result<Wire<BufReader<TcpStream>, TcpStream>> {
     ))
 }
 
-/// A line per game, and the games appended to the PDN file.
-fn report(games: &[Played], pdn_file: Option<&std::path::Path>) -> Result<()> {
+/// A line per game, and the games appended to the PDN file under `name`, Damier's name in
+/// them.
+fn report(games: &[Played], name: &str, pdn_file: Option<&std::path::Path>) -> Result<()> {
     let mut text = String::new();
     for (i, g) in games.iter().enumerate() {
         outln!(
@@ -178,20 +183,7 @@ fn report(games: &[Played], pdn_file: Option<&std::path::Path>) -> Result<()> {
             g.game.plies().len(),
             g.end
         )?;
-        let (white, black) = match g.ours {
-            Color::White => ("Damier", "DamExchange opponent"),
-            Color::Black => ("DamExchange opponent", "Damier"),
-        };
-        let tags = [
-            ("Event".to_string(), "DamExchange game".to_string()),
-            ("White".to_string(), white.to_string()),
-            ("Black".to_string(), black.to_string()),
-            ("Date".to_string(), pdn::date_today()),
-        ];
-        text.push_str(&pdn::write_game(
-            &PdnGame::from_game(&g.game, &tags),
-            &WriteOptions::default(),
-        ));
+        text.push_str(&pdn::write_game(&g.pdn(name), &WriteOptions::default()));
         text.push('\n');
     }
     if let Some(path) = pdn_file {

@@ -6,10 +6,11 @@ use crate::PositionArgs;
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 use damier_core::{notation, with_geometry, Variant};
+use damier_egdb::bench::{probe_speed, BenchError};
 use damier_egdb::build::Progress;
 use damier_egdb::store::{self, SetEvent};
 use damier_egdb::verify::{self, Again, VerifyEvent};
-use damier_egdb::{material_list, unbuildable_set, Egdb, Slice, Unexplained};
+use damier_egdb::{material_list, unbuildable_set, Bytes, Egdb, Slice, Unexplained};
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -62,7 +63,7 @@ struct BenchArgs {
 struct SetArg {
     /// Variant id or alias.
     #[arg(long, short = 'v', default_value = "international")]
-    variant: String,
+    variant: Variant,
     #[command(flatten)]
     dir: DirArg,
 }
@@ -110,7 +111,7 @@ struct BuildArgs {
 struct PlanArgs {
     /// Variant id or alias.
     #[arg(long, short = 'v', default_value = "international")]
-    variant: String,
+    variant: Variant,
     /// Pieces on the board, at most.
     #[arg(long, short = 'p')]
     pieces: u32,
@@ -147,7 +148,7 @@ struct ProbeArgs {
 struct InfoArgs {
     /// Variant id or alias (default: every variant with databases in the folder).
     #[arg(long, short = 'v')]
-    variant: Option<String>,
+    variant: Option<Variant>,
     #[command(flatten)]
     dir: DirArg,
 }
@@ -170,16 +171,6 @@ pub fn run(args: &EgdbArgs) -> Result<()> {
     }
 }
 
-pub(crate) fn variant_arg(text: &str) -> Result<Variant> {
-    text.parse().usage_context(|| "--variant".to_string())
-}
-
-impl SetArg {
-    fn variant(&self) -> Result<Variant> {
-        variant_arg(&self.variant)
-    }
-}
-
 fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool> {
     if let Some(t) = threads {
         crate::output::check_threads("--threads", t)?;
@@ -188,27 +179,6 @@ fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool> {
         .num_threads(threads.unwrap_or(0))
         .build()
         .context("starting the threads")
-}
-
-/// A size in binary units, never with four digits before the point (1000 MB and up is shown
-/// as 0.98 GB), so that sizes side by side read alike.
-fn human_bytes(n: u64) -> String {
-    const KB: u64 = 1 << 10;
-    const MB: u64 = 1 << 20;
-    match n {
-        n if n >= 1000 * MB => format!("{:.2} GB", n as f64 / (1u64 << 30) as f64),
-        n if n >= 1000 * KB => format!("{:.1} MB", n as f64 / MB as f64),
-        n if n >= 1000 => format!("{:.1} KB", n as f64 / KB as f64),
-        n => format!("{n} B"),
-    }
-}
-
-fn pair_name(m: Slice) -> String {
-    if m.swapped() == m {
-        m.to_string()
-    } else {
-        format!("{m} and {}", m.swapped())
-    }
 }
 
 /// A failed build, with what to do about a damaged file it needed.
@@ -235,7 +205,7 @@ fn check_pieces(pieces: u32) -> Result<()> {
 }
 
 fn plan(args: &PlanArgs) -> Result<()> {
-    let variant: Variant = args.variant.parse().usage_context(|| "--variant".into())?;
+    let variant = args.variant;
     check_pieces(args.pieces)?;
     for job in store::plan(variant, args.pieces) {
         let needs: String = job.needs.iter().map(|m| format!(" {m}")).collect();
@@ -246,7 +216,7 @@ fn plan(args: &PlanArgs) -> Result<()> {
 
 /// `build --slice`: one pair, its needs already on disk.
 fn build_one(args: &BuildArgs, name: &str) -> Result<()> {
-    let variant = args.set.variant()?;
+    let variant = args.set.variant;
     let material: Slice = name.parse().usage_context(|| "--slice".into())?;
     if let Some(why) = material.unbuildable() {
         usage!("--slice {name}: {why}");
@@ -259,7 +229,7 @@ fn build_one(args: &BuildArgs, name: &str) -> Result<()> {
         .install(|| store::build_job(&root, variant, material, &|_| {}))
         .map_err(build_failure)
         .with_context(|| format!("building {variant} slice {material} in {}", root.display()))?;
-    let name = pair_name(material.pair_key());
+    let name = material.pair_key().pair_name();
     match outcome {
         store::JobOutcome::Kept => outln!("{name}: kept from an earlier run")?,
         store::JobOutcome::Built {
@@ -272,7 +242,7 @@ fn build_one(args: &BuildArgs, name: &str) -> Result<()> {
             }
             outln!(
                 "{name}: {positions} positions, {}, {:.1}s",
-                human_bytes(bytes),
+                Bytes(bytes),
                 started.elapsed().as_secs_f64()
             )?
         }
@@ -294,7 +264,7 @@ fn build(args: &BuildArgs) -> Result<()> {
     if let Some(name) = &args.slice {
         return build_one(args, name);
     }
-    let variant = args.set.variant()?;
+    let variant = args.set.variant;
     let pieces = match (args.pieces, args.recommended) {
         (Some(pieces), _) => pieces,
         (None, true) => {
@@ -350,15 +320,15 @@ fn build(args: &BuildArgs) -> Result<()> {
                 overall.set_position(done as u64);
                 slice.set_length(1);
                 slice.set_position(0);
-                slice.set_message(format!("{}: scanning", pair_name(material)));
+                slice.set_message(format!("{}: scanning", material.pair_name()));
                 *current.lock().expect("not poisoned") =
-                    format!("{} (pair {} of {total})", pair_name(material), done + 1);
+                    format!("{} (pair {} of {total})", material.pair_name(), done + 1);
                 *pair_started.lock().expect("not poisoned") = Instant::now();
             }
             SetEvent::Damaged { material, reason } => {
                 let line = format!(
                     "{}: damaged ({reason}): building it again",
-                    pair_name(material)
+                    material.pair_name()
                 );
                 if terminal {
                     bars.suspend(|| crate::output::tell!("{line}"));
@@ -368,10 +338,10 @@ fn build(args: &BuildArgs) -> Result<()> {
             }
             SetEvent::Kept { material } => {
                 overall.inc(1);
-                lines
-                    .lock()
-                    .expect("not poisoned")
-                    .push(format!("{}: kept from an earlier run", pair_name(material)));
+                lines.lock().expect("not poisoned").push(format!(
+                    "{}: kept from an earlier run",
+                    material.pair_name()
+                ));
             }
             SetEvent::Pair(Progress::Scan { done, total }) => {
                 slice.set_length(total);
@@ -403,8 +373,8 @@ fn build(args: &BuildArgs) -> Result<()> {
                     .as_secs_f64();
                 let line = format!(
                     "{}: {positions} positions, {}, {seconds:.1}s",
-                    pair_name(material),
-                    human_bytes(bytes)
+                    material.pair_name(),
+                    Bytes(bytes)
                 );
                 if terminal {
                     bars.suspend(|| crate::output::tell!("{line}"));
@@ -426,7 +396,7 @@ fn build(args: &BuildArgs) -> Result<()> {
         pieces,
         set.dir.display(),
         set.slices,
-        human_bytes(set.bytes),
+        Bytes(set.bytes),
         if kept > 0 {
             format!("; {kept} pairs kept from an earlier run")
         } else {
@@ -438,7 +408,7 @@ fn build(args: &BuildArgs) -> Result<()> {
 }
 
 fn verify(args: &VerifyArgs) -> Result<()> {
-    let variant = args.set.variant()?;
+    let variant = args.set.variant;
     check_pieces(args.pieces)?;
     let only = args
         .slice
@@ -503,34 +473,21 @@ fn verify(args: &VerifyArgs) -> Result<()> {
     bar.finish_and_clear();
     let report =
         report.with_context(|| format!("checking {variant} databases in {}", root.display()))?;
-    if report.slices + report.passed_before == 0 && report.damaged.is_empty() {
+    if report.found_nothing() {
         anyhow::bail!(
             "no {variant} databases in {} (build them with `damier egdb build -v {variant} --pieces N`)",
             store::variant_dir(&root, variant).display()
         );
     }
     for m in &report.examples {
-        outln!(
-            "{} {}: stored {}, the moves give {}",
-            m.material,
-            m.fen,
-            m.stored,
-            m.expected
-        )?;
+        outln!("{m}")?;
     }
     let before = match report.passed_before {
         0 => String::new(),
         n => format!(" ({n} more passed an earlier check; --again checks them too)"),
     };
-    let unchecked = match report.unchecked {
-        0 => String::new(),
-        n => format!(", {n} not checked (damaged files)"),
-    };
     outln!(
-        "{variant}: {} slices, {} positions checked, {} wrong{unchecked}, {:.1}s{before}",
-        report.slices,
-        report.positions,
-        report.mismatches,
+        "{variant}: {report}, {:.1}s{before}",
         started.elapsed().as_secs_f64()
     )?;
     if let Some(e) = &report.unrecorded {
@@ -569,7 +526,7 @@ fn damaged_failure(damaged: &[store::EgdbError]) -> Result<()> {
 }
 
 fn probe(args: &ProbeArgs) -> Result<()> {
-    let variant = args.position.variant()?;
+    let variant = args.position.variant;
     let root = args.dir.path();
     let db = Egdb::open(&root, variant, 16)?;
     with_geometry!(variant.rules().board, G => {
@@ -607,9 +564,9 @@ fn info(args: &InfoArgs) -> Result<()> {
         usage!("--dir {}: not a folder", root.display());
     }
     let mut damaged = Vec::new();
-    let variants: Vec<Variant> = match &args.variant {
+    let variants: Vec<Variant> = match args.variant {
         // A set shared by two names is shown under the name its files carry.
-        Some(v) => vec![store::set_variant(variant_arg(v)?)],
+        Some(v) => vec![store::set_variant(v)],
         None => damier_egdb::sets_under(&root),
     };
     if variants.is_empty() {
@@ -623,74 +580,28 @@ fn info(args: &InfoArgs) -> Result<()> {
             outln!("{variant}: damaged: {e}")?;
         }
         damaged.extend(bad);
-        let set = db.summary();
-        if set.slices == 0 {
-            outln!("{variant}: no databases in {}", set.dir.display())?;
-            continue;
-        }
-        let sharing: Vec<String> = set.also_serves.iter().map(|v| v.to_string()).collect();
-        outln!(
-            "{variant}: {} slices, {}, complete up to {} pieces ({}){}",
-            set.slices,
-            human_bytes(set.bytes),
-            set.complete_to,
-            set.dir.display(),
-            if sharing.is_empty() {
-                String::new()
-            } else {
-                format!("; also serves {}", sharing.join(", "))
-            }
-        )?;
-        for c in &set.by_pieces {
-            outln!(
-                "  {} pieces: {} slices, {}",
-                c.pieces,
-                c.slices,
-                human_bytes(c.bytes)
-            )?;
-        }
-        if !set.missing.is_empty() {
-            outln!("  missing: {}", material_list(&set.missing))?;
-        }
+        outln!("{}", db.summary())?;
     }
     damaged_failure(&damaged)
 }
 
 fn bench(args: &BenchArgs) -> Result<()> {
-    let variant = args.set.variant()?;
-    if !(1..=100_000_000).contains(&args.probes) {
-        usage!(
-            "--probes must be between 1 and 100000000, got {}",
-            args.probes
-        );
-    }
+    let variant = args.set.variant;
     let root = args.set.dir.path();
-    let db = Egdb::open(&root, variant, args.cache)?;
-    let slices = db.slices();
-    if slices.is_empty() {
-        anyhow::bail!("{}", db.no_set(None));
+    let passes = match probe_speed(&root, variant, args.probes, args.cache) {
+        Err(e @ BenchError::Probes(_)) => usage!("--{e}"),
+        other => other?,
+    };
+    for pass in passes {
+        outln!(
+            "{variant} {}: {} probes in {:.2}s, {:.0} probes/s ({} blocks read in all, cache {} MiB)",
+            pass.name,
+            pass.probes,
+            pass.time.as_secs_f64(),
+            pass.per_second(),
+            pass.blocks_read,
+            args.cache
+        )?;
     }
-    let rules = variant.rules();
-    with_geometry!(rules.board, G => {
-        let materials: Vec<Slice> = slices.iter().map(|&(m, _)| m).collect();
-        let sampler = damier_egdb::Sampler::new::<G>(rules, &materials);
-        let positions = sampler.positions::<G>(args.probes as usize, 0);
-        let cold = Egdb::open(&root, variant, args.cache)?;
-        for pass in ["cold", "warm"] {
-            let started = Instant::now();
-            for pos in &positions {
-                std::hint::black_box(cold.probe(pos)?);
-            }
-            let seconds = started.elapsed().as_secs_f64();
-            let stats = cold.stats();
-            outln!(
-                "{variant} {pass}: {} probes in {seconds:.2}s, {:.0} probes/s ({} blocks read in all, cache {} MiB)",
-                positions.len(),
-                positions.len() as f64 / seconds.max(1e-9),
-                stats.blocks_read,
-                args.cache
-            )?;
-        }
-        Ok(())
-    })
+    Ok(())
 }

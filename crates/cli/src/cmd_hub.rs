@@ -1,6 +1,5 @@
 //! `damier hub`: the engine speaking the Hub protocol on standard input and output.
 
-use crate::output::UsageContext;
 use anyhow::Result;
 use clap::Args;
 use damier_core::Variant;
@@ -12,11 +11,11 @@ use std::sync::{Arc, Mutex};
 pub struct HubArgs {
     /// Initial variant (id or alias); the GUI may change it with `set-param name=variant`.
     #[arg(long, short = 'v', default_value = "international")]
-    variant: String,
+    variant: Variant,
 }
 
 pub fn run(args: &HubArgs) -> Result<()> {
-    let variant: Variant = args.variant.parse().usage_context(|| "--variant".into())?;
+    let variant = args.variant;
     let out: Output = Arc::new(Mutex::new(std::io::stdout()));
     hub::run_variant(std::io::stdin().lock(), out, variant);
     Ok(())

@@ -22,8 +22,8 @@ use std::sync::Arc;
 pub struct MatchArgs {
     /// Variant id or alias.
     #[arg(long, short = 'v', default_value = "international")]
-    variant: String,
-    /// First player: damier[:level=N,depth=N,nodes=N,time=S,threads=N,hash=MB,eval=E,egdb=DIR,name=X,
+    variant: Variant,
+    /// First player: damier[:level=N,depth=N,nodes=N,time=S,threads=N,hash=MB,eval=E,book=B,egdb=DIR,name=X,
     /// lmr=DIVISOR,aspiration=N,probcut=N] (the last three tune the search, to test a retune) or
     /// hub[name=X,...]:COMMAND ARGS (an engine speaking Hub).
     #[arg(long, default_value = "damier")]
@@ -75,7 +75,7 @@ fn parse_tc(text: &str) -> Result<TimeControl> {
 }
 
 pub fn run(args: &MatchArgs) -> Result<()> {
-    let variant: Variant = args.variant.parse().usage_context(|| "--variant".into())?;
+    let variant = args.variant;
     if args.games == 0 || args.games > 100_000 {
         usage!("--games must be between 1 and 100000, got {}", args.games);
     }

@@ -17,7 +17,7 @@ pub struct MovesArgs {
 }
 
 pub fn run(args: &MovesArgs) -> Result<()> {
-    let variant = args.position.variant()?;
+    let variant = args.position.variant;
     with_geometry!(variant.rules().board, G => run_on::<G>(args, variant))
 }
 

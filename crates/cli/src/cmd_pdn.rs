@@ -33,7 +33,7 @@ struct Input {
     /// without it, such a game is read as the first variant its moves fit, international
     /// first, and the check says so.
     #[arg(long, short = 'v')]
-    variant: Option<String>,
+    variant: Option<Variant>,
     /// One JSON object per game.
     #[arg(long)]
     json: bool,
@@ -86,7 +86,7 @@ fn read(input: &Input) -> Result<Vec<Result<PdnGame, PdnError>>> {
 /// The games, each read and checked by the game layer.
 fn read_checked(input: &Input) -> Result<Vec<CheckedGame>> {
     let untagged = match &input.variant {
-        Some(name) => Untagged::Given(name.parse().usage_context(|| "--variant".into())?),
+        Some(variant) => Untagged::Given(*variant),
         None => Untagged::Inferred(Variant::INTERNATIONAL),
     };
     // A file the command line names that is not there is a mistake in the command line.
@@ -97,11 +97,6 @@ fn read_checked(input: &Input) -> Result<Vec<CheckedGame>> {
         bail!("{} holds no game", input.file.display());
     }
     Ok(games)
-}
-
-fn players(tag: impl Fn(&str) -> Option<String>) -> (String, String) {
-    let name = |n: &str| tag(n).unwrap_or_else(|| "?".into());
-    (name("White"), name("Black"))
 }
 
 /// Exit status: fail when any game is bad, after every game has been reported.
@@ -117,88 +112,19 @@ fn bad_games(bad: usize, total: usize) -> Result<()> {
     Ok(())
 }
 
-/// The same count as [`pdn::moves_in_words`] for JSON: a whole number of moves, or one and
-/// a half (`39.5`).
-fn moves_value(plies: usize) -> Value {
-    if plies.is_multiple_of(2) {
-        json!(plies / 2)
-    } else {
-        json!(plies as f64 / 2.0)
-    }
-}
-
 fn check(input: &Input) -> Result<()> {
     let read = read_checked(input)?;
-    let mut bad = 0;
-    let count = read.len();
     for (i, checked) in read.iter().enumerate() {
-        let n = i + 1;
-        bad += usize::from(!checked.is_sound());
-        let note = checked
-            .notes
-            .variant
-            .as_ref()
-            .map(|v| v.describe("--variant"));
-        let reading_notes = checked.read_notes();
-        let said: Vec<&str> = note
-            .iter()
-            .chain(reading_notes)
-            .map(String::as_str)
-            .collect();
-        let suffix = if said.is_empty() {
-            String::new()
+        let report = checked.report(i + 1, "--variant");
+        let line = if input.json {
+            serde_json::to_string(&report)?
         } else {
-            format!(" ({})", said.join("; "))
+            // The file's own bytes may be anything: no control character reaches the terminal.
+            crate::output::printable(&report.to_string())
         };
-        let (line, value) = match &checked.game {
-            Ok(g) => {
-                let contradiction = &checked.notes.contradiction;
-                let (white, black) = players(|t| g.tag(t).map(str::to_string));
-                let plies = g.main.moves.len();
-                let result = g.result.text();
-                let verdict = match contradiction {
-                    Some(why) => format!("error: {why}"),
-                    None => "ok".to_string(),
-                };
-                let error = contradiction
-                    .as_ref()
-                    .map(|why| json!({"line": null, "column": null, "message": why}));
-                (
-                    crate::output::printable(&format!(
-                        "{n}: {white} - {black}, {result}, {}, {verdict}{suffix}",
-                        pdn::moves_in_words(plies)
-                    )),
-                    json!({"game": n, "white": white, "black": black, "result": result,
-                           "variant": g.variant.to_string(), "moves": moves_value(plies),
-                           "plies": plies, "error": error, "variant_note": note,
-                           "read_notes": reading_notes}),
-                )
-            }
-            Err(e) => {
-                let (white, black) = players(|t| e.tag(t).map(str::to_string));
-                let result = "?";
-                let plies = e.moves_read;
-                let at = format!("line {}, column {}: {}", e.line, e.column, e.kind);
-                (
-                    // The file's own bytes may be anything: no control character reaches
-                    // the terminal.
-                    crate::output::printable(&format!(
-                        "{n}: {white} - {black}, {result}, {}, error at {at}{suffix}",
-                        pdn::moves_in_words(plies)
-                    )),
-                    json!({"game": n, "white": white, "black": black, "result": result,
-                           "moves": moves_value(plies), "plies": plies, "error": {"line": e.line, "column": e.column,
-                           "message": e.kind.to_string()}, "variant_note": note,
-                           "read_notes": reading_notes}),
-                )
-            }
-        };
-        say(&format!(
-            "{}\n",
-            if input.json { value.to_string() } else { line }
-        ))?;
+        say(&format!("{line}\n"))?;
     }
-    bad_games(bad, count)
+    bad_games(read.iter().filter(|c| !c.is_sound()).count(), read.len())
 }
 
 fn convert(input: &Input, to: Target) -> Result<()> {
@@ -238,8 +164,14 @@ fn convert(input: &Input, to: Target) -> Result<()> {
 }
 
 fn fen_lines(g: &PdnGame) -> String {
-    let (white, black) = players(|t| g.tag(t).map(str::to_string));
-    let mut s = format!("# {white} - {black} ({}) {}\n", g.variant, g.result.text());
+    let player = |name| g.tag(name).unwrap_or("?");
+    let mut s = format!(
+        "# {} - {} ({}) {}\n",
+        player("White"),
+        player("Black"),
+        g.variant,
+        g.result.text()
+    );
     s.push_str(&format!("start\t{}\n", g.start.fen()));
     for m in g.main_line(false) {
         s.push_str(&format!("{} {}\t{}\n", m.number, m.text, m.fen));

@@ -31,7 +31,7 @@ pub fn run(args: &PerftArgs) -> Result<()> {
         usage!("--depth must be between 1 and 30, got {}", args.depth);
     }
     crate::output::check_threads("--threads", args.threads)?;
-    let variant = args.position.variant()?;
+    let variant = args.position.variant;
     with_geometry!(variant.rules().board, G => run_on::<G>(args, variant))
 }
 

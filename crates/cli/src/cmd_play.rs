@@ -97,12 +97,11 @@ pub fn run(args: &PlayArgs) -> Result<()> {
     let control = parse_control(&args.clock).usage_context(|| "--clock".into())?;
     let penalty = match args.timeout.to_ascii_lowercase().as_str() {
         "game" | "loss" => TimeoutPenalty::LossOfGame,
-        "turn" if variant.giveaway => TimeoutPenalty::LossOfTurn,
-        "turn" => usage!(
-            "--timeout turn is a giveaway rule (RULES.md §5); {variant} loses the game on time"
-        ),
+        "turn" => TimeoutPenalty::LossOfTurn,
         other => usage!("--timeout must be game or turn, got '{other}'"),
-    };
+    }
+    .in_variant(variant)
+    .usage_context(|| "--timeout turn".into())?;
     crate::output::check_depth(args.depth)?;
     crate::output::check_threads("--threads", args.threads)?;
     if args.hash == 0 {
@@ -171,7 +170,7 @@ fn start_game(
     seed: u64,
     notes: &mut Vec<String>,
 ) -> Result<(Game, Vec<(String, String)>)> {
-    let variant = args.position.variant()?;
+    let variant = args.position.variant;
     if let Some(path) = &args.pdn {
         let bytes = std::fs::read(path).usage_context(|| format!("--pdn {}", path.display()))?;
         let text = String::from_utf8_lossy(&bytes);

@@ -6,9 +6,10 @@ use crate::output::{outln, plural, usage, UsageContext};
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 use damier_core::Variant;
-use damier_game::{pdn, replace_file};
-use damier_puzzles::find::{default_depth, difference, Finder};
+use damier_game::replace_file;
+use damier_puzzles::find::{default_depth, Finder};
 use damier_puzzles::generate::{generate, Games, Settings};
+use damier_puzzles::source::games_of;
 use damier_puzzles::{file, shipped, Puzzle};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
@@ -41,7 +42,7 @@ enum PuzzlesCommand {
 struct GenerateArgs {
     /// Variant id or alias.
     #[arg(long, short = 'v', default_value = "international")]
-    variant: String,
+    variant: Variant,
     /// Look in the games of this PDN file.
     #[arg(long, conflicts_with = "selfplay")]
     from: Option<PathBuf>,
@@ -72,19 +73,15 @@ struct GenerateArgs {
 struct SetArgs {
     /// Variant id or alias.
     #[arg(long, short = 'v', default_value = "international")]
-    variant: String,
+    variant: Variant,
     /// A puzzle file (default: the set shipped with Damier).
     #[arg(long)]
     file: Option<PathBuf>,
 }
 
 impl SetArgs {
-    fn variant(&self) -> Result<Variant> {
-        self.variant.parse().usage_context(|| "--variant".into())
-    }
-
     fn load(&self) -> Result<Vec<Puzzle>> {
-        load(self.variant()?, self.file.as_deref())
+        load(self.variant, self.file.as_deref())
     }
 }
 
@@ -127,7 +124,7 @@ struct ListArgs {
     /// Variant id or alias (with --file: of puzzles without a GameType tag; default
     /// international); without it and without --file, each variant's count.
     #[arg(long, short = 'v')]
-    variant: Option<String>,
+    variant: Option<Variant>,
     /// A puzzle file (default: the set shipped with Damier).
     #[arg(long)]
     file: Option<PathBuf>,
@@ -143,7 +140,7 @@ pub fn run(args: &PuzzlesArgs) -> Result<()> {
 }
 
 fn run_generate(args: &GenerateArgs) -> Result<()> {
-    let variant: Variant = args.variant.parse().usage_context(|| "--variant".into())?;
+    let variant = args.variant;
     let depth = args.depth.unwrap_or_else(|| default_depth(variant));
     // Checked before any game is read; the databases are opened after.
     let settings = match Settings::new(variant, depth, args.count, args.threads) {
@@ -156,18 +153,9 @@ fn run_generate(args: &GenerateArgs) -> Result<()> {
         (Some(path), _) => {
             let bytes =
                 std::fs::read(path).usage_context(|| format!("--from {}", path.display()))?;
-            let mut games = Vec::new();
-            for (i, game) in pdn::read_bytes(&bytes, variant).into_iter().enumerate() {
-                match game {
-                    Ok(g) if g.variant == variant => games.push(g),
-                    Ok(g) => crate::output::tell!(
-                        "damier: {} game {}: {} is not {variant}, left out",
-                        path.display(),
-                        i + 1,
-                        g.variant
-                    ),
-                    Err(e) => crate::output::tell!("damier: {}: {e} (left out)", path.display()),
-                }
+            let (games, left_out) = games_of(&bytes, variant);
+            for why in left_out {
+                crate::output::tell!("damier: {}: {why}", path.display());
             }
             if games.is_empty() {
                 usage!("{}: no {variant} game to look in", path.display());
@@ -249,47 +237,39 @@ fn run_generate(args: &GenerateArgs) -> Result<()> {
 }
 
 fn run_check(args: &CheckArgs) -> Result<()> {
-    let variant = args.set.variant()?;
+    let variant = args.set.variant;
     let puzzles = args.set.load()?;
     let egdb = egdb_arg::open(args.egdb.as_deref(), variant)?;
     let mut finder = Finder::new(default_depth(variant), egdb.clone());
-    let mut kept = Vec::new();
-    let (mut changed, mut dropped) = (0, 0);
-    for p in &puzzles {
-        match finder.rejudge(p) {
-            Ok(now) => {
-                if let Some(why) = difference(p, &now) {
-                    changed += 1;
-                    outln!("{}: {why}", p.id)?;
-                }
-                kept.push(now);
-            }
-            Err(why) => {
-                dropped += 1;
-                outln!("{}: {why}", p.id)?;
-            }
+    let mut written = Ok(());
+    let judged = finder.recheck(&puzzles, &mut |p, why| {
+        if written.is_ok() {
+            written = outln!("{}: {why}", p.id);
         }
-    }
+    });
+    written?;
     egdb_arg::warn_damage(egdb.as_deref());
-    let n = puzzles.len();
     outln!(
-        "{variant}: {}, {} as stated, {changed} with another goal, line or rating, {dropped} no longer a puzzle",
-        plural(n, "puzzle"),
-        n - changed - dropped
+        "{variant}: {}, {} as stated, {} with another goal, line or rating, {} no longer a puzzle",
+        plural(puzzles.len(), "puzzle"),
+        judged.as_stated(),
+        judged.changed,
+        judged.dropped
     )?;
+    let kept = &judged.kept;
     match &args.out {
         Some(out) if kept.is_empty() => {
             anyhow::bail!("no puzzle still holds; {} not written", out.display())
         }
         Some(out) => {
-            let text = file::write(&kept);
+            let text = file::write(kept);
             replace_file(out, |file| file.write_all(text.as_bytes()))
                 .with_context(|| format!("writing {}", out.display()))?;
             outln!("{}: {}", out.display(), plural(kept.len(), "puzzle"))?;
         }
-        None if changed + dropped > 0 => anyhow::bail!(
+        None if judged.differs() => anyhow::bail!(
             "{} no longer as stated (--out FILE writes the set as judged now)",
-            plural(changed + dropped, "puzzle")
+            plural(judged.changed + judged.dropped, "puzzle")
         ),
         None => {}
     }
@@ -297,10 +277,10 @@ fn run_check(args: &CheckArgs) -> Result<()> {
 }
 
 fn run_list(args: &ListArgs) -> Result<()> {
-    let variant = match (&args.variant, &args.file) {
-        (Some(name), _) => name,
+    let variant = match (args.variant, &args.file) {
+        (Some(variant), _) => variant,
         // A puzzle file's games name their variant; PDN's default for one that does not.
-        (None, Some(_)) => "international",
+        (None, Some(_)) => Variant::INTERNATIONAL,
         (None, None) => {
             for (v, n) in shipped::counts() {
                 outln!("{v:<24} {n:>4} puzzles")?;
@@ -308,7 +288,6 @@ fn run_list(args: &ListArgs) -> Result<()> {
             return Ok(());
         }
     };
-    let variant: Variant = variant.parse().usage_context(|| "--variant".into())?;
     for p in load(variant, args.file.as_deref())? {
         outln!(
             "{:<20} {:>5}  {:<36} {}",

@@ -6,8 +6,7 @@ use anyhow::Result;
 use clap::Args;
 use damier_core::{Base, Variant};
 use damier_game::ballot::Deck;
-use damier_game::Board;
-use damier_teach::{compare, examples, guide, rules_markdown, summary};
+use damier_teach::{compare, rules_markdown, rules_text, variants_list};
 
 /// Arguments of `damier rules`.
 #[derive(Args, Debug)]
@@ -56,64 +55,17 @@ pub fn run(args: &RulesArgs) -> Result<()> {
     if args.ballots {
         return ballots(variant);
     }
-    explain(variant, args)
-}
-
-fn list() -> Result<()> {
-    for variant in Variant::all() {
-        outln!("{:<22} {}", variant.to_string(), summary(variant))?;
-    }
     outln!(
-        "\nEvery variant has a giveaway form, <id>-giveaway: the same moves, and a player who cannot move wins."
+        "{}",
+        rules_text(variant, args.width, !args.no_examples).trim_end()
     )?;
-    outln!("`damier rules VARIANT` explains one; `damier rules --compare a,b,c` sets them side by side.")?;
     Ok(())
 }
 
-fn wrap(text: &str, width: usize, indent: &str) -> String {
-    let options = textwrap::Options::new(width)
-        .initial_indent(indent)
-        .subsequent_indent(indent);
-    textwrap::fill(text, options)
-}
-
-fn diagram(board: &Board, indent: &str) -> String {
-    damier_game::diagram::board_text(board)
-        .lines()
-        .map(|l| format!("{indent}{l}"))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-fn explain(variant: Variant, args: &RulesArgs) -> Result<()> {
-    let g = guide(variant);
-    outln!("{variant}: {}", g.summary)?;
-    for (i, section) in g.sections.iter().enumerate() {
-        outln!("\n{}", section.title)?;
-        for p in &section.paragraphs {
-            outln!("{}", wrap(p, args.width, "  "))?;
-        }
-        if i == 0 {
-            outln!("\n{}", diagram(&Board::start(variant), "  "))?;
-        }
-    }
-    if args.no_examples {
-        return Ok(());
-    }
-    let found = examples(variant);
-    if found.is_empty() {
-        return Ok(());
-    }
-    outln!("\nExamples (White to move)")?;
-    for (i, example) in found.iter().enumerate() {
-        let board = Board::from_fen(variant, &example.fen)?;
-        outln!("\n  {}. {}", i + 1, example.title)?;
-        outln!("{}", wrap(&example.task, args.width, "     "))?;
-        outln!("{}", diagram(&board, "     "))?;
-        outln!("     {}", example.fen)?;
-        let plural = if example.answers.len() == 1 { "" } else { "s" };
-        outln!("     answer{plural}: {}", example.answers.join(", "))?;
-    }
+fn list() -> Result<()> {
+    outln!("{}", variants_list())?;
+    outln!("Every variant has a giveaway form, <id>-giveaway: the same moves, and a player who cannot move wins.")?;
+    outln!("`damier rules VARIANT` explains one; `damier rules --compare a,b,c` sets them side by side.")?;
     Ok(())
 }
 
@@ -128,38 +80,7 @@ fn compare_table(list: &str) -> Result<()> {
     if variants.len() < 2 {
         usage!("--compare needs at least two variants separated by commas, got '{list}'");
     }
-    let table = compare(&variants);
-    let label_width = table.rows.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
-    let widths: Vec<usize> = (0..variants.len())
-        .map(|j| {
-            table
-                .rows
-                .iter()
-                .map(|(_, cells)| cells[j].len())
-                .chain(std::iter::once(variants[j].to_string().len()))
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    let line = |label: &str, cells: &[String]| {
-        let mut s = format!("{label:<label_width$}");
-        for (cell, w) in cells.iter().zip(&widths) {
-            s += &format!(" | {cell:<w$}");
-        }
-        s.trim_end().to_string()
-    };
-    let names: Vec<String> = variants.iter().map(|v| v.to_string()).collect();
-    outln!("{}", line("", &names))?;
-    let rule: Vec<String> = widths.iter().map(|&w| "-".repeat(w)).collect();
-    outln!(
-        "{}",
-        line(&"-".repeat(label_width), &rule)
-            .replace(' ', "-")
-            .replace("-|-", "-+-")
-    )?;
-    for (label, cells) in &table.rows {
-        outln!("{}", line(label, cells))?;
-    }
+    outln!("{}", compare(&variants))?;
     Ok(())
 }
 

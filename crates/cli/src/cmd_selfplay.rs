@@ -18,7 +18,7 @@ use std::time::Instant;
 pub struct SelfplayArgs {
     /// Variant id or alias.
     #[arg(long, short = 'v', default_value = "international")]
-    variant: String,
+    variant: Variant,
     /// Games the folder should hold at the end (a folder that holds some already goes on).
     #[arg(allow_negative_numbers = true, long, short = 'n')]
     games: usize,
@@ -59,7 +59,7 @@ pub struct SelfplayArgs {
 }
 
 pub fn run(args: &SelfplayArgs) -> Result<()> {
-    let variant: Variant = args.variant.parse().usage_context(|| "--variant".into())?;
+    let variant = args.variant;
     let game_offset = match Config::offset_of_first_game(args.first_game) {
         Ok(offset) => offset,
         Err(e) => usage!("{}", e.with_option()),

@@ -72,41 +72,10 @@ pub struct ServeArgs {
 }
 
 pub fn run(args: &ServeArgs) -> Result<()> {
-    if args.engine_threads == Some(0) {
-        crate::output::usage!("--engine-threads must be at least 1");
-    }
-    if args.analyses_per_client == 0 {
-        crate::output::usage!("--analyses-per-client must be at least 1");
-    }
-    if args.max_games == 0 {
-        crate::output::usage!("--max-games must be at least 1");
-    }
-    if args.games_per_client == 0 {
-        crate::output::usage!("--games-per-client must be at least 1");
-    }
-    if args.connections_per_client == 0 {
-        crate::output::usage!("--connections-per-client must be at least 1");
-    }
-    if let Some(bad) = args
-        .host_name
-        .iter()
-        .find(|n| n.is_empty() || n.contains(['/', ':', ' ']))
-    {
-        crate::output::usage!(
-            "--host-name takes a domain name without port or scheme, got '{bad}'"
-        );
-    }
-    // Said, not silently clamped.
-    if !(1..=65536).contains(&args.hash) {
-        crate::output::usage!("--hash must be between 1 and 65536 MiB, got {}", args.hash);
-    }
-    let options = ServeOptions {
+    let mut options = ServeOptions {
         max_games: args.max_games,
-        hash_mb: usize::try_from(args.hash).expect("checked above"),
-        eval: crate::eval_arg::parse(args.eval.as_deref(), None)?,
-        book: crate::book_arg::parse(args.book.as_deref(), None)?,
-        egdb: crate::egdb_arg::open_all(args.egdb.as_deref())?,
-        egdb_root: crate::egdb_arg::root(args.egdb.as_deref()),
+        // A negative size is out of range as 0 is; the error says the value given.
+        hash_mb: usize::try_from(args.hash).unwrap_or(0),
         egdb_builds: match args.egdb_builds.as_deref() {
             Some(choice) => choice == "on",
             None => damier_web::egdb_builds_by_default(&args.host, &args.host_name),
@@ -126,6 +95,17 @@ pub fn run(args: &ServeArgs) -> Result<()> {
         database: args.database.clone(),
         ..ServeOptions::default()
     };
+    if let Err(mut e) = options.check() {
+        if e.setting == "hash" {
+            e.got = args.hash.to_string();
+        }
+        crate::output::usage!("{}", e.with_option());
+    }
+    // Checked before the files are read (the databases' folder may take a while).
+    options.eval = crate::eval_arg::parse(args.eval.as_deref(), None)?;
+    options.book = crate::book_arg::parse(args.book.as_deref(), None)?;
+    options.egdb = crate::egdb_arg::open_all(args.egdb.as_deref())?;
+    options.egdb_root = crate::egdb_arg::root(args.egdb.as_deref());
     let kept = if options.database.is_some() {
         "games are kept in the PostgreSQL database of --database".to_string()
     } else {

@@ -6,7 +6,7 @@ use anyhow::Result;
 use damier_core::{fen, with_geometry, Geometry};
 
 pub fn run(args: &PositionArgs) -> Result<()> {
-    let variant = args.variant()?;
+    let variant = args.variant;
     with_geometry!(variant.rules().board, G => run_on::<G>(args, variant))
 }
 

@@ -4,7 +4,6 @@ use crate::output::{outln, usage, UsageContext};
 use anyhow::{Context, Result};
 use clap::Args;
 use damier_core::Variant;
-use damier_engine::eval::learned::{Dense, Layout};
 use damier_engine::Weights;
 use damier_learn::data::DataError;
 use damier_learn::train::{self, Config, TrainError};
@@ -19,7 +18,7 @@ pub struct TrainArgs {
     /// Variant id or alias (every training file must be of it, or of the same game under
     /// another name: German trains on Brazilian games).
     #[arg(long, short = 'v', default_value = "international")]
-    variant: String,
+    variant: Variant,
     /// Self-play folders or training files (.dtp); several merge.
     #[arg(long, required = true, num_args = 1..)]
     data: Vec<PathBuf>,
@@ -74,7 +73,7 @@ pub struct TrainArgs {
 }
 
 pub fn run(args: &TrainArgs) -> Result<()> {
-    let variant: Variant = args.variant.parse().usage_context(|| "--variant".into())?;
+    let variant = args.variant;
     let init = match args.init.as_deref() {
         None => None,
         Some("builtin") => damier_engine::eval::learned::builtin(variant),
@@ -204,7 +203,7 @@ pub fn run(args: &TrainArgs) -> Result<()> {
         trained.scale,
         started.elapsed().as_secs_f64()
     )?;
-    print_global_terms(variant, &trained.weights)
+    print_global_terms(&trained.weights)
 }
 
 /// Refuse an `--out` that cannot be written before hours of training rather than after: a
@@ -240,15 +239,10 @@ fn same_file(a: &Path, b: &Path) -> bool {
 
 /// The learned global terms, so that a wild one (a king worth less than a man) shows before
 /// a match does.
-fn print_global_terms(variant: Variant, weights: &Weights) -> Result<()> {
-    let layout = Layout::of(variant.rules().board);
-    let values = weights.centimen();
+fn print_global_terms(weights: &Weights) -> Result<()> {
     outln!("global terms, hundredths of a man (opening, ending):")?;
-    for term in Dense::ALL {
-        let [opening, ending] = values[layout.dense_entry(term)];
-        outln!("  {:<26}{opening:>8.1}{ending:>8.1}", term.name())?;
+    for (name, [opening, ending]) in weights.global_terms() {
+        outln!("  {name:<26}{opening:>8.1}{ending:>8.1}")?;
     }
-    let [opening, ending] = values[layout.tempo_entry()];
-    outln!("  {:<26}{opening:>8.1}{ending:>8.1}", "side to move")?;
     Ok(())
 }

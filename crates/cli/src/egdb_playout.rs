@@ -2,11 +2,14 @@
 //! see that it wins what the databases say is won and holds what they say is drawn.
 
 use crate::output::{outln, usage};
-use anyhow::{bail, Result};
+use anyhow::Result;
 use clap::Args;
+use damier_core::Variant;
 use damier_egdb::{store, Egdb};
 use damier_learn::rng::{splitmix, GOLDEN};
-use damier_match::playout::{draw_endings, play_endings, tally, EndingKind, EndingRequest};
+use damier_match::playout::{
+    draw_endings, play_endings, playable_pieces, tally, EndingRequest, SetRefused,
+};
 use damier_match::{MatchConfig, PlayerSpec};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -15,7 +18,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 pub struct PlayoutArgs {
     /// Variant id or alias.
     #[arg(long, short = 'v', default_value = "international")]
-    variant: String,
+    variant: Variant,
     /// Folder of the databases [default: as `damier egdb build`].
     #[arg(long)]
     dir: Option<std::path::PathBuf>,
@@ -55,7 +58,7 @@ pub struct PlayoutArgs {
 pub fn run(args: &PlayoutArgs) -> Result<()> {
     let root = args.dir.clone().unwrap_or_else(store::default_root);
     let root = root.as_path();
-    let variant = crate::cmd_egdb::variant_arg(&args.variant)?;
+    let variant = args.variant;
     crate::output::check_threads("--threads", args.threads)?;
     if args.wins + args.draws == 0 {
         usage!("nothing to play: --wins and --draws are both 0");
@@ -72,27 +75,10 @@ pub fn run(args: &PlayoutArgs) -> Result<()> {
         ),
     }
     let db = Egdb::open(root, variant, store::SEARCH_CACHE_MB)?;
-    if db.slices().is_empty() {
-        bail!("{}", db.no_set(None));
-    }
-    // Only a complete set: the engine probes nothing past it, so an ending that leads out of
-    // it would be played without the databases and its failures blamed on the engine.
-    let complete = db.max_pieces();
-    if complete < 2 {
-        let missing = db.missing(2);
-        bail!(
-            "the {variant} set in {} is incomplete: no slice {} (build them with `damier egdb build -v {variant} --pieces N`)",
-            db.dir().display(),
-            damier_egdb::material_list(&missing)
-        );
-    }
-    let pieces = args.pieces.unwrap_or(complete);
-    if !(2..=complete).contains(&pieces) {
-        usage!(
-            "--pieces {pieces}: the {variant} set in {} is complete for 2 to {complete} pieces",
-            db.dir().display()
-        );
-    }
+    let pieces = match playable_pieces(&db, args.pieces) {
+        Err(e @ SetRefused::Pieces { .. }) => usage!("--pieces {e}"),
+        other => other?,
+    };
     drop(spec.start()?);
     let mut state = args.seed.wrapping_mul(GOLDEN);
     let mut random = || {
@@ -166,17 +152,7 @@ pub fn run(args: &PlayoutArgs) -> Result<()> {
         outln!("  no endings played")?;
     }
     for t in tally(&played) {
-        let name = match t.kind {
-            EndingKind::Win => "wins converted",
-            EndingKind::WinACountMaySpoil => "wins a count may spoil, converted",
-            EndingKind::Draw => "draws held",
-        };
-        let percent = 100.0 * t.kept as f64 / t.played as f64;
-        let mut line = format!("  {name} {}/{} ({percent:.1}%)", t.kept, t.played);
-        if let Some((game, database)) = t.mean_plies {
-            line += &format!(", {game:.1} plies on average against the databases' {database:.1}");
-        }
-        outln!("{line}")?;
+        outln!("  {t}")?;
     }
     Ok(())
 }

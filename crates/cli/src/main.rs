@@ -106,7 +106,7 @@ fn fen_context(text: &str, variant: Variant) -> String {
 pub struct PositionArgs {
     /// Variant id or alias (international, english, russian, turkish, poddavki, …).
     #[arg(long, short = 'v', default_value = "international")]
-    pub variant: String,
+    pub variant: Variant,
     /// Position in PDN FEN (default: the variant's start position).
     #[arg(long)]
     pub fen: Option<String>,
@@ -117,13 +117,6 @@ pub struct PositionArgs {
 }
 
 impl PositionArgs {
-    /// The variant asked for.
-    pub fn variant(&self) -> Result<Variant> {
-        self.variant
-            .parse()
-            .usage_context(|| "--variant".to_string())
-    }
-
     /// The position asked for, on the geometry `G` (the caller dispatched on the variant).
     pub fn position<G: Geometry>(&self, variant: Variant) -> Result<Position<G>> {
         let rules = variant.rules();
@@ -141,7 +134,7 @@ impl PositionArgs {
     /// The position asked for as a game: the start (or `--fen`) with the `--play` moves
     /// played, so that their history counts for draws.
     pub fn game(&self) -> Result<Game> {
-        let variant = self.variant()?;
+        let variant = self.variant;
         let mut game = match &self.fen {
             None => Game::new(variant),
             Some(text) => {

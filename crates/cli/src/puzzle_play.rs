@@ -1,7 +1,7 @@
 //! `damier puzzles play`: solve puzzles in the terminal; the rating and the puzzles met are
 //! kept between runs in the user's data folder.
 
-use crate::output::{outln, UsageContext};
+use crate::output::outln;
 use anyhow::{Context, Result};
 use clap::Args;
 use damier_core::Variant;
@@ -15,7 +15,7 @@ use std::path::PathBuf;
 pub struct PlayArgs {
     /// Variant id or alias.
     #[arg(long, short = 'v', default_value = "international")]
-    variant: String,
+    variant: Variant,
     /// A puzzle file (default: the set shipped with Damier).
     #[arg(long)]
     file: Option<PathBuf>,
@@ -34,7 +34,7 @@ fn progress_path(arg: Option<&str>) -> Option<PathBuf> {
 }
 
 pub fn run(args: &PlayArgs) -> Result<()> {
-    let variant: Variant = args.variant.parse().usage_context(|| "--variant".into())?;
+    let variant = args.variant;
     let puzzles = crate::cmd_puzzles::load(variant, args.file.as_deref())?;
     let path = progress_path(args.progress.as_deref());
     let mut kept = match &path {

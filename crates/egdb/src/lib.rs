@@ -18,6 +18,7 @@
 #![warn(missing_docs)]
 
 mod absent;
+pub mod bench;
 pub mod build;
 pub mod checked;
 mod explain;
@@ -40,5 +41,5 @@ pub use recommended::{recommended, Recommended};
 pub use sample::Sampler;
 pub use slice::{oriented, unbuildable_set, BadSlice, Slice, MAX_PIECES};
 pub use store::{left_out_warning, Damage, Egdb, EgdbError, InMemory};
-pub use summary::{sets_under, PieceCount, SetSummary};
+pub use summary::{sets_under, Bytes, PieceCount, SetSummary};
 pub use value::Value;

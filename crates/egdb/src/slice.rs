@@ -127,6 +127,16 @@ impl Slice {
         all
     }
 
+    /// The pair a build makes of this slice, as a build names it: `K2M1-K1 and K1-K2M1`, or
+    /// the slice alone when it is its own swap (`K1-K1`).
+    pub fn pair_name(self) -> String {
+        if self.swapped() == self {
+            self.to_string()
+        } else {
+            format!("{self} and {}", self.swapped())
+        }
+    }
+
     /// Why no set can hold this slice, if none can: a side without a piece, or more than
     /// [`MAX_PIECES`] pieces.
     pub fn unbuildable(self) -> Option<String> {
@@ -227,6 +237,13 @@ mod tests {
         }
         assert!("K2".parse::<Slice>().is_err());
         assert!("X1-K1".parse::<Slice>().is_err());
+    }
+
+    #[test]
+    fn a_pair_is_named_by_both_slices_unless_they_are_one() {
+        let slice = |text: &str| text.parse::<Slice>().unwrap();
+        assert_eq!(slice("K2M1-K1").pair_name(), "K2M1-K1 and K1-K2M1");
+        assert_eq!(slice("K1-K1").pair_name(), "K1-K1");
     }
 
     #[test]

@@ -1,10 +1,30 @@
 //! What a set of databases on disk holds, for a listing: its slices counted by number of
 //! pieces, its size, what is missing below its largest slices, and the variants it serves.
 
+use crate::absent::material_list;
 use crate::slice::Slice;
 use crate::store::{set_variant, variant_dir, Egdb};
 use damier_core::Variant;
+use std::fmt;
 use std::path::{Path, PathBuf};
+
+/// A size in binary units, never with four digits before the point (1000 MiB and up is
+/// shown as 0.98 GB), so that sizes side by side read alike.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bytes(pub u64);
+
+impl fmt::Display for Bytes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const KB: u64 = 1 << 10;
+        const MB: u64 = 1 << 20;
+        match self.0 {
+            n if n >= 1000 * MB => write!(f, "{:.2} GB", n as f64 / (1u64 << 30) as f64),
+            n if n >= 1000 * KB => write!(f, "{:.1} MB", n as f64 / MB as f64),
+            n if n >= 1000 => write!(f, "{:.1} KB", n as f64 / KB as f64),
+            n => write!(f, "{n} B"),
+        }
+    }
+}
 
 /// The slices of one number of pieces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,9 +92,103 @@ impl Egdb {
     }
 }
 
+impl fmt::Display for SetSummary {
+    /// The listing of `damier egdb info`: a line for the set, one for each number of pieces,
+    /// and the slices missing, if any.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let variant = self.variant;
+        if self.slices == 0 {
+            return write!(f, "{variant}: no databases in {}", self.dir.display());
+        }
+        write!(
+            f,
+            "{variant}: {} slices, {}, complete up to {} pieces ({})",
+            self.slices,
+            Bytes(self.bytes),
+            self.complete_to,
+            self.dir.display()
+        )?;
+        if !self.also_serves.is_empty() {
+            let names: Vec<String> = self.also_serves.iter().map(|v| v.to_string()).collect();
+            write!(f, "; also serves {}", names.join(", "))?;
+        }
+        for c in &self.by_pieces {
+            write!(
+                f,
+                "\n  {} pieces: {} slices, {}",
+                c.pieces,
+                c.slices,
+                Bytes(c.bytes)
+            )?;
+        }
+        if !self.missing.is_empty() {
+            write!(f, "\n  missing: {}", material_list(&self.missing))?;
+        }
+        Ok(())
+    }
+}
+
 /// The variants with a set of databases under `root`, each under the name its files carry.
 pub fn sets_under(root: &Path) -> Vec<Variant> {
     Variant::all()
         .filter(|&v| set_variant(v) == v && variant_dir(root, v).is_dir())
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_never_show_four_digits_before_the_point() {
+        let shown = |n: u64| Bytes(n).to_string();
+        assert_eq!(shown(999), "999 B");
+        assert_eq!(shown(1000), "1.0 KB");
+        assert_eq!(shown(1536), "1.5 KB");
+        assert_eq!(shown(999 << 20), "999.0 MB");
+        assert_eq!(shown(1000 << 20), "0.98 GB");
+        assert_eq!(shown(3 << 30), "3.00 GB");
+    }
+
+    #[test]
+    fn a_listing_names_the_set_its_sizes_and_what_is_missing() {
+        let summary = SetSummary {
+            variant: Variant::new(damier_core::Base::Brazilian),
+            also_serves: vec![Variant::new(damier_core::Base::German)],
+            dir: PathBuf::from("/db/brazilian"),
+            slices: 3,
+            bytes: 3 << 20,
+            complete_to: 2,
+            by_pieces: vec![
+                PieceCount {
+                    pieces: 2,
+                    slices: 2,
+                    bytes: 2048,
+                },
+                PieceCount {
+                    pieces: 3,
+                    slices: 1,
+                    bytes: (3 << 20) - 2048,
+                },
+            ],
+            missing: vec!["K2-K1".parse().unwrap()],
+        };
+        assert_eq!(
+            summary.to_string(),
+            "brazilian: 3 slices, 3.0 MB, complete up to 2 pieces (/db/brazilian); also serves german\n  \
+             2 pieces: 2 slices, 2.0 KB\n  \
+             3 pieces: 1 slices, 3.0 MB\n  \
+             missing: K2-K1"
+        );
+        let empty = SetSummary {
+            slices: 0,
+            by_pieces: vec![],
+            missing: vec![],
+            ..summary
+        };
+        assert_eq!(
+            empty.to_string(),
+            "brazilian: no databases in /db/brazilian"
+        );
+    }
 }

@@ -28,6 +28,16 @@ pub struct Mismatch {
     pub expected: Value,
 }
 
+impl std::fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} {}: stored {}, the moves give {}",
+            self.material, self.fen, self.stored, self.expected
+        )
+    }
+}
+
 /// What a check reports as it goes.
 #[derive(Clone, Copy, Debug)]
 pub enum VerifyEvent<'a> {
@@ -91,6 +101,28 @@ pub struct Report {
     /// The files that cannot be read (damaged, foreign or unreadable), each once, in the
     /// order met; the slices that need them are not checked.
     pub damaged: Vec<EgdbError>,
+}
+
+impl Report {
+    /// Whether the check met nothing: no slice checked, passed before, or damaged.
+    pub fn found_nothing(&self) -> bool {
+        self.slices + self.passed_before == 0 && self.damaged.is_empty()
+    }
+}
+
+impl std::fmt::Display for Report {
+    /// The counts: `3 slices, 1200 positions checked, 0 wrong` (and the slices not checked).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} slices, {} positions checked, {} wrong",
+            self.slices, self.positions, self.mismatches
+        )?;
+        match self.unchecked {
+            0 => Ok(()),
+            n => write!(f, ", {n} not checked (damaged files)"),
+        }
+    }
 }
 
 /// Which slices a check looks at again.
@@ -309,4 +341,43 @@ pub fn check_slice<G: Geometry>(
         })
         .collect();
     (total, bad)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_report_counts_what_was_checked_and_what_was_not() {
+        let mut report = Report {
+            slices: 3,
+            positions: 1200,
+            ..Report::default()
+        };
+        assert!(!report.found_nothing());
+        assert_eq!(
+            report.to_string(),
+            "3 slices, 1200 positions checked, 0 wrong"
+        );
+        report.mismatches = 2;
+        report.unchecked = 1;
+        assert_eq!(
+            report.to_string(),
+            "3 slices, 1200 positions checked, 2 wrong, 1 not checked (damaged files)"
+        );
+        assert!(Report::default().found_nothing());
+        let mismatch = Mismatch {
+            material: "K1-K1".parse().unwrap(),
+            fen: "W:WK1:BK32".to_string(),
+            stored: Value::Draw,
+            expected: Value::Draw,
+        };
+        assert_eq!(
+            mismatch.to_string(),
+            format!(
+                "K1-K1 W:WK1:BK32: stored {0}, the moves give {0}",
+                Value::Draw
+            )
+        );
+    }
 }

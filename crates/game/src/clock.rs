@@ -1,7 +1,7 @@
 //! Clocks of RULES.md §5, reading time from an injectable [`TimeSource`] so that tests move
 //! time by hand instead of sleeping.
 
-use damier_core::Color;
+use damier_core::{Color, Variant};
 use serde::{Deserialize, Serialize};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -102,6 +102,28 @@ pub enum TimeoutPenalty {
     LossOfGame,
     /// The player loses the turn; the opponent may move or pass; three in a row lose.
     LossOfTurn,
+}
+
+impl TimeoutPenalty {
+    /// The penalty if `variant` plays by it: every variant may lose the game on time; loss of
+    /// turn is a giveaway rule (RULES.md §5).
+    ///
+    /// # Errors
+    /// [`PenaltyRefused`] for loss of turn outside the giveaway forms.
+    pub fn in_variant(self, variant: Variant) -> Result<TimeoutPenalty, PenaltyRefused> {
+        match self {
+            TimeoutPenalty::LossOfTurn if !variant.giveaway => Err(PenaltyRefused { variant }),
+            penalty => Ok(penalty),
+        }
+    }
+}
+
+/// Loss of turn asked for in a variant that is not a giveaway form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("loss of turn on time is a giveaway rule (RULES.md §5); {variant} loses the game on time")]
+pub struct PenaltyRefused {
+    /// The variant asked for.
+    pub variant: Variant,
 }
 
 /// A player ran out of time.

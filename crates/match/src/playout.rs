@@ -6,9 +6,11 @@ use crate::player::{Player, PlayerError};
 use crate::pool::run_jobs;
 use crate::runner::{play_game, MatchConfig, PlayerFactory};
 use damier_core::{with_geometry, Color};
-use damier_egdb::{Egdb, EgdbError, Sampler, Slice, Value};
+use damier_egdb::{material_list, Absent, Egdb, EgdbError, Sampler, Slice, Value};
 use damier_game::{claim_limit, quiet_king_limit, win_within_counts, Board, Game, Outcome};
 use damier_openings::Opening;
+use std::fmt;
+use std::path::PathBuf;
 
 /// A start position and what the databases say of it.
 #[derive(Clone, Debug)]
@@ -31,6 +33,72 @@ impl Ending {
             Value::Loss(_) => Some(side.opponent()),
             Value::Draw => None,
         }
+    }
+}
+
+/// Why a set gives no endings to play out ([`playable_pieces`]).
+#[derive(Debug, thiserror::Error)]
+pub enum SetRefused {
+    /// No database of the variant.
+    #[error("{0}")]
+    NoSet(Absent),
+    /// Not even every 2-piece slice.
+    #[error(
+        "the {variant} set in {} is incomplete: no slice {} (build them with `damier egdb build -v {variant} --pieces N`)",
+        .dir.display(),
+        material_list(.missing)
+    )]
+    Incomplete {
+        /// The set's variant.
+        variant: damier_core::Variant,
+        /// Its folder.
+        dir: PathBuf,
+        /// The 2-piece slices missing.
+        missing: Vec<Slice>,
+    },
+    /// More pieces asked for than the set is complete for (or fewer than 2).
+    #[error("{asked}: the {variant} set in {} is complete for 2 to {complete} pieces", .dir.display())]
+    Pieces {
+        /// Pieces asked for.
+        asked: u32,
+        /// The set's variant.
+        variant: damier_core::Variant,
+        /// Its folder.
+        dir: PathBuf,
+        /// Pieces it is complete for.
+        complete: u32,
+    },
+}
+
+/// The most pieces of the endings to draw from `db`: `asked`, or every number the set is
+/// complete for. Only a complete part of a set serves: the engine probes nothing past it, so
+/// an ending that led out of it would be played without the databases, and its failures
+/// blamed on the engine.
+///
+/// # Errors
+/// [`SetRefused`]: no set, not even its 2-piece slices, or `asked` beyond what it covers.
+pub fn playable_pieces(db: &Egdb, asked: Option<u32>) -> Result<u32, SetRefused> {
+    if db.slices().is_empty() {
+        return Err(SetRefused::NoSet(db.no_set(None)));
+    }
+    let (variant, dir) = (db.variant(), db.dir().to_path_buf());
+    let complete = db.max_pieces();
+    if complete < 2 {
+        let missing = db.missing(2);
+        return Err(SetRefused::Incomplete {
+            variant,
+            dir,
+            missing,
+        });
+    }
+    match asked.unwrap_or(complete) {
+        pieces if (2..=complete).contains(&pieces) => Ok(pieces),
+        asked => Err(SetRefused::Pieces {
+            asked,
+            variant,
+            dir,
+            complete,
+        }),
     }
 }
 
@@ -156,6 +224,15 @@ impl EndingKind {
         EndingKind::Draw,
     ];
 
+    /// What keeping an ending of this kind is called in a report.
+    pub fn kept_name(self) -> &'static str {
+        match self {
+            EndingKind::Win => "wins converted",
+            EndingKind::WinACountMaySpoil => "wins a count may spoil, converted",
+            EndingKind::Draw => "draws held",
+        }
+    }
+
     /// The kind of `ending`.
     pub fn of(ending: &Ending) -> EndingKind {
         match (ending.winner(), ending.within_counts) {
@@ -177,6 +254,27 @@ pub struct KindTally {
     pub kept: usize,
     /// For wins: the game's plies on average, and the databases' (best play).
     pub mean_plies: Option<(f64, f64)>,
+}
+
+impl fmt::Display for KindTally {
+    /// `wins converted 9/10 (90.0%), 31.2 plies on average against the databases' 27.5`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let percent = 100.0 * self.kept as f64 / self.played.max(1) as f64;
+        write!(
+            f,
+            "{} {}/{} ({percent:.1}%)",
+            self.kind.kept_name(),
+            self.kept,
+            self.played
+        )?;
+        if let Some((game, database)) = self.mean_plies {
+            write!(
+                f,
+                ", {game:.1} plies on average against the databases' {database:.1}"
+            )?;
+        }
+        Ok(())
+    }
 }
 
 /// Each kind of ending that was played, in [`EndingKind::ALL`]'s order (a kind with no
@@ -306,6 +404,34 @@ mod tests {
     }
 
     #[test]
+    fn only_the_pieces_a_set_is_complete_for_are_played() {
+        let root = std::env::temp_dir().join(format!("damier-playout-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let english: Variant = "english".parse().unwrap();
+        let open = || Egdb::open(&root, english, 1).unwrap();
+        assert!(matches!(
+            playable_pieces(&open(), None),
+            Err(SetRefused::NoSet(_))
+        ));
+        damier_egdb::store::build_set(&root, english, 3, &|_| {}).unwrap();
+        assert_eq!(playable_pieces(&open(), None).unwrap(), 3);
+        assert_eq!(playable_pieces(&open(), Some(2)).unwrap(), 2);
+        for asked in [1, 4] {
+            let e = playable_pieces(&open(), Some(asked)).unwrap_err();
+            assert!(
+                e.to_string()
+                    .starts_with(&format!("{asked}: the english set in ")),
+                "{e}"
+            );
+            assert!(
+                e.to_string().ends_with("is complete for 2 to 3 pieces"),
+                "{e}"
+            );
+        }
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
     fn the_tally_counts_each_kind_apart_and_leaves_out_kinds_not_played() {
         let white_wins = Some(GameResult::win(Color::White, Reason::NoLegalMove));
         let drawn = Some(GameResult::draw(Reason::Agreement));
@@ -322,5 +448,10 @@ mod tests {
         assert_eq!(t[0].mean_plies, Some((0.0, 8.0)));
         assert_eq!(t[1].kind, EndingKind::Draw);
         assert_eq!((t[1].played, t[1].kept, t[1].mean_plies), (1, 1, None));
+        assert_eq!(
+            t[0].to_string(),
+            "wins converted 1/2 (50.0%), 0.0 plies on average against the databases' 8.0"
+        );
+        assert_eq!(t[1].to_string(), "draws held 1/1 (100.0%)");
     }
 }

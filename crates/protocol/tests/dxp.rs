@@ -97,6 +97,15 @@ fn damier_plays_itself_over_dxp() {
     assert_eq!(played[0].ours, Color::White);
     assert_eq!(played[1].ours, Color::Black);
     assert!(lines.iter().any(|l| l.starts_with("> R01Damier initiator")));
+    // Each side knows the other's name, and writes it into the game's PDN.
+    assert_eq!(followed[0].opponent, "Damier initiator");
+    assert_eq!(played[0].opponent, "Damier follower");
+    let pdn = damier_game::pdn::write_game(&followed[0].pdn("Me"), &Default::default());
+    assert!(
+        pdn.contains("[White \"Damier initiator\"]") && pdn.contains("[Black \"Me\"]"),
+        "{pdn}"
+    );
+    assert!(pdn.contains("[Event \"DamExchange game\"]"), "{pdn}");
 }
 
 /// A request's number of moves ends each game there: the side to move when both have made

@@ -275,6 +275,53 @@ impl Finder {
     }
 }
 
+/// A set judged again ([`Finder::recheck`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Recheck {
+    /// The puzzles that still hold, each as judged now, in the set's order.
+    pub kept: Vec<Puzzle>,
+    /// Puzzles that hold with another goal, line or rating.
+    pub changed: usize,
+    /// Puzzles that no longer hold.
+    pub dropped: usize,
+}
+
+impl Recheck {
+    /// Puzzles that hold as the set states them.
+    pub fn as_stated(&self) -> usize {
+        self.kept.len() - self.changed
+    }
+
+    /// Whether any puzzle differs from what the set says.
+    pub fn differs(&self) -> bool {
+        self.changed + self.dropped > 0
+    }
+}
+
+impl Finder {
+    /// Every puzzle of a set judged again ([`Finder::rejudge`]); `note` hears, as the check
+    /// goes, each puzzle that changed or no longer holds, with why.
+    pub fn recheck(&mut self, puzzles: &[Puzzle], note: &mut dyn FnMut(&Puzzle, &str)) -> Recheck {
+        let mut report = Recheck::default();
+        for p in puzzles {
+            match self.rejudge(p) {
+                Ok(now) => {
+                    if let Some(why) = difference(p, &now) {
+                        report.changed += 1;
+                        note(p, &why);
+                    }
+                    report.kept.push(now);
+                }
+                Err(why) => {
+                    report.dropped += 1;
+                    note(p, &why.to_string());
+                }
+            }
+        }
+        report
+    }
+}
+
 impl Finder {
     /// Whether the solver's `mv`, played where the line has another move after its first
     /// `played` plies, achieves the puzzle's goal as well: then the rest of the line from `mv`

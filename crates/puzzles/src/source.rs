@@ -10,6 +10,29 @@ use damier_game::pdn::PdnGame;
 use damier_game::{Board, Game};
 use damier_openings::{is_balanced, random_walk};
 
+/// The games of PDN bytes that are of `variant` (a game without a variant tag is read as
+/// one), to look for puzzles in; and, for each game left out, why (numbered from 1: another
+/// variant's, or one that does not read).
+pub fn games_of(bytes: &[u8], variant: Variant) -> (Vec<PdnGame>, Vec<String>) {
+    let mut games = Vec::new();
+    let mut left_out = Vec::new();
+    for (i, game) in damier_game::pdn::read_bytes(bytes, variant)
+        .into_iter()
+        .enumerate()
+    {
+        match game {
+            Ok(g) if g.variant == variant => games.push(g),
+            Ok(g) => left_out.push(format!(
+                "game {}: {} is not {variant}, left out",
+                i + 1,
+                g.variant
+            )),
+            Err(e) => left_out.push(format!("{e} (left out)")),
+        }
+    }
+    (games, left_out)
+}
+
 /// One game's positions and a name for each: where a puzzle came from.
 pub struct GamePositions {
     /// The positions, each with its name (`selfplay 1/17, ply 23`).
@@ -119,5 +142,30 @@ impl SelfPlay {
             }
         }
         GamePositions { positions }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_variants_games_are_kept_and_the_others_said() {
+        let english: Variant = "english".parse().unwrap();
+        let file = "[GameType \"21\"]\n1. 11-15 23-19 *\n\n\
+                    [GameType \"20\"]\n1. 32-28 19-23 *\n\n\
+                    [GameType \"21\"]\n1. 11-15 23-27 *\n";
+        let (games, left_out) = games_of(file.as_bytes(), english);
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].main.moves.len(), 2);
+        assert_eq!(left_out.len(), 2, "{left_out:?}");
+        assert_eq!(
+            left_out[0],
+            "game 2: international is not english, left out"
+        );
+        assert!(
+            left_out[1].ends_with("(left out)") && left_out[1].contains("23-27"),
+            "{left_out:?}"
+        );
     }
 }

@@ -76,6 +76,41 @@ fn sets_are_made_alike_on_any_number_of_threads() {
         assert!(p.line.len() % 2 == 1);
         assert!(p.id.starts_with("english-"));
     }
+    // Judged again as a set: every puzzle as stated. With a rating and a first move
+    // changed, one puzzle is counted changed and one dropped, each told once with why.
+    let mut notes = Vec::new();
+    let same = finder.recheck(&one, &mut |p, why| {
+        notes.push((p.id.clone(), why.to_string()))
+    });
+    assert_eq!(
+        (same.kept.as_slice(), same.as_stated(), same.differs()),
+        (one.as_slice(), one.len(), false)
+    );
+    assert!(notes.is_empty(), "{notes:?}");
+    let mut edited = one.clone();
+    edited[0].rating += 100;
+    let other_first = edited[0]
+        .start
+        .legal_moves()
+        .into_iter()
+        .find(|m| *m != one[0].line[0]);
+    let dropped = other_first.map(|mv| {
+        let mut p = one[0].clone();
+        p.id = "moved".into();
+        p.line = vec![mv];
+        p
+    });
+    edited.extend(dropped.clone());
+    let judged = finder.recheck(&edited, &mut |p, why| {
+        notes.push((p.id.clone(), why.to_string()))
+    });
+    assert_eq!(judged.changed, 1);
+    assert_eq!(judged.dropped, usize::from(dropped.is_some()));
+    assert_eq!(judged.kept[0], one[0], "judged again as it was found");
+    assert_eq!(judged.as_stated(), one.len() - 1);
+    assert!(judged.differs());
+    assert_eq!(notes.len(), 1 + judged.dropped);
+    assert!(notes[0].1.starts_with("the rating is now"), "{notes:?}");
 }
 
 #[test]

@@ -10,9 +10,11 @@ pub mod compare;
 pub mod examples;
 pub mod guide;
 pub mod markdown;
+pub mod text;
 pub mod words;
 
 pub use compare::{compare, Comparison};
 pub use examples::{examples, Example};
 pub use guide::{guide, summary, Guide, Section};
 pub use markdown::rules_markdown;
+pub use text::{rules_text, variants_list};

@@ -15,6 +15,7 @@ use crate::storage::{GameStorage, Sqlite};
 use crate::store::{GameEntry, Store, Tables, SIDE_TABLE_MB};
 use damier_core::Variant;
 use damier_egdb::Egdb;
+use damier_engine::setting::{require, within, SettingError};
 use damier_engine::{BookChoice, EvalChoice, Table};
 use std::collections::HashMap;
 use std::io::Write as _;
@@ -94,6 +95,36 @@ impl Default for ServeOptions {
             imports_at_once: 2,
             database: None,
         }
+    }
+}
+
+impl ServeOptions {
+    /// The largest shared hash table, MiB.
+    pub const MAX_HASH_MB: usize = 65536;
+
+    /// Whether every setting is in its range, said as the command line names it: a hash of
+    /// 1 to [`ServeOptions::MAX_HASH_MB`] MiB, every count at least 1, host names without a
+    /// port or a scheme.
+    ///
+    /// # Errors
+    /// The first [`SettingError`].
+    pub fn check(&self) -> Result<(), SettingError> {
+        within("hash", self.hash_mb, 1, Self::MAX_HASH_MB)?;
+        for (setting, n) in [
+            ("engine_threads", self.search_slots),
+            ("analyses_per_client", self.analyses_per_client),
+            ("max_games", self.max_games),
+            ("games_per_client", self.games_per_client),
+            ("connections_per_client", self.connections_per_client),
+        ] {
+            require(n >= 1, setting, "at least 1", n)?;
+        }
+        for name in &self.host_names {
+            let bare = !name.is_empty() && !name.contains(['/', ':', ' ']);
+            let rule = "a domain name without port or scheme";
+            require(bare, "host_name", rule, format!("'{name}'"))?;
+        }
+        Ok(())
     }
 }
 
@@ -253,5 +284,39 @@ impl App {
                 .map_err(|e| ApiError::Internal(e.to_string()))?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_out_of_range_are_said_as_the_command_line_names_them() {
+        assert_eq!(ServeOptions::default().check(), Ok(()));
+        let said = |options: ServeOptions| options.check().unwrap_err().with_option();
+        let hash = ServeOptions {
+            hash_mb: ServeOptions::MAX_HASH_MB + 1,
+            ..ServeOptions::default()
+        };
+        assert_eq!(said(hash), "--hash must be between 1 and 65536, got 65537");
+        let games = ServeOptions {
+            games_per_client: 0,
+            ..ServeOptions::default()
+        };
+        assert_eq!(said(games), "--games-per-client must be at least 1, got 0");
+        let threads = ServeOptions {
+            search_slots: 0,
+            ..ServeOptions::default()
+        };
+        assert_eq!(said(threads), "--engine-threads must be at least 1, got 0");
+        let host = ServeOptions {
+            host_names: vec!["damier.example".into(), "example.org:80".into()],
+            ..ServeOptions::default()
+        };
+        assert_eq!(
+            said(host),
+            "--host-name must be a domain name without port or scheme, got 'example.org:80'"
+        );
     }
 }

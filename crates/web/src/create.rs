@@ -234,14 +234,19 @@ pub fn control(spec: Option<&ClockSpec>) -> Result<TimeControl, ApiError> {
     })
 }
 
-fn penalty(name: Option<&str>) -> Result<TimeoutPenalty, ApiError> {
-    match name {
-        None | Some("loss_of_game") => Ok(TimeoutPenalty::LossOfGame),
-        Some("loss_of_turn") => Ok(TimeoutPenalty::LossOfTurn),
-        Some(other) => Err(ApiError::Invalid(format!(
-            "timeout_penalty must be loss_of_game or loss_of_turn, got '{other}'"
-        ))),
-    }
+fn penalty(name: Option<&str>, variant: Variant) -> Result<TimeoutPenalty, ApiError> {
+    let penalty = match name {
+        None | Some("loss_of_game") => TimeoutPenalty::LossOfGame,
+        Some("loss_of_turn") => TimeoutPenalty::LossOfTurn,
+        Some(other) => {
+            return Err(ApiError::Invalid(format!(
+                "timeout_penalty must be loss_of_game or loss_of_turn, got '{other}'"
+            )))
+        }
+    };
+    penalty
+        .in_variant(variant)
+        .map_err(|e| ApiError::Invalid(format!("timeout_penalty: {e}")))
 }
 
 fn start_game(req: &NewGame, variant: Variant) -> Result<Game, ApiError> {
@@ -360,7 +365,7 @@ pub fn new_session(req: &NewGame) -> Result<(Session, Tokens), ApiError> {
     let play = real_time(
         game,
         control(req.clock.as_ref())?,
-        penalty(req.timeout_penalty.as_deref())?,
+        penalty(req.timeout_penalty.as_deref(), variant)?,
     );
     let (seats, tokens) = seats(&players, creator_side(req.friend, &players)?);
     let mut session = Session::new(

@@ -549,7 +549,7 @@ fn serve_refuses_limits_of_zero_and_a_host_name_with_a_port() {
         (
             "--host-name",
             "example.org:80",
-            "--host-name takes a domain name",
+            "--host-name must be a domain name without port or scheme",
         ),
     ] {
         let out = damier(&["serve", "--port", "0", flag, value]);

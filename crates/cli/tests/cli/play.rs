@@ -341,7 +341,8 @@ fn time_forfeits_on_an_injected_clock() {
     let run = play(&["--timeout", "turn"], "");
     assert!(!run.ok);
     assert!(
-        run.err.contains("--timeout turn is a giveaway rule"),
+        run.err
+            .contains("--timeout turn: loss of turn on time is a giveaway rule"),
         "{}",
         run.err
     );

@@ -406,3 +406,27 @@ fn the_slices_named_for_a_check_must_be_stored_and_within_its_pieces() {
     );
     let _ = std::fs::remove_dir_all(&root);
 }
+
+#[test]
+fn probe_speed_probes_the_same_positions_cold_then_warm() {
+    use damier_egdb::bench::{probe_speed, BenchError};
+    let root = temp_root("bench");
+    let english: Variant = "english".parse().unwrap();
+    assert!(matches!(
+        probe_speed(&root, english, 100, 64),
+        Err(BenchError::NoSet(_))
+    ));
+    build_set(&root, english, 3, &|_| {}).unwrap();
+    let [cold, warm] = probe_speed(&root, english, 2000, 64).unwrap();
+    assert_eq!((cold.name, warm.name), ("cold", "warm"));
+    assert_eq!((cold.probes, warm.probes), (2000, 2000));
+    // The cold pass reads blocks; the warm one finds them all in a cache that holds the set.
+    assert!(cold.blocks_read > 0);
+    assert_eq!(warm.blocks_read, cold.blocks_read);
+    assert!(warm.per_second() > 0.0);
+    for probes in [0, damier_egdb::bench::MAX_PROBES + 1] {
+        let e = probe_speed(&root, english, probes, 64).unwrap_err();
+        assert!(matches!(e, BenchError::Probes(n) if n == probes), "{e}");
+    }
+    std::fs::remove_dir_all(&root).unwrap();
+}

@@ -336,3 +336,26 @@ fn a_flag_fall_is_applied_once_and_passes_the_turn() {
     assert!(!g.apply_flag_fall(), "Black's time is running, not gone");
     assert_eq!(g.time_left_to_move(), Some(secs(5.0)));
 }
+
+/// Loss of turn on time is a giveaway rule (RULES.md §5): refused in the other forms; loss
+/// of the game is every variant's.
+#[test]
+fn loss_of_turn_is_only_a_giveaway_penalty() {
+    let english = Variant::new(Base::English);
+    let giveaway: Variant = "english-giveaway".parse().unwrap();
+    for v in [english, giveaway] {
+        assert_eq!(
+            TimeoutPenalty::LossOfGame.in_variant(v),
+            Ok(TimeoutPenalty::LossOfGame)
+        );
+    }
+    assert_eq!(
+        TimeoutPenalty::LossOfTurn.in_variant(giveaway),
+        Ok(TimeoutPenalty::LossOfTurn)
+    );
+    let refused = TimeoutPenalty::LossOfTurn.in_variant(english).unwrap_err();
+    assert_eq!(
+        refused.to_string(),
+        "loss of turn on time is a giveaway rule (RULES.md §5); english loses the game on time"
+    );
+}

@@ -8,6 +8,7 @@ use super::message::{Acceptance, BackAnswer, EndReason, Message, MessageError};
 use super::wire::Wire;
 use damier_core::Color;
 use damier_engine::{ClockLimit, Control, Engine, Limits, SearchInput, Silent, Style};
+use damier_game::pdn::{self, PdnGame};
 use damier_game::{Board, Game, Outcome};
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
@@ -35,6 +36,8 @@ pub struct Played {
     pub game: Game,
     /// Damier's colour.
     pub ours: Color,
+    /// The other program's name, as its GAMEREQ or GAMEACC gave it (may be blank).
+    pub opponent: String,
     /// How it ended, in words.
     pub end: String,
     /// The other side asked to play no further game.
@@ -43,7 +46,7 @@ pub struct Played {
 
 impl Played {
     /// The game as it ended; a closed connection wants no further game.
-    fn after(game: Game, ours: Color, after: After) -> Played {
+    fn after(game: Game, ours: Color, opponent: String, after: After) -> Played {
         let (end, stop) = match after {
             After::Ended { end, stop } => (end, stop),
             After::Closed => ("the connection closed".into(), true),
@@ -51,9 +54,31 @@ impl Played {
         Played {
             game,
             ours,
+            opponent: opponent.trim().to_string(),
             end,
             stop,
         }
+    }
+
+    /// The game as PDN, with the event, today's date and both names: `ours` for Damier's
+    /// side, the opponent's own name (or "DamExchange opponent" when it sent none).
+    pub fn pdn(&self, ours: &str) -> PdnGame {
+        let opponent = match self.opponent.as_str() {
+            "" => "DamExchange opponent",
+            name => name,
+        };
+        let (white, black) = match self.ours {
+            Color::White => (ours, opponent),
+            Color::Black => (opponent, ours),
+        };
+        let tags = [
+            ("Event", "DamExchange game"),
+            ("White", white),
+            ("Black", black),
+            ("Date", &pdn::date_today()),
+        ]
+        .map(|(name, value)| (name.to_string(), value.to_string()));
+        PdnGame::from_game(&self.game, &tags)
     }
 }
 
@@ -397,11 +422,11 @@ pub fn follow<R: BufRead, W: Write>(
                 }
             }
             Ok(Message::GameReq {
+                initiator,
                 follower,
                 minutes,
                 moves,
                 position,
-                ..
             }) => {
                 log(&format!(
                     "< game request: Damier plays {}, {minutes} min for {moves} moves",
@@ -440,7 +465,7 @@ pub fn follow<R: BufRead, W: Write>(
                 let mut game = Game::from_board(start);
                 let clock = GameClock::new(minutes, moves);
                 let after = play_game(wire, engine, side, follower, &mut game, clock, log)?;
-                let game = Played::after(game, follower, after);
+                let game = Played::after(game, follower, initiator, after);
                 let stop = game.stop;
                 played.push(game);
                 if stop {
@@ -502,8 +527,8 @@ pub fn initiate<R: BufRead, W: Write>(
         };
         log(&format!("> {m}"));
         wire.send(&m)?;
-        let accepted = wait_for(wire, log, "GAMEACC", |m| match m {
-            Message::GameAcc { answer, .. } => Some(*answer),
+        let (opponent, accepted) = wait_for(wire, log, "GAMEACC", |m| match m {
+            Message::GameAcc { follower, answer } => Some((follower.clone(), *answer)),
             _ => None,
         })?
         .ok_or_else(|| {
@@ -520,7 +545,7 @@ pub fn initiate<R: BufRead, W: Write>(
         let mut game = Game::from_board(request.start.unwrap_or_else(|| Board::start(VARIANT)));
         let clock = GameClock::new(request.minutes, request.moves);
         let after = play_game(wire, engine, side, ours, &mut game, clock, log)?;
-        let game = Played::after(game, ours, after);
+        let game = Played::after(game, ours, opponent, after);
         let stop = game.stop;
         played.push(game);
         if stop {

@@ -475,6 +475,24 @@ async fn bad_requests_get_json_errors_and_change_nothing() {
             a.body
         );
     }
+    // Loss of turn on time is a giveaway rule (RULES.md §5).
+    let turn = |variant: &str| {
+        json!({"variant": variant, "timeout_penalty": "loss_of_turn",
+               "clock": {"type": "fischer", "base_ms": 60000, "increment_ms": 0}})
+    };
+    let a = c.post("/api/games", None, turn("international")).await;
+    assert_eq!(a.status, 422, "{}", a.body);
+    assert!(
+        a.body["message"].as_str().is_some_and(
+            |m| m.starts_with("timeout_penalty: loss of turn on time is a giveaway rule")
+        ),
+        "{}",
+        a.body
+    );
+    let a = c
+        .post("/api/games", None, turn("international-giveaway"))
+        .await;
+    assert!((200..300).contains(&a.status), "{} {}", a.status, a.body);
     assert_eq!(
         c.post(
             "/api/positions",

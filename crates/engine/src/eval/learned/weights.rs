@@ -12,7 +12,7 @@
 //! to another game by mistake, and its layout, so a file from another version of the
 //! features is refused rather than misread.
 
-use super::layout::{Layout, DENSE};
+use super::layout::{Dense, Layout, DENSE};
 use damier_core::{BoardKind, Variant};
 use damier_game::{CutShort, LeReader};
 use flate2::read::DeflateDecoder;
@@ -173,6 +173,19 @@ impl Weights {
         self.values
             .iter()
             .map(|&[a, b]| [f32::from(a) / u, f32::from(b) / u])
+            .collect()
+    }
+
+    /// The global terms (every [`Dense`] term, then the side to move's bonus as `side to
+    /// move`), each with its name and its (opening, ending) value in hundredths of a man: the
+    /// numbers that show a wild fit (a king worth less than a man) at a glance.
+    pub fn global_terms(&self) -> Vec<(&'static str, [f32; 2])> {
+        let layout = Layout::of(self.variant.rules().board);
+        let values = self.centimen();
+        Dense::ALL
+            .iter()
+            .map(|&term| (term.name(), values[layout.dense_entry(term)]))
+            .chain([("side to move", values[layout.tempo_entry()])])
             .collect()
     }
 
@@ -368,6 +381,18 @@ mod tests {
         let mut values = material_only(v, 250.0);
         values[17] = [3.5, -2.25];
         Weights::from_centimen(v, &values, 160.0, "test weights")
+    }
+
+    #[test]
+    fn global_terms_name_every_dense_term_and_the_side_to_move() {
+        let w = sample();
+        let terms = w.global_terms();
+        assert_eq!(terms.len(), Dense::ALL.len() + 1);
+        assert_eq!(terms[0].0, "men");
+        assert_eq!(terms.last().unwrap().0, "side to move");
+        let layout = Layout::of(w.variant().rules().board);
+        assert_eq!(terms[1].1, w.centimen()[layout.dense_entry(Dense::Kings)]);
+        assert_eq!(terms[1].1, [250.0, 250.0], "a king at 250 in both phases");
     }
 
     #[test]
