@@ -134,6 +134,18 @@ impl Client {
         self.send(reqwest::Method::GET, path, None, None).await
     }
 
+    /// A game's PDN, as `GET /api/games/{id}/pdn` sends it (text, not JSON).
+    pub async fn pdn(&self, id: &str) -> String {
+        let r = self
+            .http
+            .get(format!("{}/api/games/{id}/pdn", self.base))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 200, "pdn of {id}");
+        r.text().await.unwrap()
+    }
+
     pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> Answer {
         self.send(reqwest::Method::POST, path, token, Some(body))
             .await

@@ -852,15 +852,7 @@ async fn pdn_export_and_import() {
     assert_eq!(plies(&s), 3);
     let next = s["moves"][0]["short"].as_str().unwrap().to_string();
     assert_eq!(c.play(&id, &token, &next).await.status, 200);
-    let pdn = c
-        .http
-        .get(format!("{}/api/games/{id}/pdn", c.base))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let pdn = c.pdn(&id).await;
     assert!(pdn.contains("[GameType \"21"), "{pdn}");
     let (_, _, imported) = {
         let a = c.post("/api/games/import", None, json!({"pdn": pdn})).await;

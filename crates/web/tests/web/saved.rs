@@ -127,14 +127,7 @@ async fn outlive(kept: impl Fn() -> ServeOptions) {
         .await;
     assert_eq!(declined.status, 200, "{}", declined.body);
     assert_eq!(c.play(&people, &black, "g7xe5").await.status, 200);
-    let pdn = c
-        .http
-        .get(format!("{base}/api/games/{people}/pdn"))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(pdn.status(), 200);
-    let pdn = pdn.text().await.unwrap();
+    let pdn = c.pdn(&people).await;
     assert!(pdn.contains("1. c3-d4 f6-e5 2. d4:f6"), "{pdn}");
 
     // The engine game goes on: a move gets the engine's reply.

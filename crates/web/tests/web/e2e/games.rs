@@ -156,7 +156,6 @@ async fn the_pdn_export_shows_what_the_api_exports() {
         return;
     };
     // The game exported: a Turkish game of two plies, a3-a4 a6-a5, on the board.
-    let base = page.base.clone();
     page.new_game("turkish", "hotseat", "white", None).await;
     page.click_move("a3", "a4", 1).await;
     page.click_move("a6", "a5", 2).await;
@@ -171,16 +170,7 @@ async fn the_pdn_export_shows_what_the_api_exports() {
         .js("return document.getElementById('pdn-text').value")
         .await;
     let id = page.js("return window.damier.id").await;
-    let exported = page
-        .api
-        .http
-        .get(format!("{base}/api/games/{}/pdn", id.as_str().unwrap()))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let exported = page.api.pdn(id.as_str().unwrap()).await;
     assert_eq!(shown.as_str().unwrap(), exported);
     page.screenshot("pdn").await;
     page.click("#pdn-close").await;
