@@ -8,9 +8,16 @@
 //! as deep, and moves that lose more than the widest drop are never followed.
 
 use crate::book::Book;
+use crate::BookError;
+use damier_core::Variant;
 use damier_game::{AnyMove, Board};
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// How often [`Book::grow_to`] saves the book as it grows: a killed run loses this much.
+pub const SAVE_EVERY: Duration = Duration::from_secs(60);
 
 /// How a book grows. Stored in the book, so a book grows on as it began.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,6 +82,17 @@ pub enum Step {
     Stopped,
 }
 
+/// How a run of [`Book::grow_to`] ended; the book is saved in every case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GrowEnd {
+    /// The book holds the positions asked for.
+    Reached,
+    /// No position is left to grow within the settings.
+    Finished,
+    /// The analyst was stopped: the same run started again goes on from here.
+    Stopped,
+}
+
 /// The next position to search: where it is, how far, at what cost.
 struct Leaf {
     board: Board,
@@ -102,6 +120,57 @@ impl Book {
             cost: leaf.cost,
             best,
         })
+    }
+
+    /// The book in `path` to grow on, or a new one of `variant` with the default settings
+    /// when there is no such file.
+    ///
+    /// # Errors
+    /// The errors of [`Book::load`], and [`BookError::WrongVariant`] for another variant's
+    /// book.
+    pub fn open_to_grow(path: &Path, variant: Variant) -> Result<Book, BookError> {
+        if !path.exists() {
+            return Ok(Book::new(variant, Settings::default()));
+        }
+        let book = Book::load(path)?;
+        book.check_variant(variant)?;
+        Ok(book)
+    }
+
+    /// Grow until the book holds `target` positions, nothing is left to grow, or the
+    /// analyst is stopped, telling `on_grown` of each position added. The book is written to
+    /// `path` every [`SAVE_EVERY`] and at the end.
+    ///
+    /// # Errors
+    /// [`BookError::Io`] when the book cannot be written.
+    pub fn grow_to(
+        &mut self,
+        target: usize,
+        path: &Path,
+        analyst: &mut dyn Analyst,
+        on_grown: &mut dyn FnMut(&Book, &Grown),
+    ) -> Result<GrowEnd, BookError> {
+        let mut saved = Instant::now();
+        let mut end = GrowEnd::Reached;
+        while self.len() < target {
+            match self.grow(analyst) {
+                Step::Grown(grown) => on_grown(self, &grown),
+                Step::Finished => {
+                    end = GrowEnd::Finished;
+                    break;
+                }
+                Step::Stopped => {
+                    end = GrowEnd::Stopped;
+                    break;
+                }
+            }
+            if saved.elapsed() >= SAVE_EVERY {
+                self.save(path)?;
+                saved = Instant::now();
+            }
+        }
+        self.save(path)?;
+        Ok(end)
     }
 
     /// The cheapest position one move beyond the book (or a start position not yet in it).

@@ -3,7 +3,8 @@
 //! - [`Book`]: positions of the openings, each with the moves a deep search scored, valued by
 //!   minimax over the positions below; [`Book::moves`] and [`Book::choose`] probe it.
 //! - [`Book::grow`] adds the next position by drop-out expansion ([`Settings`]), asking an
-//!   [`Analyst`] (the engine) to score its moves; a book grows on from where it stopped.
+//!   [`Analyst`] (the engine) to score its moves; [`Book::grow_to`] grows a book file to a
+//!   size, saving it as it goes, and a book grows on from where it stopped.
 //! - [`Book::load`], [`Book::save`]: the file format of docs/book-format.md.
 //! - [`builtin`]: the books compiled into the program, one per variant that has one.
 //!
@@ -46,4 +47,4 @@ pub use book::{Book, BookMove, SCORE_LIMIT};
 pub use builtin::Choice;
 pub use error::BookError;
 pub use file::{FORMAT, MAGIC};
-pub use grow::{Analyst, Grown, Settings, Step};
+pub use grow::{Analyst, GrowEnd, Grown, Settings, Step, SAVE_EVERY};

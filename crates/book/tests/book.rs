@@ -1,7 +1,7 @@
 //! Opening books: growth by drop-out expansion, values by minimax, the file format and its
 //! refusals, the compiled books.
 
-use damier_book::{builtin, Analyst, Book, BookError, Settings, Step};
+use damier_book::{builtin, Analyst, Book, BookError, GrowEnd, Settings, Step};
 use damier_core::Variant;
 use damier_game::{AnyMove, Board};
 
@@ -261,4 +261,85 @@ fn every_compiled_book_reads_and_knows_its_start_position() {
         );
         assert!(builtin::book(book.variant()).is_some());
     }
+}
+
+/// Scores like [`Hashed`] until it has searched `left` positions, then is stopped.
+struct StopsAfter {
+    left: usize,
+}
+
+impl Analyst for StopsAfter {
+    fn analyse(&mut self, board: &Board, depth: u16, lines: usize) -> Option<Vec<(AnyMove, i32)>> {
+        self.left = self.left.checked_sub(1)?;
+        Hashed.analyse(board, depth, lines)
+    }
+}
+
+#[test]
+fn grow_to_saves_the_book_and_a_stopped_run_goes_on_from_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("international.book");
+    let mut book = Book::open_to_grow(&path, international()).unwrap();
+    assert!(book.is_empty(), "no file: a new book");
+    let mut told = Vec::new();
+    let end = book
+        .grow_to(20, &path, &mut StopsAfter { left: 7 }, &mut |b, g| {
+            told.push((b.len(), g.ply))
+        })
+        .unwrap();
+    assert_eq!(end, GrowEnd::Stopped);
+    assert_eq!(
+        told.iter().map(|t| t.0).collect::<Vec<_>>(),
+        (1..=7).collect::<Vec<_>>()
+    );
+    assert_eq!(told[0].1, 0, "the start position is searched first");
+
+    let mut again = Book::open_to_grow(&path, international()).unwrap();
+    assert_eq!(again.len(), 7, "the stopped run's positions were saved");
+    let end = again
+        .grow_to(20, &path, &mut Hashed, &mut |_, _| {})
+        .unwrap();
+    assert_eq!(end, GrowEnd::Reached);
+    assert_eq!(Book::load(&path).unwrap().len(), 20);
+    let whole = grown(international(), Settings::default(), &mut Hashed, 20);
+    assert_eq!(
+        Book::load(&path).unwrap().to_text(),
+        whole.to_text(),
+        "growing in two runs makes the book one run makes"
+    );
+}
+
+/// Finds no move worth keeping anywhere.
+struct ScoresNothing;
+
+impl Analyst for ScoresNothing {
+    fn analyse(&mut self, _: &Board, _: u16, _: usize) -> Option<Vec<(AnyMove, i32)>> {
+        Some(Vec::new())
+    }
+}
+
+#[test]
+fn grow_to_ends_when_nothing_is_left_within_the_settings() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bare.book");
+    // The start position is searched, keeps no move, and leaves nothing to follow.
+    let mut book = Book::new(international(), Settings::default());
+    let end = book
+        .grow_to(100, &path, &mut ScoresNothing, &mut |_, _| {})
+        .unwrap();
+    assert_eq!(end, GrowEnd::Finished);
+    assert_eq!(book.len(), 1);
+    assert_eq!(Book::load(&path).unwrap().len(), 1, "saved at the end");
+}
+
+#[test]
+fn open_to_grow_refuses_another_variants_book() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("other.book");
+    grown(international(), Settings::default(), &mut Hashed, 3)
+        .save(&path)
+        .unwrap();
+    let english: Variant = "english".parse().unwrap();
+    let err = Book::open_to_grow(&path, english).unwrap_err();
+    assert!(matches!(err, BookError::WrongVariant { .. }), "{err}");
 }

@@ -5,11 +5,10 @@ use crate::output::outln;
 use crate::PositionArgs;
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
-use damier_book::{Book, Settings, Step};
+use damier_book::{Book, GrowEnd};
 use damier_core::Variant;
 use damier_engine::{BookAnalyst, Control, Engine, EngineOptions, Score};
 use damier_game::Board;
-use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -129,14 +128,8 @@ fn build(args: &BuildArgs) -> Result<()> {
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("{variant}.book")));
-    let mut book = if path.exists() {
-        let book = Book::load(&path).with_context(|| format!("growing {}", path.display()))?;
-        book.check_variant(variant)
-            .with_context(|| format!("growing {}", path.display()))?;
-        book
-    } else {
-        Book::new(variant, Settings::default())
-    };
+    let mut book = Book::open_to_grow(&path, variant)
+        .with_context(|| format!("growing {}", path.display()))?;
     let mut settings = *book.settings();
     settings.depth = args.depth.unwrap_or(settings.depth);
     settings.lines = args.lines.unwrap_or(settings.lines);
@@ -163,48 +156,32 @@ fn build(args: &BuildArgs) -> Result<()> {
         settings.depth,
         settings.lines
     );
-    let bar = ProgressBar::new(args.positions as u64).with_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} positions, {elapsed} (eta {eta}) {msg}")
-            .expect("a valid template"),
+    let bar = crate::output::bar(
+        args.positions as u64,
+        "{bar:30} {pos}/{len} positions, {elapsed} (eta {eta}) {msg}",
     );
     bar.set_position(first as u64);
     let mut log = LogLines::new();
     let started = Instant::now();
-    let mut saved = Instant::now();
-    let mut finished = false;
-    while book.len() < args.positions {
-        match book.grow(&mut analyst) {
-            Step::Grown(g) => {
-                let best = g
-                    .best
-                    .map(|(mv, score)| format!("{} {}", g.board.short(&mv), Score(score)))
-                    .unwrap_or_default();
-                bar.set_position(book.len() as u64);
-                bar.set_message(format!("ply {}: {best}", g.ply));
-                log.offer(false, || {
-                    format!(
-                        "{}/{} positions, {:.0} s; last at ply {}: {best}",
-                        book.len(),
-                        args.positions,
-                        started.elapsed().as_secs_f64(),
-                        g.ply
-                    )
-                });
-            }
-            Step::Finished => {
-                finished = true;
-                break;
-            }
-            Step::Stopped => break,
-        }
-        // Saved now and then, so that a kill loses minutes, not the run.
-        if saved.elapsed().as_secs() >= 60 {
-            book.save(&path)?;
-            saved = Instant::now();
-        }
-    }
+    let end = book.grow_to(args.positions, &path, &mut analyst, &mut |book, g| {
+        let best = g
+            .best
+            .map(|(mv, score)| format!("{} {}", g.board.short(&mv), Score(score)))
+            .unwrap_or_default();
+        bar.set_position(book.len() as u64);
+        bar.set_message(format!("ply {}: {best}", g.ply));
+        log.offer(false, || {
+            format!(
+                "{}/{} positions, {:.0} s; last at ply {}: {best}",
+                book.len(),
+                args.positions,
+                started.elapsed().as_secs_f64(),
+                g.ply
+            )
+        });
+    });
     bar.finish_and_clear();
-    book.save(&path)?;
+    let end = end?;
     let grown = book.len() - first;
     let secs = started.elapsed().as_secs_f64();
     outln!(
@@ -213,12 +190,10 @@ fn build(args: &BuildArgs) -> Result<()> {
         book.len(),
         secs / grown.max(1) as f64,
         analyst.nodes(),
-        if finished {
-            "; nothing is left to grow within the settings"
-        } else if control.is_stopped() {
-            "; stopped, run the same command to go on"
-        } else {
-            ""
+        match end {
+            GrowEnd::Finished => "; nothing is left to grow within the settings",
+            GrowEnd::Stopped => "; stopped, run the same command to go on",
+            GrowEnd::Reached => "",
         }
     )?;
     Ok(())

@@ -11,7 +11,7 @@ use damier_egdb::build::Progress;
 use damier_egdb::store::{self, SetEvent};
 use damier_egdb::verify::{self, Again, VerifyEvent};
 use damier_egdb::{material_list, unbuildable_set, Bytes, Egdb, Slice, Unexplained};
-use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
+use indicatif::MultiProgress;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -286,18 +286,16 @@ fn build(args: &BuildArgs) -> Result<()> {
     let pool = thread_pool(args.threads.threads)?;
     let root = args.set.dir.path();
     let terminal = std::io::stderr().is_terminal();
-    let bars = MultiProgress::new();
-    let overall = bars.add(ProgressBar::new(0));
-    overall.set_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} slice pairs  [{elapsed_precise}]")
-            .expect("the template is valid"),
-    );
-    let slice = bars.add(ProgressBar::new(0));
-    slice.set_style(ProgressStyle::with_template("{bar:30} {msg}").expect("the template is valid"));
-    if !terminal {
-        overall.set_draw_target(indicatif::ProgressDrawTarget::hidden());
-        slice.set_draw_target(indicatif::ProgressDrawTarget::hidden());
-    }
+    let bars = if terminal {
+        MultiProgress::new()
+    } else {
+        MultiProgress::with_draw_target(indicatif::ProgressDrawTarget::hidden())
+    };
+    let overall = bars.add(crate::output::bar(
+        0,
+        "{bar:30} {pos}/{len} slice pairs  [{elapsed_precise}]",
+    ));
+    let slice = bars.add(crate::output::bar(0, "{bar:30} {msg}"));
     let started = Instant::now();
     let pair_started = Mutex::new(Instant::now());
     let lines = Mutex::new(Vec::<String>::new());
@@ -420,14 +418,7 @@ fn verify(args: &VerifyArgs) -> Result<()> {
     if let Err(e) = verify::check_only(&root, variant, args.pieces, &only) {
         usage!("--slice {e}");
     }
-    let bar = ProgressBar::new(0);
-    bar.set_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} positions  {msg}")
-            .expect("the template is valid"),
-    );
-    if !std::io::stderr().is_terminal() {
-        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
-    }
+    let bar = crate::output::bar(0, "{bar:30} {pos}/{len} positions  {msg}");
     let started = Instant::now();
     let log = std::sync::Mutex::new(LogLines::new());
     let report = pool.install(|| {

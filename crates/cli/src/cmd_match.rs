@@ -11,7 +11,6 @@ use damier_game::{replace_file, time_text, TimeControl};
 use damier_match::sprt::Sprt;
 use damier_match::{run_match, GameRecord, MatchConfig, PlayerError, PlayerSpec, Report, Tally};
 use damier_openings as openings;
-use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 use std::io::Write;
 use std::sync::atomic::Ordering;
@@ -130,12 +129,10 @@ pub fn run(args: &MatchArgs) -> Result<()> {
     let first = || players[0].start();
     let second = || players[1].start();
     let bar = (!args.json).then(|| {
-        let bar = ProgressBar::new(args.games as u64);
-        bar.set_style(
-            ProgressStyle::with_template("{bar:30} {pos}/{len} games  {msg}  [{elapsed}]")
-                .expect("the template is valid"),
-        );
-        bar
+        crate::output::bar(
+            args.games as u64,
+            "{bar:30} {pos}/{len} games  {msg}  [{elapsed}]",
+        )
     });
     let json = args.json;
     // A closed pipe stops the printing, not the match: the games still reach --pdn, and the

@@ -11,7 +11,6 @@ use damier_puzzles::find::{default_depth, Finder};
 use damier_puzzles::generate::{generate, Games, Settings};
 use damier_puzzles::source::games_of;
 use damier_puzzles::{file, shipped, Puzzle};
-use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
@@ -179,12 +178,9 @@ fn run_generate(args: &GenerateArgs) -> Result<()> {
     };
     let settings = settings.with_egdb(egdb_arg::open(args.egdb.as_deref(), variant)?);
     let stop = crate::interrupt::stop_flag("stopping after the games under way");
-    let bar = ProgressBar::new(0);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{bar:30} {pos}/{len} games  {msg}  [{elapsed_precise}, {eta} left]",
-        )
-        .expect("the template is valid"),
+    let bar = crate::output::bar(
+        0,
+        "{bar:30} {pos}/{len} games  {msg}  [{elapsed_precise}, {eta} left]",
     );
     let begun = Instant::now();
     let log = std::sync::Mutex::new(LogLines::new());

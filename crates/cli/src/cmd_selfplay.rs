@@ -7,9 +7,7 @@ use anyhow::Result;
 use clap::Args;
 use damier_core::Variant;
 use damier_engine::Limits;
-use damier_learn::data;
 use damier_learn::selfplay::{self, Config, OpeningsFile, PdnRepair, SelfplayError};
-use indicatif::{ProgressBar, ProgressStyle};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -102,12 +100,9 @@ pub fn run(args: &SelfplayArgs) -> Result<()> {
     let stop = crate::interrupt::stop_flag(
         "stopping: the games under way are dropped, the finished ones are kept",
     );
-    let bar = ProgressBar::new(args.games as u64);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{bar:30} {pos}/{len} games  {msg}  [{elapsed_precise}, {eta} left]",
-        )
-        .expect("the template is valid"),
+    let bar = crate::output::bar(
+        args.games as u64,
+        "{bar:30} {pos}/{len} games  {msg}  [{elapsed_precise}, {eta} left]",
     );
     let mut started = false;
     let mut log = LogLines::new();
@@ -170,40 +165,11 @@ pub fn run(args: &SelfplayArgs) -> Result<()> {
 /// (a warning) the games of the training file it lacks.
 fn report_pdn(dir: &Path, pdn: &PdnRepair) -> Result<()> {
     let path = dir.join(selfplay::PDN_FILE);
-    if pdn.cut_bytes > 0 {
-        let games = |n: usize| if n == 1 { "game" } else { "games" };
-        outln!(
-            "{}: cut {} bytes that {} does not account for ({} whole {}, {} torn): a run \
-             stopped while writing a game",
-            path.display(),
-            pdn.cut_bytes,
-            data::FILE_NAME,
-            pdn.cut_games,
-            games(pdn.cut_games),
-            pdn.torn
-        )?;
+    if let Some(note) = pdn.cut_note() {
+        outln!("{}: {note}", path.display())?;
     }
-    if !pdn.missing.is_empty() {
-        let numbers: Vec<String> = pdn
-            .missing
-            .iter()
-            .map(|r| match r.end() - r.start() {
-                0 => r.start().to_string(),
-                _ => format!("{}-{}", r.start(), r.end()),
-            })
-            .collect();
-        let (games, total) = match pdn.missing_games() {
-            1 => ("game", String::new()),
-            n => ("games", format!(" ({n} games)")),
-        };
-        eprintln!(
-            "damier: warning: {} lacks {games} {}{total}, whose positions are in {} (an \
-             earlier Damier stopped between a game's positions and its text, or the file was \
-             lost); its other games are kept in order",
-            path.display(),
-            numbers.join(", "),
-            data::FILE_NAME
-        );
+    if let Some(note) = pdn.missing_note() {
+        crate::output::tell!("damier: warning: {} {note}", path.display());
     }
     Ok(())
 }

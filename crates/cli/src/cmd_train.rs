@@ -7,7 +7,7 @@ use damier_core::Variant;
 use damier_engine::Weights;
 use damier_learn::data::DataError;
 use damier_learn::train::{self, Config, TrainError};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Instant;
@@ -106,7 +106,9 @@ pub fn run(args: &TrainArgs) -> Result<()> {
     if let Err(e) = cfg.check() {
         usage!("{}", e.with_option());
     }
-    check_out(&args.out)?;
+    if let Err(e) = train::check_out(&args.out) {
+        usage!("--out {e}");
+    }
     // A reader that closes the pipe (`| head`) stops the printing, not the training: the
     // weights are saved whatever becomes of standard output, and its error is returned last.
     let mut written: std::io::Result<()> = Ok(());
@@ -128,12 +130,8 @@ pub fn run(args: &TrainArgs) -> Result<()> {
         ) => usage!("--data: {e}"),
         e => Err(e.into()),
     })?;
-    if let Some((path, _)) = data.files.iter().find(|(p, _)| same_file(p, &args.out)) {
-        usage!(
-            "--out {} is one of the training files read ({}): it would be overwritten",
-            args.out.display(),
-            path.display()
-        );
+    if let Err(e) = data.check_out(&args.out) {
+        usage!("--out {e}");
     }
     for (path, torn) in &data.files {
         if *torn {
@@ -208,37 +206,6 @@ pub fn run(args: &TrainArgs) -> Result<()> {
 
 /// Refuse an `--out` that cannot be written before hours of training rather than after: a
 /// folder, or a file in a folder that does not exist.
-fn check_out(out: &Path) -> Result<()> {
-    if out.is_dir() {
-        usage!(
-            "--out {}: is a folder; name the weights file to write",
-            out.display()
-        );
-    }
-    let folder = match out.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    if !folder.is_dir() {
-        usage!(
-            "--out {}: the folder {} does not exist",
-            out.display(),
-            folder.display()
-        );
-    }
-    Ok(())
-}
-
-/// Whether two paths name the same existing file.
-fn same_file(a: &Path, b: &Path) -> bool {
-    match (a.canonicalize(), b.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
-    }
-}
-
-/// The learned global terms, so that a wild one (a king worth less than a man) shows before
-/// a match does.
 fn print_global_terms(weights: &Weights) -> Result<()> {
     outln!("global terms, hundredths of a man (opening, ending):")?;
     for (name, [opening, ending]) in weights.global_terms() {

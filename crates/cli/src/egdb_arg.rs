@@ -1,114 +1,64 @@
 //! `--egdb`: which endgame databases a searching command probes.
 
-use crate::output::{usage, Usage};
+use crate::output::Usage;
 use anyhow::Result;
 use damier_core::Variant;
-use damier_egdb::{left_out_warning, store, Egdb, EgdbError};
+use damier_egdb::source::{Source, SourceError};
+use damier_egdb::{store, Egdb};
+use std::collections::HashMap;
 use std::io::IsTerminal;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 /// Help text shared by every `--egdb`.
 pub const HELP: &str = "Endgame databases: a folder made by `damier egdb build`, or `none` \
     [default: the default folder (see `damier egdb info`) when it holds the variant's]";
 
-/// Open the databases `--egdb` names for `variant`: `None` for `none`, or when the default
-/// folder has none of the variant's; a named folder without any is a usage error. A damaged
-/// file in a named folder is refused; in the default folder, which the user did not name,
-/// it is told and left out, and the engine plays with the rest.
+/// Open the databases `--egdb` names for `variant` ([`Source::open`]'s policy): `None` for
+/// `none`, or when the default folder has none of the variant's; a named folder without any,
+/// or with a damaged file, is refused.
 pub fn open(text: Option<&str>, variant: Variant) -> Result<Option<Arc<Egdb>>> {
-    let root = match text {
-        Some("none") => return Ok(None),
-        Some(dir) => Path::new(dir).to_path_buf(),
-        None => store::default_root(),
-    };
-    let db = match text {
-        Some(_) => Egdb::open(&root, variant, store::SEARCH_CACHE_MB).map_err(refusal)?,
-        None => match open_default(&root, variant, store::SEARCH_CACHE_MB) {
-            Some(db) => db,
-            None => return Ok(None),
-        },
-    };
-    if db.slices().is_empty() {
-        if text.is_some() {
-            usage!(
-                "--egdb {}: no {variant} databases there (build them with `damier egdb build -v {variant} --pieces N --dir {}`)",
-                root.display(),
-                root.display()
-            );
-        }
-        // A person at a terminal is told once how to get them; a script is not disturbed.
-        if std::io::stderr().is_terminal() {
-            let folder = store::variant_dir(&root, store::set_variant(variant));
-            crate::output::tell!(
-                "damier: {}",
-                damier_egdb::recommended(variant).missing_note(variant, &folder)
-            );
-        }
-        return Ok(None);
+    let opened = Source::from_arg(text)
+        .open(variant, store::SEARCH_CACHE_MB)
+        .map_err(refusal)?;
+    for warning in &opened.warnings {
+        crate::output::tell!("damier: warning: {warning}");
     }
-    Ok(Some(Arc::new(db)))
+    // A person at a terminal is told once how to get them; a script is not disturbed.
+    if let Some(note) = opened.missing.filter(|_| std::io::stderr().is_terminal()) {
+        crate::output::tell!("damier: {note}");
+    }
+    Ok(opened.db.map(Arc::new))
 }
 
 /// Open the databases of every variant found under the folder `--egdb` names (the default
 /// folder without it; nothing for `none`).
-pub fn open_all(text: Option<&str>) -> Result<std::collections::HashMap<Variant, Arc<Egdb>>> {
-    let Some(root) = root(text) else {
-        return Ok(Default::default());
-    };
-    if text.is_some() && !root.is_dir() {
-        usage!("--egdb {}: no such folder", root.display());
+pub fn open_all(text: Option<&str>) -> Result<HashMap<Variant, Arc<Egdb>>> {
+    let (sets, warnings) = Source::from_arg(text)
+        .open_all(store::SERVER_CACHE_MB)
+        .map_err(refusal)?;
+    for warning in &warnings {
+        crate::output::tell!("damier: warning: {warning}");
     }
-    let mut out = std::collections::HashMap::new();
-    for variant in Variant::all() {
-        if !store::variant_dir(&root, variant).is_dir() {
-            continue;
-        }
-        let db = match text {
-            Some(_) => Some(Egdb::open(&root, variant, store::SERVER_CACHE_MB).map_err(refusal)?),
-            None => open_default(&root, variant, store::SERVER_CACHE_MB),
-        };
-        if let Some(db) = db.filter(|db| !db.slices().is_empty()) {
-            out.insert(variant, Arc::new(db));
-        }
-    }
-    Ok(out)
+    Ok(sets.into_iter().map(|(v, db)| (v, Arc::new(db))).collect())
 }
 
 /// The folder `--egdb` names: the default folder without it, `None` for `none`.
 pub fn root(text: Option<&str>) -> Option<PathBuf> {
-    match text {
-        Some("none") => None,
-        Some(dir) => Some(PathBuf::from(dir)),
-        None => Some(store::default_root()),
-    }
+    Source::from_arg(text).root()
 }
 
-/// The variant's databases in the default folder, without the files that cannot be read
-/// (each told in a warning), or `None`, told too, when the folder itself cannot be read.
-fn open_default(root: &Path, variant: Variant, cache_mb: usize) -> Option<Egdb> {
-    match Egdb::open_sound(root, variant, cache_mb) {
-        Ok((db, unread)) => {
-            for e in unread {
-                crate::output::tell!("damier: warning: {}", left_out_warning(&e, variant));
-            }
-            Some(db)
-        }
-        Err(e) => {
-            crate::output::tell!(
-                "damier: warning: {e}; the engine goes on without endgame databases"
-            );
-            None
-        }
-    }
-}
-
-/// Why a set named by `--egdb` cannot be opened: a folder that cannot be read is the
-/// user's mistake (status 2), a damaged file is not (status 1).
-fn refusal(e: EgdbError) -> anyhow::Error {
-    match e {
-        EgdbError::File { .. } => anyhow::anyhow!("--egdb: {e}"),
-        e => anyhow::Error::new(Usage(format!("--egdb: {e}"))),
+/// Why a set named by `--egdb` cannot be opened: the user's naming is a usage error (status
+/// 2), a damaged file is not (status 1).
+fn refusal(e: SourceError) -> anyhow::Error {
+    let message = match &e {
+        SourceError::Empty { .. } | SourceError::NoSuchFolder(_) => format!("--egdb {e}"),
+        _ => format!("--egdb: {e}"),
+    };
+    if e.is_usage() {
+        anyhow::Error::new(Usage(message))
+    } else {
+        anyhow::anyhow!(message)
     }
 }
 

@@ -11,7 +11,6 @@ use damier_match::playout::{
     draw_endings, play_endings, playable_pieces, tally, EndingRequest, SetRefused,
 };
 use damier_match::{MatchConfig, PlayerSpec};
-use indicatif::{ProgressBar, ProgressStyle};
 
 /// Arguments of `damier egdb playout`.
 #[derive(Args, Debug)]
@@ -105,10 +104,9 @@ pub fn run(args: &PlayoutArgs) -> Result<()> {
             args.draws
         )?;
     }
-    let bar = ProgressBar::new(endings.len() as u64);
-    bar.set_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} endings  {msg}  [{elapsed}]")
-            .expect("the template is valid"),
+    let bar = crate::output::bar(
+        endings.len() as u64,
+        "{bar:30} {pos}/{len} endings  {msg}  [{elapsed}]",
     );
     let mut spoiled = 0usize;
     let player = || spec.start();

@@ -206,6 +206,19 @@ pub fn exit_status(error: &anyhow::Error) -> i32 {
     }
 }
 
+/// A progress bar of `len` steps on standard error, drawn by `template` (indicatif's), and
+/// hidden when standard error is not a terminal: a log gets [`crate::log_lines::LogLines`]
+/// instead.
+pub fn bar(len: u64, template: &'static str) -> indicatif::ProgressBar {
+    use std::io::IsTerminal;
+    let style = indicatif::ProgressStyle::with_template(template).expect("the template is valid");
+    let bar = indicatif::ProgressBar::new(len).with_style(style);
+    if !io::stderr().is_terminal() {
+        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    }
+    bar
+}
+
 /// A count and its noun: "1 game", "3 games".
 pub fn plural(n: usize, word: &str) -> String {
     format!("{n} {word}{}", if n == 1 { "" } else { "s" })

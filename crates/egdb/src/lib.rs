@@ -13,6 +13,8 @@
 //! - [`Value`] is what a probe answers; [`verify`] checks a set against the rules, and
 //!   [`checked`] records what passed.
 //! - [`Sampler`] draws positions of a set at random, for benchmarks.
+//! - [`source::Source`] is the set a user names for an engine (a folder, `none`, or the
+//!   default folder) and opens it as every interface does.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -29,6 +31,7 @@ mod recommended;
 mod sample;
 mod set_build;
 mod slice;
+pub mod source;
 pub mod store;
 mod summary;
 mod value;

@@ -22,7 +22,7 @@ use damier_engine::setting::{self, SettingError};
 use damier_engine::Weights;
 use rayon::prelude::*;
 use std::collections::HashMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -200,6 +200,72 @@ impl Dataset {
     /// Positions in all games.
     pub fn positions(&self) -> usize {
         self.games.iter().map(|g| g.records.len()).sum()
+    }
+}
+
+/// Why trained weights cannot go where they were asked to: found before training, not after.
+#[derive(Debug, thiserror::Error)]
+pub enum OutError {
+    /// The path is a folder.
+    #[error("{}: is a folder; name the weights file to write", .0.display())]
+    Folder(PathBuf),
+    /// The folder the file would be in does not exist.
+    #[error("{}: the folder {} does not exist", .out.display(), .folder.display())]
+    NoFolder {
+        /// The weights file asked for.
+        out: PathBuf,
+        /// Its folder.
+        folder: PathBuf,
+    },
+    /// The file is one of the training files.
+    #[error("{} is one of the training files read ({}): it would be overwritten", .out.display(), .data.display())]
+    IsData {
+        /// The weights file asked for.
+        out: PathBuf,
+        /// The training file it is.
+        data: PathBuf,
+    },
+}
+
+/// Whether weights can be written to `out`: a file in a folder that exists.
+///
+/// # Errors
+/// [`OutError::Folder`] or [`OutError::NoFolder`].
+pub fn check_out(out: &Path) -> Result<(), OutError> {
+    if out.is_dir() {
+        return Err(OutError::Folder(out.to_path_buf()));
+    }
+    let folder = match out.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    if !folder.is_dir() {
+        return Err(OutError::NoFolder {
+            out: out.to_path_buf(),
+            folder: folder.to_path_buf(),
+        });
+    }
+    Ok(())
+}
+
+impl Dataset {
+    /// Refuse `out` when it is one of the files read: writing the weights would destroy
+    /// training data.
+    ///
+    /// # Errors
+    /// [`OutError::IsData`].
+    pub fn check_out(&self, out: &Path) -> Result<(), OutError> {
+        let same = |data: &Path| match (data.canonicalize(), out.canonicalize()) {
+            (Ok(a), Ok(b)) => a == b,
+            _ => false,
+        };
+        match self.files.iter().find(|(data, _)| same(data)) {
+            Some((data, _)) => Err(OutError::IsData {
+                out: out.to_path_buf(),
+                data: data.clone(),
+            }),
+            None => Ok(()),
+        }
     }
 }
 

@@ -312,3 +312,34 @@ fn games_read_twice_are_counted_once() {
     assert_eq!((twice.games.len(), twice.repeated), (4, 4));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn weights_are_not_written_over_a_training_file_or_into_a_missing_folder() {
+    let dir = std::env::temp_dir().join(format!("damier-train-out-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data_file = dir.join("games.bin");
+    std::fs::write(&data_file, b"").unwrap();
+    let data = Dataset {
+        variant: "english".parse().unwrap(),
+        games: Vec::new(),
+        files: vec![(data_file.clone(), false)],
+        repeated: 0,
+    };
+    // The same file named another way is still the same file.
+    let same = dir.join(".").join("games.bin");
+    let err = data.check_out(&same).unwrap_err().to_string();
+    assert!(err.contains("is one of the training files read"), "{err}");
+    assert!(data.check_out(&dir.join("new.weights")).is_ok());
+
+    assert!(train::check_out(&dir.join("new.weights")).is_ok());
+    let err = train::check_out(&dir).unwrap_err().to_string();
+    assert!(
+        err.ends_with("is a folder; name the weights file to write"),
+        "{err}"
+    );
+    let err = train::check_out(&dir.join("gone").join("w.weights"))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("does not exist"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -430,3 +430,70 @@ fn probe_speed_probes_the_same_positions_cold_then_warm() {
     }
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+#[test]
+fn a_named_folder_must_hold_a_sound_set_and_the_default_folder_serves_what_it_can() {
+    use damier_egdb::source::{Source, SourceError};
+    let root = temp_root("source");
+    let english: Variant = "english".parse().unwrap();
+    let russian: Variant = "russian".parse().unwrap();
+    build_set(&root, english, 2, &|_| {}).unwrap();
+    let named = Source::from_arg(Some(root.to_str().unwrap()));
+    assert_eq!(named, Source::Folder(root.clone()));
+    assert_eq!(Source::from_arg(Some("none")), Source::None);
+    assert_eq!(Source::from_arg(None), Source::Default);
+
+    let opened = named.open(english, 1).unwrap();
+    assert_eq!(opened.db.unwrap().max_pieces(), 2);
+    assert!(opened.warnings.is_empty() && opened.missing.is_none());
+    let err = named.open(russian, 1).unwrap_err();
+    assert!(
+        matches!(err, SourceError::Empty { .. }) && err.is_usage(),
+        "{err}"
+    );
+    assert!(
+        err.to_string().contains("no russian databases there"),
+        "{err}"
+    );
+    assert!(Source::None.open(english, 1).unwrap().db.is_none());
+    let (sets, warnings) = named.open_all(1).unwrap();
+    assert_eq!(sets.keys().copied().collect::<Vec<_>>(), vec![english]);
+    assert!(warnings.is_empty());
+    let gone = Source::Folder(root.join("gone"));
+    assert!(matches!(
+        gone.open_all(1),
+        Err(SourceError::NoSuchFolder(_))
+    ));
+
+    // A damaged file: refused in a named folder, left out with a warning from the default one
+    // (the only test that sets the default folder, through its variable).
+    let path = slice_path(&variant_dir(&root, english), "K1-K1".parse().unwrap());
+    let good = std::fs::read(&path).unwrap();
+    std::fs::write(&path, &good[..good.len() - 3]).unwrap();
+    let err = named.open(english, 1).unwrap_err();
+    assert!(
+        matches!(err, SourceError::Damaged(_)) && !err.is_usage(),
+        "{err}"
+    );
+    std::env::set_var("DAMIER_EGDB", &root);
+    let opened = Source::Default.open(english, 1).unwrap();
+    let db = opened.db.expect("the sound files are served");
+    assert!(!db.slices().is_empty());
+    assert_eq!(opened.warnings.len(), 1, "{:?}", opened.warnings);
+    assert!(
+        opened.warnings[0].contains("K1-K1.egdb"),
+        "{:?}",
+        opened.warnings
+    );
+    let opened = Source::Default.open(russian, 1).unwrap();
+    assert!(opened.db.is_none());
+    assert!(
+        opened
+            .missing
+            .unwrap()
+            .starts_with("no russian endgame databases in"),
+        "the default folder without the variant's files says how to build them"
+    );
+    std::env::remove_var("DAMIER_EGDB");
+    std::fs::remove_dir_all(&root).unwrap();
+}

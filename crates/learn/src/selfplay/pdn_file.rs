@@ -35,6 +35,48 @@ impl PdnRepair {
     pub fn missing_games(&self) -> usize {
         self.missing.iter().map(|r| r.end() + 1 - r.start()).sum()
     }
+
+    /// What was cut, as a sentence to follow the file's name; `None` when nothing was.
+    pub fn cut_note(&self) -> Option<String> {
+        (self.cut_bytes > 0).then(|| {
+            format!(
+                "cut {} bytes that {} does not account for ({} whole {}, {} torn): a run \
+                 stopped while writing a game",
+                self.cut_bytes,
+                crate::data::FILE_NAME,
+                self.cut_games,
+                if self.cut_games == 1 { "game" } else { "games" },
+                self.torn
+            )
+        })
+    }
+
+    /// The games the file lacks, as a sentence to follow its name ("lacks games 3, 5-7
+    /// (4 games), ..."); `None` when it lacks none.
+    pub fn missing_note(&self) -> Option<String> {
+        if self.missing.is_empty() {
+            return None;
+        }
+        let numbers: Vec<String> = self
+            .missing
+            .iter()
+            .map(|r| match r.end() - r.start() {
+                0 => r.start().to_string(),
+                _ => format!("{}-{}", r.start(), r.end()),
+            })
+            .collect();
+        let (games, total) = match self.missing_games() {
+            1 => ("game", String::new()),
+            n => ("games", format!(" ({n} games)")),
+        };
+        Some(format!(
+            "lacks {games} {}{total}, whose positions are in {} (an earlier Damier stopped \
+             between a game's positions and its text, or the file was lost); its other games \
+             are kept in order",
+            numbers.join(", "),
+            crate::data::FILE_NAME
+        ))
+    }
 }
 
 /// The tag that starts every game self-play writes.
@@ -299,5 +341,33 @@ mod tests {
         assert_eq!(follow_ledger(&path, 1, 0).unwrap(), PdnRepair::default());
         assert!(!path.exists());
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_notes_name_what_was_cut_and_which_games_are_missing() {
+        assert_eq!(PdnRepair::default().cut_note(), None);
+        assert_eq!(PdnRepair::default().missing_note(), None);
+        let repair = PdnRepair {
+            cut_bytes: 120,
+            cut_games: 1,
+            torn: 2,
+            missing: vec![3..=3, 5..=7],
+        };
+        let cut = repair.cut_note().unwrap();
+        assert!(cut.starts_with("cut 120 bytes that positions.dtp"), "{cut}");
+        assert!(cut.contains("(1 whole game, 2 torn)"), "{cut}");
+        let missing = repair.missing_note().unwrap();
+        assert!(
+            missing.starts_with("lacks games 3, 5-7 (4 games), whose"),
+            "{missing}"
+        );
+        let one = PdnRepair {
+            missing: vec![9..=9],
+            ..PdnRepair::default()
+        };
+        assert!(one
+            .missing_note()
+            .unwrap()
+            .starts_with("lacks game 9, whose"));
     }
 }

@@ -1,0 +1,185 @@
+//! Which databases an engine probes, as a user names them (a folder, `none`, or nothing for
+//! the default folder), and how each is opened. A folder the user named must hold a sound
+//! set of the variant; the default folder, which the user did not name, serves what it can:
+//! a damaged file is left out with a warning, and a folder without the variant's files
+//! leaves the engine without databases.
+
+use crate::store::{self, Egdb, EgdbError};
+use crate::{left_out_warning, recommended};
+use damier_core::Variant;
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+/// Where an engine's databases come from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// The default folder ([`store::default_root`]), when it holds the variant's files.
+    Default,
+    /// No databases.
+    None,
+    /// A folder the user named.
+    Folder(PathBuf),
+}
+
+/// Why the databases a user named cannot be probed.
+#[derive(Debug, thiserror::Error)]
+pub enum SourceError {
+    /// The folder cannot be read.
+    #[error("{0}")]
+    Unreadable(EgdbError),
+    /// A file of the set is damaged, foreign or unreadable.
+    #[error("{0}")]
+    Damaged(EgdbError),
+    /// The folder holds none of the variant's files.
+    #[error(
+        "{}: no {variant} databases there (build them with `damier egdb build -v {variant} --pieces N --dir {}`)",
+        root.display(),
+        root.display()
+    )]
+    Empty {
+        /// The folder.
+        root: PathBuf,
+        /// The variant.
+        variant: Variant,
+    },
+    /// The folder does not exist.
+    #[error("{}: no such folder", .0.display())]
+    NoSuchFolder(PathBuf),
+}
+
+impl SourceError {
+    /// Whether the user's naming is at fault (a folder that is not there, or holds nothing
+    /// of the variant), rather than a file the folder holds.
+    pub fn is_usage(&self) -> bool {
+        !matches!(self, SourceError::Damaged(_))
+    }
+}
+
+fn refusal(e: EgdbError) -> SourceError {
+    match e {
+        EgdbError::File { .. } => SourceError::Damaged(e),
+        e => SourceError::Unreadable(e),
+    }
+}
+
+/// The databases opened for one variant, and what the user should be told of them.
+#[derive(Debug, Default)]
+pub struct Opened {
+    /// The set, when there is one with at least one slice.
+    pub db: Option<Egdb>,
+    /// Warnings: files of the default folder left out, or the folder itself unreadable.
+    pub warnings: Vec<String>,
+    /// When the default folder holds none of the variant's files: what the engine does
+    /// without them and the command that builds them (for a person at a terminal).
+    pub missing: Option<String>,
+}
+
+impl Source {
+    /// Read `--egdb` as the command line gives it: `none`, a folder, or nothing.
+    pub fn from_arg(text: Option<&str>) -> Source {
+        match text {
+            None => Source::Default,
+            Some("none") => Source::None,
+            Some(dir) => Source::Folder(PathBuf::from(dir)),
+        }
+    }
+
+    /// The folder looked in, if any.
+    pub fn root(&self) -> Option<PathBuf> {
+        match self {
+            Source::Default => Some(store::default_root()),
+            Source::None => None,
+            Source::Folder(dir) => Some(dir.clone()),
+        }
+    }
+
+    /// Open `variant`'s databases, keeping `cache_mb` MiB of decompressed blocks.
+    ///
+    /// # Errors
+    /// For a named folder only: [`SourceError`] when it cannot be read, a file is damaged,
+    /// or it holds no slice of the variant.
+    pub fn open(&self, variant: Variant, cache_mb: usize) -> Result<Opened, SourceError> {
+        match self {
+            Source::None => Ok(Opened::default()),
+            Source::Folder(root) => {
+                let db = Egdb::open(root, variant, cache_mb).map_err(refusal)?;
+                if db.slices().is_empty() {
+                    return Err(SourceError::Empty {
+                        root: root.clone(),
+                        variant,
+                    });
+                }
+                Ok(Opened {
+                    db: Some(db),
+                    ..Opened::default()
+                })
+            }
+            Source::Default => Ok(open_default(&store::default_root(), variant, cache_mb)),
+        }
+    }
+
+    /// Open the databases of every variant with a folder under the source's (a server
+    /// serves them all), each keeping `cache_mb` MiB of blocks, with the warnings of the
+    /// default folder's left-out files.
+    ///
+    /// # Errors
+    /// For a named folder only: [`SourceError`] when it does not exist, cannot be read, or a
+    /// file is damaged.
+    pub fn open_all(
+        &self,
+        cache_mb: usize,
+    ) -> Result<(HashMap<Variant, Egdb>, Vec<String>), SourceError> {
+        let mut sets = HashMap::new();
+        let mut warnings = Vec::new();
+        let Some(root) = self.root() else {
+            return Ok((sets, warnings));
+        };
+        if matches!(self, Source::Folder(_)) && !root.is_dir() {
+            return Err(SourceError::NoSuchFolder(root));
+        }
+        for variant in Variant::all() {
+            if !store::variant_dir(&root, variant).is_dir() {
+                continue;
+            }
+            let db = match self {
+                Source::Folder(_) => Some(Egdb::open(&root, variant, cache_mb).map_err(refusal)?),
+                _ => {
+                    let opened = open_default(&root, variant, cache_mb);
+                    warnings.extend(opened.warnings);
+                    opened.db
+                }
+            };
+            if let Some(db) = db {
+                sets.insert(variant, db);
+            }
+        }
+        Ok((sets, warnings))
+    }
+}
+
+/// The variant's databases in the default folder without the files that cannot be read
+/// (each warned of), or none, warned of too, when the folder itself cannot be read; with the
+/// note on how to build them when it holds none.
+fn open_default(root: &std::path::Path, variant: Variant, cache_mb: usize) -> Opened {
+    match Egdb::open_sound(root, variant, cache_mb) {
+        Ok((db, unread)) => {
+            let db = Some(db).filter(|db| !db.slices().is_empty());
+            let missing = db.is_none().then(|| {
+                let folder = store::variant_dir(root, store::set_variant(variant));
+                recommended(variant).missing_note(variant, &folder)
+            });
+            Opened {
+                db,
+                warnings: unread
+                    .iter()
+                    .map(|e| left_out_warning(e, variant))
+                    .collect(),
+                missing,
+            }
+        }
+        Err(e) => Opened {
+            warnings: vec![format!("{e}; the engine goes on without endgame databases")],
+            ..Opened::default()
+        },
+    }
+}
