@@ -5,7 +5,6 @@ use anyhow::{bail, Result};
 use clap::{Args, Subcommand, ValueEnum};
 use damier_core::Variant;
 use damier_game::pdn::{self, CheckedGame, PdnError, PdnGame, Untagged, WriteOptions};
-use serde_json::{json, Value};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -149,9 +148,12 @@ fn convert(input: &Input, to: Target) -> Result<()> {
             crate::output::tell!("damier: game {}: {note}", i + 1);
         }
         if input.json {
-            say(&format!("{}\n", game_json(g, to)))?;
+            say(&format!(
+                "{}\n",
+                serde_json::to_string(&g.export(matches!(to, Target::Long)))?
+            ))?;
         } else if matches!(to, Target::Fen) {
-            say(&fen_lines(g))?;
+            say(&g.fen_lines())?;
         } else {
             if !first {
                 say("\n")?;
@@ -161,36 +163,4 @@ fn convert(input: &Input, to: Target) -> Result<()> {
         first = false;
     }
     bad_games(bad, games.len())
-}
-
-fn fen_lines(g: &PdnGame) -> String {
-    let player = |name| g.tag(name).unwrap_or("?");
-    let mut s = format!(
-        "# {} - {} ({}) {}\n",
-        player("White"),
-        player("Black"),
-        g.variant,
-        g.result.text()
-    );
-    s.push_str(&format!("start\t{}\n", g.start.fen()));
-    for m in g.main_line(false) {
-        s.push_str(&format!("{} {}\t{}\n", m.number, m.text, m.fen));
-    }
-    s
-}
-
-fn game_json(g: &PdnGame, to: Target) -> Value {
-    let tags: serde_json::Map<String, Value> = g
-        .tags
-        .iter()
-        .map(|(n, v)| (n.clone(), Value::String(v.clone())))
-        .collect();
-    let moves = g.main_line(matches!(to, Target::Long));
-    json!({
-        "tags": tags,
-        "variant": g.variant.to_string(),
-        "result": g.result.text(),
-        "start": g.start.fen(),
-        "moves": moves,
-    })
 }
