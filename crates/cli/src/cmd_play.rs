@@ -7,13 +7,11 @@ use anyhow::{Context, Result};
 use clap::Args;
 use damier_core::Color;
 use damier_engine::{EngineOptions, Level};
-use damier_game::ballot::Deck;
+use damier_game::ballot::{self, BallotChoice, Deck};
 use damier_game::pdn::VariantSource;
 use damier_game::{Game, TimeoutPenalty};
 use damier_tui::clock_text::{parse_control, parse_duration, Unit};
-use damier_tui::setup::{
-    deck_name, game_from_ballot, game_from_pdn, BallotChoice, PdnStart, SetupError,
-};
+use damier_tui::setup::{game_from_pdn, PdnStart, SetupError};
 use damier_tui::{PlayConfig, Player, View};
 use std::path::PathBuf;
 
@@ -54,7 +52,7 @@ pub struct PlayArgs {
     ballot: Option<String>,
     /// Ballot deck: three (ACF three-move list) or two (two-move openings).
     #[arg(long, default_value = "three", requires = "ballot")]
-    deck: String,
+    deck: Deck,
     /// Plain line mode (automatic when input or output is not a terminal).
     #[arg(long)]
     plain: bool,
@@ -207,11 +205,7 @@ fn start_game(
         return Ok((game, tags));
     }
     if let Some(which) = &args.ballot {
-        let deck = match args.deck.to_ascii_lowercase().as_str() {
-            "three" | "3" => Deck::ThreeMove,
-            "two" | "2" => Deck::TwoMove,
-            other => usage!("--deck must be three or two, got '{other}'"),
-        };
+        let deck = args.deck;
         let choice = if which.eq_ignore_ascii_case("random") {
             BallotChoice::Random(seed)
         } else {
@@ -221,18 +215,8 @@ fn start_game(
             })
         };
         let (mut game, ballot) =
-            game_from_ballot(variant, deck, choice).usage_context(|| "--ballot".into())?;
-        notes.push(format!(
-            "Ballot {} of the {} deck: {}{}.",
-            ballot.number,
-            deck_name(deck),
-            ballot.text(),
-            if ballot.barred {
-                " (barred: left out of ACF play)"
-            } else {
-                ""
-            }
-        ));
+            ballot::open(variant, deck, choice).usage_context(|| "--ballot".into())?;
+        notes.push(ballot.describe(deck));
         args.position.play_onto(&mut game)?;
         return Ok((game, Vec::new()));
     }

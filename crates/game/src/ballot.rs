@@ -9,6 +9,7 @@
 
 use crate::game::{Game, GameError};
 use damier_core::{Base, Variant};
+use std::str::FromStr;
 use std::sync::OnceLock;
 
 /// One ballot: the moves that open the game.
@@ -87,7 +88,89 @@ pub fn plays_in(variant: Variant) -> bool {
     matches!(variant.base, Base::English | Base::Pool)
 }
 
+/// A deck name that is neither deck's.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the deck must be three-move or two-move, got '{0}'")]
+pub struct UnknownDeck(pub String);
+
+impl FromStr for Deck {
+    type Err = UnknownDeck;
+
+    /// `three-move` or `two-move`, also `three`, `two`, `3`, `2`, in any case.
+    fn from_str(text: &str) -> Result<Deck, UnknownDeck> {
+        match text.to_ascii_lowercase().as_str() {
+            "three-move" | "three" | "3" => Ok(Deck::ThreeMove),
+            "two-move" | "two" | "2" => Ok(Deck::TwoMove),
+            _ => Err(UnknownDeck(text.to_string())),
+        }
+    }
+}
+
+/// Which ballot of a deck opens a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BallotChoice {
+    /// The ballot with this number.
+    Number(u16),
+    /// A ballot in play drawn with this seed.
+    Random(u64),
+}
+
+/// Why no game could be opened with a ballot.
+#[derive(Debug, thiserror::Error)]
+pub enum BallotError {
+    /// The variant does not number its squares like English.
+    #[error(
+        "ballots are English checkers openings; {0} does not number its squares like English \
+         (English, Pool and their giveaway forms do)"
+    )]
+    Variant(Variant),
+    /// No ballot has that number.
+    #[error("there is no ballot {number} in the {deck} deck (1 to {max})")]
+    NoSuchBallot {
+        /// The number asked for.
+        number: u16,
+        /// The deck's name.
+        deck: &'static str,
+        /// The highest number.
+        max: u16,
+    },
+    /// A move of the ballot could not be played.
+    #[error(transparent)]
+    Move(#[from] GameError),
+}
+
+/// A game of `variant` opened with the ballot `choice` names from `deck`, and that ballot.
+///
+/// # Errors
+/// [`BallotError`] when the variant plays no ballots or the deck has no such number.
+pub fn open(
+    variant: Variant,
+    deck: Deck,
+    choice: BallotChoice,
+) -> Result<(Game, &'static Ballot), BallotError> {
+    if !plays_in(variant) {
+        return Err(BallotError::Variant(variant));
+    }
+    let ballot = match choice {
+        BallotChoice::Random(seed) => deck.draw(seed),
+        BallotChoice::Number(n) => deck.get(n).ok_or(BallotError::NoSuchBallot {
+            number: n,
+            deck: deck.name(),
+            max: deck.list().len() as u16,
+        })?,
+    };
+    Ok((ballot.game_in(variant)?, ballot))
+}
+
 impl Deck {
+    /// The deck's name: `three-move` or `two-move`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Deck::TwoMove => "two-move",
+            Deck::ThreeMove => "three-move",
+        }
+    }
+
     /// Every ballot of the list, barred ones included.
     pub fn list(self) -> &'static [Ballot] {
         match self {
@@ -139,5 +222,21 @@ impl Ballot {
     /// The moves as one line (`9-13 21-17 5-9`).
     pub fn text(&self) -> String {
         self.moves.join(" ")
+    }
+
+    /// The ballot as a sentence naming its deck: "Ballot 3 of the three-move deck: 9-13
+    /// 21-17 10-14 (barred: left out of ACF play)."
+    pub fn describe(&self, deck: Deck) -> String {
+        format!(
+            "Ballot {} of the {} deck: {}{}.",
+            self.number,
+            deck.name(),
+            self.text(),
+            if self.barred {
+                " (barred: left out of ACF play)"
+            } else {
+                ""
+            }
+        )
     }
 }

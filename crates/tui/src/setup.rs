@@ -1,12 +1,11 @@
 //! What a game is played with: who plays each side, the clock, and where it starts (a FEN, a
-//! game of a PDN file to continue, an English ballot).
+//! game of a PDN file to continue; an English ballot is the game layer's [`damier_game::ballot::open`]).
 
 use damier_core::{Color, Variant};
 use damier_egdb::Egdb;
 use damier_engine::{BookChoice, EngineOptions, EvalChoice};
-use damier_game::ballot::{Ballot, Deck};
 use damier_game::pdn::{self, PdnGame, VariantSource};
-use damier_game::{Game, GameError, TimeControl, TimeoutPenalty};
+use damier_game::{Game, TimeControl, TimeoutPenalty};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
@@ -51,22 +50,6 @@ pub enum SetupError {
         /// How it ended.
         result: String,
     },
-    /// Ballots are English openings.
-    #[error("ballots are English checkers openings; {0} does not number its squares like English (use --variant english or pool)")]
-    BallotVariant(Variant),
-    /// No ballot has that number.
-    #[error("there is no ballot {number} in the {deck} deck (1 to {max})")]
-    NoSuchBallot {
-        /// The number asked for.
-        number: u16,
-        /// The deck's name.
-        deck: &'static str,
-        /// The highest number.
-        max: u16,
-    },
-    /// A move of the opening could not be played.
-    #[error(transparent)]
-    Move(#[from] GameError),
 }
 
 /// Everything a game of `damier play` is played with.
@@ -206,47 +189,6 @@ pub struct PdnStart {
     pub source: VariantSource,
 }
 
-/// Which ballot to draw.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BallotChoice {
-    /// The ballot with this number.
-    Number(u16),
-    /// A ballot drawn with this seed.
-    Random(u64),
-}
-
-/// A game of `variant` (English, Pool or their giveaway forms) opened with a ballot; returns
-/// the game and the ballot drawn.
-///
-/// # Errors
-/// [`SetupError`] for another variant or a number the deck does not have.
-pub fn game_from_ballot(
-    variant: Variant,
-    deck: Deck,
-    choice: BallotChoice,
-) -> Result<(Game, &'static Ballot), SetupError> {
-    if !damier_game::ballot::plays_in(variant) {
-        return Err(SetupError::BallotVariant(variant));
-    }
-    let ballot = match choice {
-        BallotChoice::Random(seed) => deck.draw(seed),
-        BallotChoice::Number(n) => deck.get(n).ok_or(SetupError::NoSuchBallot {
-            number: n,
-            deck: deck_name(deck),
-            max: deck.list().len() as u16,
-        })?,
-    };
-    Ok((ballot.game_in(variant)?, ballot))
-}
-
-/// The deck's name in messages.
-pub fn deck_name(deck: Deck) -> &'static str {
-    match deck {
-        Deck::TwoMove => "two-move",
-        Deck::ThreeMove => "three-move",
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -299,26 +241,5 @@ mod tests {
         )
         .unwrap_err();
         assert!(matches!(err, SetupError::Pdn { .. }), "{err}");
-    }
-
-    #[test]
-    fn ballots_open_english_games_only() {
-        let english = Variant::new(damier_core::Base::English);
-        let (game, ballot) =
-            game_from_ballot(english, Deck::ThreeMove, BallotChoice::Number(1)).unwrap();
-        assert_eq!(game.plies().len(), 3);
-        assert_eq!(ballot.number, 1);
-        let err = game_from_ballot(
-            Variant::INTERNATIONAL,
-            Deck::TwoMove,
-            BallotChoice::Random(7),
-        )
-        .unwrap_err();
-        assert!(err.to_string().starts_with("ballots are English"));
-        let err = game_from_ballot(english, Deck::TwoMove, BallotChoice::Number(99)).unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "there is no ballot 99 in the two-move deck (1 to 47)"
-        );
     }
 }

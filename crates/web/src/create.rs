@@ -8,7 +8,7 @@ use crate::session::real_time;
 use crate::session::{Player, Seats, Session, Tokens};
 use damier_core::{Color, Variant};
 use damier_engine::Level;
-use damier_game::ballot::Deck;
+use damier_game::ballot::{self, BallotChoice, Deck, UnknownDeck};
 use damier_game::{pdn, Game, TimeControl, TimeoutPenalty};
 use serde::Deserialize;
 use std::time::Duration;
@@ -258,29 +258,18 @@ fn start_game(req: &NewGame, variant: Variant) -> Result<Game, ApiError> {
             Game::from_fen(variant, fen).map_err(|e| ApiError::Invalid(format!("fen: {e}")))?
         }
         (None, Some(b)) => {
-            if !damier_game::ballot::plays_in(variant) {
-                return Err(ApiError::Invalid(format!(
-                    "ballots open English and Pool games, not {variant}"
-                )));
-            }
-            let deck = match b.deck.as_str() {
-                "two-move" => Deck::TwoMove,
-                "three-move" => Deck::ThreeMove,
-                other => {
-                    return Err(ApiError::Invalid(format!(
-                        "deck must be two-move or three-move, got '{other}'"
-                    )))
-                }
+            // The API names the decks as the ballot list does: `two-move`, `three-move`.
+            let deck: Deck = b
+                .deck
+                .parse()
+                .map_err(|e: UnknownDeck| ApiError::Invalid(e.to_string()))?;
+            let choice = match b.number {
+                Some(n) => BallotChoice::Number(n),
+                None => BallotChoice::Random(ids::seed()),
             };
-            let ballot = match b.number {
-                Some(n) => deck
-                    .get(n)
-                    .ok_or_else(|| ApiError::Invalid(format!("the deck has no ballot {n}")))?,
-                None => deck.draw(ids::seed()),
-            };
-            ballot
-                .game_in(variant)
-                .map_err(|e| ApiError::Invalid(format!("ballot {}: {e}", ballot.number)))?
+            ballot::open(variant, deck, choice)
+                .map_err(|e| ApiError::Invalid(e.to_string()))?
+                .0
         }
         (None, None) => Game::new(variant),
     };

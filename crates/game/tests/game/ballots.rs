@@ -1,7 +1,7 @@
 //! The English ballot decks: sizes as published, every ballot legal under the rules core.
 
 use damier_core::{Base, Color, Variant};
-use damier_game::ballot::Deck;
+use damier_game::ballot::{self, BallotChoice, BallotError, Deck};
 use std::collections::HashSet;
 
 #[test]
@@ -64,4 +64,62 @@ fn ballots_in_other_english_numbered_variants() {
     let game = b.game_in(Variant::giveaway(Base::English)).unwrap();
     assert_eq!(game.plies()[2].notation, "13x22");
     assert!(b.game_in(Variant::new(Base::Pool)).is_ok());
+}
+
+#[test]
+fn a_ballot_opens_english_and_pool_games_only_and_names_its_deck() {
+    let english = Variant::new(Base::English);
+    let (game, ballot) = ballot::open(english, Deck::ThreeMove, BallotChoice::Number(3)).unwrap();
+    assert_eq!(game.plies().len(), 3);
+    assert_eq!(
+        ballot.describe(Deck::ThreeMove),
+        "Ballot 3 of the three-move deck: 9-13 21-17 10-14 (barred: left out of ACF play)."
+    );
+    let pool = Variant::new(Base::Pool);
+    let (_, drawn) = ballot::open(pool, Deck::TwoMove, BallotChoice::Random(7)).unwrap();
+    assert!(!drawn.barred, "a drawn ballot is one in play");
+    assert_eq!(
+        drawn.describe(Deck::TwoMove),
+        format!(
+            "Ballot {} of the two-move deck: {}.",
+            drawn.number,
+            drawn.text()
+        )
+    );
+
+    let err = ballot::open(
+        Variant::INTERNATIONAL,
+        Deck::TwoMove,
+        BallotChoice::Random(7),
+    )
+    .unwrap_err();
+    assert!(matches!(err, BallotError::Variant(_)), "{err}");
+    assert!(err
+        .to_string()
+        .starts_with("ballots are English checkers openings"));
+    let err = ballot::open(english, Deck::TwoMove, BallotChoice::Number(99)).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "there is no ballot 99 in the two-move deck (1 to 47)"
+    );
+}
+
+#[test]
+fn decks_are_named_as_the_command_line_and_the_api_write_them() {
+    for (text, deck) in [
+        ("three-move", Deck::ThreeMove),
+        ("Three", Deck::ThreeMove),
+        ("3", Deck::ThreeMove),
+        ("two-move", Deck::TwoMove),
+        ("TWO", Deck::TwoMove),
+        ("2", Deck::TwoMove),
+    ] {
+        assert_eq!(text.parse::<Deck>(), Ok(deck), "{text}");
+    }
+    assert_eq!(Deck::ThreeMove.name(), "three-move");
+    let err = "four".parse::<Deck>().unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "the deck must be three-move or two-move, got 'four'"
+    );
 }

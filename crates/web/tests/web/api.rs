@@ -465,6 +465,8 @@ async fn bad_requests_get_json_errors_and_change_nothing() {
         json!({"level": 0}),
         json!({"clock": {"type": "fischer", "base_ms": 0}}),
         json!({"variant": "international", "ballot": {"deck": "two-move"}}),
+        json!({"variant": "english", "ballot": {"deck": "four-move"}}),
+        json!({"variant": "english", "ballot": {"deck": "two-move", "number": 99}}),
         json!({"white": "robot"}),
     ] {
         let a = c.post("/api/games", None, spec.clone()).await;
