@@ -6,12 +6,10 @@ use crate::output::{outln, plural, usage, UsageContext};
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 use damier_core::Variant;
-use damier_game::replace_file;
 use damier_puzzles::find::{default_depth, Finder};
 use damier_puzzles::generate::{generate, Games, Settings};
 use damier_puzzles::source::games_of;
 use damier_puzzles::{file, shipped, Puzzle};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use std::time::Instant;
@@ -215,9 +213,7 @@ fn run_generate(args: &GenerateArgs) -> Result<()> {
             args.out.display()
         );
     }
-    let text = file::write(&puzzles);
-    replace_file(&args.out, |file| file.write_all(text.as_bytes()))
-        .with_context(|| format!("writing {}", args.out.display()))?;
+    file::save(&args.out, &puzzles).with_context(|| format!("writing {}", args.out.display()))?;
     outln!(
         "{}: {} {variant} puzzles (depth {depth}), {:.0} s{}",
         args.out.display(),
@@ -258,9 +254,7 @@ fn run_check(args: &CheckArgs) -> Result<()> {
             anyhow::bail!("no puzzle still holds; {} not written", out.display())
         }
         Some(out) => {
-            let text = file::write(kept);
-            replace_file(out, |file| file.write_all(text.as_bytes()))
-                .with_context(|| format!("writing {}", out.display()))?;
+            file::save(out, kept).with_context(|| format!("writing {}", out.display()))?;
             outln!("{}: {}", out.display(), plural(kept.len(), "puzzle"))?;
         }
         None if judged.differs() => anyhow::bail!(

@@ -33,6 +33,24 @@ pub fn write(puzzles: &[Puzzle]) -> String {
     pdn::write(&games, &WriteOptions::default())
 }
 
+/// Write a set of puzzles to `path`, replacing the file whole (a failure part way keeps the
+/// old one). An empty set is refused: every reader refuses a file without a puzzle.
+///
+/// # Errors
+/// The write's, or `InvalidInput` for an empty set.
+pub fn save(path: &std::path::Path, puzzles: &[Puzzle]) -> std::io::Result<()> {
+    if puzzles.is_empty() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "a puzzle file holds at least one puzzle",
+        ));
+    }
+    let text = write(puzzles);
+    damier_game::replace_file(path, |file| {
+        std::io::Write::write_all(file, text.as_bytes())
+    })
+}
+
 fn to_pdn(p: &Puzzle) -> PdnGame {
     let mut game = PdnGame::new(p.start.variant());
     game.set_tag("Event", &p.task());

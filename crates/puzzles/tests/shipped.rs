@@ -3,8 +3,8 @@
 
 use damier_core::Variant;
 use damier_puzzles::find::{default_depth, Finder};
-use damier_puzzles::shipped;
 use damier_puzzles::Puzzle;
+use damier_puzzles::{file, shipped};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
 fn main_variant(v: Variant) -> bool {
@@ -68,4 +68,22 @@ fn every_shipped_puzzle_holds() {
         jobs.into_iter().flat_map(|j| j.join().unwrap()).collect()
     });
     assert!(failures.is_empty(), "{failures:#?}");
+}
+
+#[test]
+fn a_saved_set_reads_back_and_an_empty_one_is_refused() {
+    let variant: Variant = "english".parse().unwrap();
+    let set = shipped::puzzles(variant).unwrap();
+    let path = std::env::temp_dir().join(format!("damier-puzzles-{}.pdn", std::process::id()));
+    file::save(&path, &set).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(file::read(&text, variant).unwrap(), set);
+    let err = file::save(&path, &[]).unwrap_err();
+    assert_eq!(err.kind(), std::io::ErrorKind::InvalidInput);
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        text,
+        "a refused set leaves the file as it was"
+    );
+    std::fs::remove_file(&path).unwrap();
 }
