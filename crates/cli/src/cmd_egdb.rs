@@ -229,22 +229,21 @@ fn build_one(args: &BuildArgs, name: &str) -> Result<()> {
         .install(|| store::build_job(&root, variant, material, &|_| {}))
         .map_err(build_failure)
         .with_context(|| format!("building {variant} slice {material} in {}", root.display()))?;
-    let name = material.pair_key().pair_name();
+    if let store::JobOutcome::Built {
+        replaced: Some(reason),
+        ..
+    } = &outcome
+    {
+        crate::output::tell!(
+            "{}: damaged ({reason}): built again",
+            material.pair_key().pair_name()
+        );
+    }
+    let note = outcome.note(material.pair_key());
     match outcome {
-        store::JobOutcome::Kept => outln!("{name}: kept from an earlier run")?,
-        store::JobOutcome::Built {
-            positions,
-            bytes,
-            replaced,
-        } => {
-            if let Some(reason) = replaced {
-                crate::output::tell!("{name}: damaged ({reason}): built again");
-            }
-            outln!(
-                "{name}: {positions} positions, {}, {:.1}s",
-                Bytes(bytes),
-                started.elapsed().as_secs_f64()
-            )?
+        store::JobOutcome::Kept => outln!("{note}")?,
+        store::JobOutcome::Built { .. } => {
+            outln!("{note}, {:.1}s", started.elapsed().as_secs_f64())?
         }
     }
     Ok(())
@@ -298,13 +297,21 @@ fn build(args: &BuildArgs) -> Result<()> {
     let slice = bars.add(crate::output::bar(0, "{bar:30} {msg}"));
     let started = Instant::now();
     let pair_started = Mutex::new(Instant::now());
-    let lines = Mutex::new(Vec::<String>::new());
+    let kept = std::sync::atomic::AtomicUsize::new(0);
     // The pair being solved, for the log's lines (the bar's message changes as it goes).
     let current = Mutex::new(String::new());
     let log = Mutex::new(LogLines::new());
     let log_line = |text: &dyn Fn(&str) -> String| {
         if let Ok(mut log) = log.lock() {
             log.offer(false, || text(&current.lock().expect("not poisoned")));
+        }
+    };
+    // A line between the bars, or alone when there are none.
+    let say = |line: &str| {
+        if terminal {
+            bars.suspend(|| crate::output::tell!("{line}"));
+        } else {
+            crate::output::tell!("{line}");
         }
     };
     let result = pool.install(|| {
@@ -323,23 +330,12 @@ fn build(args: &BuildArgs) -> Result<()> {
                     format!("{} (pair {} of {total})", material.pair_name(), done + 1);
                 *pair_started.lock().expect("not poisoned") = Instant::now();
             }
-            SetEvent::Damaged { material, reason } => {
-                let line = format!(
-                    "{}: damaged ({reason}): building it again",
-                    material.pair_name()
-                );
-                if terminal {
-                    bars.suspend(|| crate::output::tell!("{line}"));
-                } else {
-                    crate::output::tell!("{line}");
-                }
+            SetEvent::Damaged { .. } => {
+                say(&event.note().expect("a damaged pair has a note"));
             }
-            SetEvent::Kept { material } => {
+            SetEvent::Kept { .. } => {
                 overall.inc(1);
-                lines.lock().expect("not poisoned").push(format!(
-                    "{}: kept from an earlier run",
-                    material.pair_name()
-                ));
+                kept.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             }
             SetEvent::Pair(Progress::Scan { done, total }) => {
                 slice.set_length(total);
@@ -358,27 +354,15 @@ fn build(args: &BuildArgs) -> Result<()> {
                     format!("{pair}: {decided} of {total} decided, {level} plies from the end")
                 });
             }
-            SetEvent::Finished {
-                material,
-                positions,
-                bytes,
-            } => {
+            SetEvent::Finished { .. } => {
                 overall.inc(1);
                 let seconds = pair_started
                     .lock()
                     .expect("not poisoned")
                     .elapsed()
                     .as_secs_f64();
-                let line = format!(
-                    "{}: {positions} positions, {}, {seconds:.1}s",
-                    material.pair_name(),
-                    Bytes(bytes)
-                );
-                if terminal {
-                    bars.suspend(|| crate::output::tell!("{line}"));
-                } else {
-                    crate::output::tell!("{line}");
-                }
+                let note = event.note().expect("a written pair has a note");
+                say(&format!("{note}, {seconds:.1}s"));
             }
         })
     });
@@ -387,7 +371,7 @@ fn build(args: &BuildArgs) -> Result<()> {
     result
         .map_err(build_failure)
         .with_context(|| format!("building {variant} databases in {}", root.display()))?;
-    let kept = lines.into_inner().expect("not poisoned").len();
+    let kept = kept.into_inner();
     let set = Egdb::open(&root, variant, 1)?.summary();
     outln!(
         "{variant}: every slice up to {} pieces in {} ({} files, {}{}), {:.1}s",

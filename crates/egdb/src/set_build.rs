@@ -90,6 +90,38 @@ pub enum SetEvent {
     },
 }
 
+impl SetEvent {
+    /// The line a log keeps of the event — a pair kept, found damaged, or written (without
+    /// the time, which the caller measures) — or `None` for progress.
+    pub fn note(&self) -> Option<String> {
+        match self {
+            SetEvent::Kept { material } => Some(kept_note(*material)),
+            SetEvent::Damaged { material, reason } => Some(format!(
+                "{}: damaged ({reason}): building it again",
+                material.pair_name()
+            )),
+            SetEvent::Finished {
+                material,
+                positions,
+                bytes,
+            } => Some(written_note(*material, *positions, *bytes)),
+            SetEvent::Start { .. } | SetEvent::Pair(_) => None,
+        }
+    }
+}
+
+fn kept_note(material: Slice) -> String {
+    format!("{}: kept from an earlier run", material.pair_name())
+}
+
+fn written_note(material: Slice, positions: u64, bytes: u64) -> String {
+    format!(
+        "{}: {positions} positions, {}",
+        material.pair_name(),
+        crate::Bytes(bytes)
+    )
+}
+
 /// One job of a set: a slice and its swap, built together, and the jobs whose slices it
 /// reads (every one with fewer pieces or fewer men).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -132,6 +164,19 @@ pub enum JobOutcome {
         /// What was wrong with the files it replaced, if it replaced damaged ones.
         replaced: Option<String>,
     },
+}
+
+impl JobOutcome {
+    /// The line a log keeps of the job on `material`'s pair, as [`SetEvent::note`] words it:
+    /// kept, or written (without the time). A damaged pair replaced is the caller's to tell.
+    pub fn note(&self, material: Slice) -> String {
+        match self {
+            JobOutcome::Kept => kept_note(material),
+            JobOutcome::Built {
+                positions, bytes, ..
+            } => written_note(material, *positions, *bytes),
+        }
+    }
 }
 
 /// What is on disk of a pair.

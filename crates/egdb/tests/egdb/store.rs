@@ -497,3 +497,44 @@ fn a_named_folder_must_hold_a_sound_set_and_the_default_folder_serves_what_it_ca
     std::env::remove_var("DAMIER_EGDB");
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+#[test]
+fn a_build_notes_each_pair_kept_damaged_or_written() {
+    use damier_egdb::store::{build_job, JobOutcome};
+    let root = temp_root("notes");
+    let variant: Variant = "english".parse().unwrap();
+    let notes = Mutex::new(Vec::new());
+    build_set(&root, variant, 2, &|e| {
+        notes.lock().unwrap().extend(e.note())
+    })
+    .unwrap();
+    let written = notes.into_inner().unwrap();
+    assert_eq!(
+        written.len(),
+        Slice::build_order(2, 12).len(),
+        "{written:?}"
+    );
+    assert!(
+        written
+            .iter()
+            .any(|n| n.starts_with("K1-K1: ") && n.contains(" positions, ")),
+        "{written:?}"
+    );
+    let notes = Mutex::new(Vec::new());
+    build_set(&root, variant, 2, &|e| {
+        notes.lock().unwrap().extend(e.note())
+    })
+    .unwrap();
+    let again = notes.into_inner().unwrap();
+    assert!(
+        again
+            .iter()
+            .all(|n| n.ends_with(": kept from an earlier run")),
+        "{again:?}"
+    );
+    let pair: Slice = "K1-K1".parse().unwrap();
+    let outcome = build_job(&root, variant, pair, &|_| {}).unwrap();
+    assert_eq!(outcome, JobOutcome::Kept);
+    assert_eq!(outcome.note(pair), "K1-K1: kept from an earlier run");
+    std::fs::remove_dir_all(&root).unwrap();
+}
