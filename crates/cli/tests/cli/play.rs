@@ -556,9 +556,13 @@ fn flip_pieces_hint_and_help() {
 
 #[test]
 fn now_makes_a_long_search_move_at_once() {
-    // Level 10 thinks for seconds; `now` cuts it short.
+    // Level 10 thinks for seconds; `now` cuts it short. Without the book: a book move is
+    // played at once, and `now` would then find the engine idle (a race this test lost once).
     let start = Instant::now();
-    let run = play(&["--level", "10", "--side", "black"], "now\n");
+    let run = play(
+        &["--level", "10", "--side", "black", "--book", "none"],
+        "now\n",
+    );
     assert!(has(&run, "White moves now."), "{}", run.out);
     assert!(said(&run).iter().any(|l| l.starts_with("1. white ")));
     assert!(start.elapsed() < Duration::from_secs(4));
