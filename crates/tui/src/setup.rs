@@ -1,5 +1,6 @@
-//! What a game is played with: who plays each side, the clock, and where it starts (a FEN, a
-//! game of a PDN file to continue; an English ballot is the game layer's [`damier_game::ballot::open`]).
+//! What a game is played with: who plays each side, the clock, and where it starts (a FEN, or
+//! a game of a PDN file to continue; an English ballot opens a game through the game layer's
+//! [`damier_game::ballot::open`]).
 
 use damier_core::{Color, Variant};
 use damier_egdb::Egdb;
