@@ -3,6 +3,7 @@
 
 use crate::board::{self, CbMove, Cells, GameType, MoveRecord};
 use crate::text;
+use damier_egdb::source::open_sound_set;
 use damier_egdb::{store, Egdb};
 use damier_engine::{
     BookChoice, ClockLimit, Control, Engine, EngineOptions, Limits, Score, SearchInfo, SearchInput,
@@ -438,8 +439,9 @@ fn fallback() -> Engine {
 
 /// The sound databases of `game` under `root`, if there are any.
 fn open_egdb(game: GameType, root: &std::path::Path) -> Option<Arc<Egdb>> {
-    let (db, _damaged) = Egdb::open_sound(root, game.variant(), store::SEARCH_CACHE_MB).ok()?;
-    (!db.slices().is_empty()).then(|| Arc::new(db))
+    open_sound_set(root, game.variant(), store::SEARCH_CACHE_MB)
+        .db
+        .map(Arc::new)
 }
 
 /// What `set check_wld_dir` tells: the databases found under `root`, or how to build them.

@@ -21,7 +21,7 @@ pub fn open(text: Option<&str>, variant: Variant) -> Result<Option<Arc<Egdb>>> {
     let opened = Source::from_arg(text)
         .open(variant, store::SEARCH_CACHE_MB)
         .map_err(refusal)?;
-    for warning in &opened.warnings {
+    for warning in opened.warnings() {
         crate::output::tell!("damier: warning: {warning}");
     }
     // A person at a terminal is told once how to get them; a script is not disturbed.

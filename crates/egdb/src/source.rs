@@ -63,15 +63,45 @@ fn refusal(e: EgdbError) -> SourceError {
 }
 
 /// The databases opened for one variant, and what the user should be told of them.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Opened {
+    /// The variant.
+    pub variant: Variant,
     /// The set, when there is one with at least one slice.
     pub db: Option<Egdb>,
-    /// Warnings: files of the default folder left out, or the folder itself unreadable.
-    pub warnings: Vec<String>,
-    /// When the default folder holds none of the variant's files: what the engine does
-    /// without them and the command that builds them (for a person at a terminal).
+    /// Files of the folder that cannot be read, left out of the set.
+    pub left_out: Vec<EgdbError>,
+    /// The folder itself could not be read: no set.
+    pub unreadable: Option<EgdbError>,
+    /// When the folder holds none of the variant's files: what the engine does without them
+    /// and the command that builds them (for a person at a terminal).
     pub missing: Option<String>,
+}
+
+impl Opened {
+    fn nothing(variant: Variant) -> Opened {
+        Opened {
+            variant,
+            db: None,
+            left_out: Vec::new(),
+            unreadable: None,
+            missing: None,
+        }
+    }
+
+    /// The warnings every interface gives (after its own prefix): each file left out, or the
+    /// folder that could not be read.
+    pub fn warnings(&self) -> Vec<String> {
+        let files = self
+            .left_out
+            .iter()
+            .map(|e| left_out_warning(e, self.variant));
+        let folder = self
+            .unreadable
+            .iter()
+            .map(|e| format!("{e}; the engine goes on without endgame databases"));
+        files.chain(folder).collect()
+    }
 }
 
 impl Source {
@@ -100,7 +130,7 @@ impl Source {
     /// or it holds no slice of the variant.
     pub fn open(&self, variant: Variant, cache_mb: usize) -> Result<Opened, SourceError> {
         match self {
-            Source::None => Ok(Opened::default()),
+            Source::None => Ok(Opened::nothing(variant)),
             Source::Folder(root) => {
                 let db = Egdb::open(root, variant, cache_mb).map_err(refusal)?;
                 if db.slices().is_empty() {
@@ -111,10 +141,10 @@ impl Source {
                 }
                 Ok(Opened {
                     db: Some(db),
-                    ..Opened::default()
+                    ..Opened::nothing(variant)
                 })
             }
-            Source::Default => Ok(open_default(&store::default_root(), variant, cache_mb)),
+            Source::Default => Ok(open_sound_set(&store::default_root(), variant, cache_mb)),
         }
     }
 
@@ -144,8 +174,8 @@ impl Source {
             let db = match self {
                 Source::Folder(_) => Some(Egdb::open(&root, variant, cache_mb).map_err(refusal)?),
                 _ => {
-                    let opened = open_default(&root, variant, cache_mb);
-                    warnings.extend(opened.warnings);
+                    let opened = open_sound_set(&root, variant, cache_mb);
+                    warnings.extend(opened.warnings());
                     opened.db
                 }
             };
@@ -157,29 +187,29 @@ impl Source {
     }
 }
 
-/// The variant's databases in the default folder without the files that cannot be read
-/// (each warned of), or none, warned of too, when the folder itself cannot be read; with the
-/// note on how to build them when it holds none.
-fn open_default(root: &std::path::Path, variant: Variant, cache_mb: usize) -> Opened {
+/// The sound part of `variant`'s databases under `root`, as an engine plays with a folder the
+/// user did not name (or named and had checked before): the files that cannot be read are left
+/// out, a folder that cannot be read gives no set, and a folder without the variant's files
+/// gives the note on how to build them.
+pub fn open_sound_set(root: &std::path::Path, variant: Variant, cache_mb: usize) -> Opened {
     match Egdb::open_sound(root, variant, cache_mb) {
-        Ok((db, unread)) => {
+        Ok((db, left_out)) => {
             let db = Some(db).filter(|db| !db.slices().is_empty());
             let missing = db.is_none().then(|| {
                 let folder = store::variant_dir(root, store::set_variant(variant));
                 recommended(variant).missing_note(variant, &folder)
             });
             Opened {
+                variant,
                 db,
-                warnings: unread
-                    .iter()
-                    .map(|e| left_out_warning(e, variant))
-                    .collect(),
+                left_out,
+                unreadable: None,
                 missing,
             }
         }
         Err(e) => Opened {
-            warnings: vec![format!("{e}; the engine goes on without endgame databases")],
-            ..Opened::default()
+            unreadable: Some(e),
+            ..Opened::nothing(variant)
         },
     }
 }

@@ -444,8 +444,8 @@ fn a_named_folder_must_hold_a_sound_set_and_the_default_folder_serves_what_it_ca
     assert_eq!(Source::from_arg(None), Source::Default);
 
     let opened = named.open(english, 1).unwrap();
-    assert_eq!(opened.db.unwrap().max_pieces(), 2);
-    assert!(opened.warnings.is_empty() && opened.missing.is_none());
+    assert_eq!(opened.db.as_ref().unwrap().max_pieces(), 2);
+    assert!(opened.warnings().is_empty() && opened.missing.is_none());
     let err = named.open(russian, 1).unwrap_err();
     assert!(
         matches!(err, SourceError::Empty { .. }) && err.is_usage(),
@@ -477,14 +477,11 @@ fn a_named_folder_must_hold_a_sound_set_and_the_default_folder_serves_what_it_ca
     );
     std::env::set_var("DAMIER_EGDB", &root);
     let opened = Source::Default.open(english, 1).unwrap();
+    let warnings = opened.warnings();
     let db = opened.db.expect("the sound files are served");
     assert!(!db.slices().is_empty());
-    assert_eq!(opened.warnings.len(), 1, "{:?}", opened.warnings);
-    assert!(
-        opened.warnings[0].contains("K1-K1.egdb"),
-        "{:?}",
-        opened.warnings
-    );
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(warnings[0].contains("K1-K1.egdb"), "{warnings:?}");
     let opened = Source::Default.open(russian, 1).unwrap();
     assert!(opened.db.is_none());
     assert!(

@@ -8,6 +8,7 @@
 use super::moves::{parse_move, parse_position, write_move};
 use super::syntax::{self, Line};
 use damier_core::Variant;
+use damier_egdb::source::open_sound_set;
 use damier_egdb::store::SEARCH_CACHE_MB;
 use damier_egdb::{left_out_warning, Egdb, EgdbError};
 use damier_engine::{
@@ -414,18 +415,13 @@ impl Session {
         // damaged since, is told and left out, and the engine goes on with the rest. A folder
         // that cannot be read leaves it without databases rather than without an answer.
         let root = egdb_root(&self.egdb_path);
-        let db = match Egdb::open_sound(&root, params.variant, SEARCH_CACHE_MB) {
-            Ok((db, unread)) => {
-                for e in &unread {
-                    if let Some(line) = unread_line(e, params.variant, &self.told_damage) {
-                        self.say(&line);
-                    }
-                }
-                Some(db).filter(|db| !db.slices().is_empty())
+        let opened = open_sound_set(&root, params.variant, SEARCH_CACHE_MB);
+        for e in &opened.left_out {
+            if let Some(line) = unread_line(e, params.variant, &self.told_damage) {
+                self.say(&line);
             }
-            Err(_) => None,
-        };
-        engine.set_egdb(db.map(Arc::new));
+        }
+        engine.set_egdb(opened.db.map(Arc::new));
         let engine = Arc::new(engine);
         self.engine = Some(engine.clone());
         engine
