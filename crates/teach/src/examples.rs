@@ -21,6 +21,14 @@ pub struct Example {
     pub answers: Vec<String>,
 }
 
+impl Example {
+    /// The answers as the rules pages write them: "answer: 27x18", "answers: 27x18, 28x19".
+    pub fn answers_text(&self) -> String {
+        let plural = if self.answers.len() == 1 { "" } else { "s" };
+        format!("answer{plural}: {}", self.answers.join(", "))
+    }
+}
+
 /// Placements tried per example before giving it up.
 const TRIES: u32 = 200_000;
 

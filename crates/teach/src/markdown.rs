@@ -82,13 +82,7 @@ fn variant_in_full(out: &mut String, variant: Variant) {
         if let Ok(board) = Board::from_fen(variant, &example.fen) {
             diagram(out, &board);
         }
-        let plural = if example.answers.len() == 1 { "" } else { "s" };
-        let _ = writeln!(
-            out,
-            "   `{}` — answer{plural}: {}",
-            example.fen,
-            example.answers.join(", ")
-        );
+        let _ = writeln!(out, "   `{}` — {}", example.fen, example.answers_text());
     }
 }
 

@@ -45,8 +45,7 @@ pub fn rules_text(variant: Variant, width: usize, with_examples: bool) -> String
             let _ = writeln!(out, "{}", indented(&board, "     "));
         }
         let _ = writeln!(out, "     {}", example.fen);
-        let plural = if example.answers.len() == 1 { "" } else { "s" };
-        let _ = writeln!(out, "     answer{plural}: {}", example.answers.join(", "));
+        let _ = writeln!(out, "     {}", example.answers_text());
     }
     out
 }
