@@ -12,7 +12,6 @@ use damier_egdb::store::{self, SetEvent};
 use damier_egdb::verify::{self, Again, VerifyEvent};
 use damier_egdb::{material_list, unbuildable_set, Bytes, Egdb, Slice, Unexplained};
 use indicatif::MultiProgress;
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::Instant;
@@ -284,12 +283,7 @@ fn build(args: &BuildArgs) -> Result<()> {
     note_shared_set(variant);
     let pool = thread_pool(args.threads.threads)?;
     let root = args.set.dir.path();
-    let terminal = std::io::stderr().is_terminal();
-    let bars = if terminal {
-        MultiProgress::new()
-    } else {
-        MultiProgress::with_draw_target(indicatif::ProgressDrawTarget::hidden())
-    };
+    let bars = MultiProgress::new();
     let overall = bars.add(crate::output::bar(
         0,
         "{bar:30} {pos}/{len} slice pairs  [{elapsed_precise}]",
@@ -306,14 +300,8 @@ fn build(args: &BuildArgs) -> Result<()> {
             log.offer(false, || text(&current.lock().expect("not poisoned")));
         }
     };
-    // A line between the bars, or alone when there are none.
-    let say = |line: &str| {
-        if terminal {
-            bars.suspend(|| crate::output::tell!("{line}"));
-        } else {
-            crate::output::tell!("{line}");
-        }
-    };
+    // A line above the bars (alone where indicatif draws none).
+    let say = |line: &str| bars.suspend(|| crate::output::tell!("{line}"));
     let result = pool.install(|| {
         store::build_set(&root, variant, pieces, &|event| match event {
             SetEvent::Start {

@@ -206,17 +206,12 @@ pub fn exit_status(error: &anyhow::Error) -> i32 {
     }
 }
 
-/// A progress bar of `len` steps on standard error, drawn by `template` (indicatif's), and
-/// hidden when standard error is not a terminal: a log gets [`crate::log_lines::LogLines`]
-/// instead.
+/// A progress bar of `len` steps on standard error, drawn by `template` (indicatif's).
+/// indicatif draws nothing when standard error is not a terminal: a log gets
+/// [`crate::log_lines::LogLines`] instead.
 pub fn bar(len: u64, template: &'static str) -> indicatif::ProgressBar {
-    use std::io::IsTerminal;
     let style = indicatif::ProgressStyle::with_template(template).expect("the template is valid");
-    let bar = indicatif::ProgressBar::new(len).with_style(style);
-    if !io::stderr().is_terminal() {
-        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
-    }
-    bar
+    indicatif::ProgressBar::new(len).with_style(style)
 }
 
 /// A count and its noun: "1 game", "3 games".
