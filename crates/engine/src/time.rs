@@ -1,5 +1,7 @@
 //! Time management: turns [`Limits`] into a soft target (stop after an iteration past it) and
-//! a hard maximum (stop at once).
+//! a hard maximum (stop at once). A fixed time per move has no later move to save for, so its
+//! target is its maximum: the search deepens until the time is up, and the iteration cut short
+//! still counts for the moves it finished (`search::root`).
 
 use crate::limits::Limits;
 use std::time::Duration;
@@ -24,6 +26,8 @@ pub struct TimeBudget {
     pub optimum: Duration,
     /// Stop searching at once after this much time.
     pub maximum: Duration,
+    /// A fixed time per move: what a move leaves unused is lost, not saved for later moves.
+    pub per_move: bool,
 }
 
 impl TimeBudget {
@@ -36,6 +40,7 @@ impl TimeBudget {
             return Some(TimeBudget {
                 optimum: t,
                 maximum: t,
+                per_move: true,
             });
         }
         let c = limits.clock?;
@@ -59,13 +64,20 @@ impl TimeBudget {
         };
         let optimum = share.min(cap).max(Duration::from_millis(1));
         let maximum = (share * 4).min(cap).max(optimum);
-        Some(TimeBudget { optimum, maximum })
+        Some(TimeBudget {
+            optimum,
+            maximum,
+            per_move: false,
+        })
     }
 
     /// The soft target scaled by how unsettled the search is: `instability` 0 (the same best
     /// move for several iterations) gives a little less than the optimum, higher values more,
-    /// never past the maximum.
+    /// never past the maximum. A fixed time per move is spent whole.
     pub fn target(&self, instability: f64) -> Duration {
+        if self.per_move {
+            return self.maximum;
+        }
         let factor = (0.6 + 0.5 * instability).clamp(0.5, 2.5);
         self.optimum.mul_f64(factor).min(self.maximum)
     }
@@ -97,6 +109,24 @@ mod tests {
         assert!(last.maximum <= Duration::from_secs(9));
         assert!(TimeBudget::new(&Limits::depth(5)).is_none());
         assert!(b.target(3.0) <= b.maximum && b.target(0.0) < b.optimum);
+    }
+
+    #[test]
+    fn a_fixed_time_per_move_is_searched_to_its_end_however_settled() {
+        let fixed = TimeBudget::new(&Limits::move_time(Duration::from_millis(300))).unwrap();
+        assert!(fixed.per_move);
+        assert_eq!(fixed.target(0.0), fixed.maximum);
+        assert_eq!(fixed.target(3.0), fixed.maximum);
+        let clock = Limits {
+            clock: Some(ClockLimit {
+                remaining: Duration::from_secs(60),
+                increment: Duration::ZERO,
+                moves_to_go: Some(10),
+            }),
+            ..Limits::default()
+        };
+        let b = TimeBudget::new(&clock).unwrap();
+        assert!(!b.per_move && b.target(0.0) < b.maximum);
     }
 
     /// Sudden death without an increment, each move taking its target and a worst-case

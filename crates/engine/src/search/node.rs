@@ -106,6 +106,9 @@ pub struct Searcher<'a, G: Geometry> {
     pub seldepth: usize,
     /// The search was stopped; results of the running iteration are unreliable.
     pub aborted: bool,
+    /// The score of the root's best move in the search from the root under way (or last
+    /// run), valid while [`Searcher::root_pv`] is not empty.
+    root_score: Score,
     killers: Killers,
     history: History,
     /// Keys of the positions before the root (oldest first), then one per ply from the root.
@@ -163,6 +166,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             unpublished: 0,
             seldepth: 0,
             aborted: false,
+            root_score: Score::DRAW,
             killers: Killers::new(),
             history: History::new(),
             keys,
@@ -293,6 +297,13 @@ impl<'a, G: Geometry> Searcher<'a, G> {
     /// The principal variation found by the last search from the root.
     pub fn root_pv(&self) -> &[Move<G::Bits>] {
         &self.pv[..self.pv_len[0]]
+    }
+
+    /// The root's best move so far in the search from the root under way or last run, with
+    /// its line and score: only moves whose search finished count, so an iteration cut short
+    /// still tells which of the moves it finished beat the others at its depth.
+    pub fn root_best(&self) -> Option<(Score, &[Move<G::Bits>])> {
+        (self.pv_len[0] > 0).then(|| (self.root_score, self.root_pv()))
     }
 
     /// Prepare for a new iteration.
@@ -473,6 +484,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 // have a move.
                 self.pv_len[1] = 0;
                 self.update_pv(0, moves[0]);
+                self.root_score = Score::DRAW;
             }
             return Score::DRAW;
         }
@@ -557,6 +569,9 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 if score > alpha {
                     alpha = score;
                     self.update_pv(ply, mv);
+                    if ply == 0 {
+                        self.root_score = score;
+                    }
                     if alpha >= beta {
                         if plain {
                             self.killers.add(ply, best_code);

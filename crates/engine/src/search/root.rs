@@ -42,8 +42,27 @@ pub fn iterate<G: Geometry>(
         s.start_iteration();
         let score = aspiration(s, root, depth, quiet, last.as_ref().map(|l| l.score));
         let pv = s.root_pv().to_vec();
-        // An iteration cut short is kept only if it found a move at all and none was known.
-        if s.aborted && last.is_some() {
+        if s.aborted {
+            // Cut short, the iteration still searched some moves to the new depth, the last
+            // best first: the best of those (its line finished, inside the window) is the
+            // better guess. With no earlier iteration, any move it finished is kept.
+            if let Some((score, line)) = s.root_best() {
+                let line = line.to_vec();
+                match last.as_mut() {
+                    Some(known) => {
+                        known.score = score;
+                        known.pv = line;
+                    }
+                    None => {
+                        last = Some(Iteration {
+                            depth,
+                            score,
+                            pv: line,
+                            seldepth: s.seldepth,
+                        })
+                    }
+                }
+            }
             break;
         }
         if pv.is_empty() {
@@ -60,7 +79,7 @@ pub fn iterate<G: Geometry>(
             seldepth: s.seldepth,
         };
         s.flush_nodes();
-        let go_on = !s.aborted && sink.completed(&it, changes);
+        let go_on = sink.completed(&it, changes);
         last = Some(it);
         if !go_on || score.is_decisive() && depth > 2 * score.plies_to_end().unwrap_or(0) as i32 {
             break;

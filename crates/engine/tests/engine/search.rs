@@ -204,6 +204,37 @@ fn threads_complete_the_requested_depth() {
     }
 }
 
+/// A fixed time per move saves nothing for later moves: the search goes on to the end of it
+/// (its last iteration cut short), however settled its best move, and still names a legal
+/// move with a playable line.
+#[test]
+fn a_fixed_time_per_move_is_searched_to_its_end() {
+    let e = engine();
+    let board = Board::start("english".parse().unwrap());
+    let time = std::time::Duration::from_millis(150);
+    let r = e.search(
+        &SearchInput::new(board),
+        &Limits::move_time(time),
+        Style::default(),
+        &Control::new(),
+        &mut Silent,
+    );
+    // The budget keeps 20 ms of the 150 for the interface; a search stopped at its soft
+    // target would end after about 80 ms (it did before 2026-11-30).
+    assert!(
+        r.time >= std::time::Duration::from_millis(125),
+        "{:?}",
+        r.time
+    );
+    let best = r.best.expect("a move");
+    assert!(board.legal_moves().contains(&best));
+    let mut b = board;
+    for mv in &r.pv {
+        assert!(b.legal_moves().contains(mv), "bad line {:?}", r.pv);
+        b = b.play_unchecked(mv);
+    }
+}
+
 #[test]
 fn a_hash_table_too_large_is_an_error_not_an_abort() {
     // More than any machine of this project has (and than the address space allows to touch):
