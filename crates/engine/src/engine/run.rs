@@ -15,7 +15,7 @@ use damier_core::{Geometry, Move, Position};
 use damier_egdb::Egdb;
 use damier_game::{quiet_king_limit, widen, Board};
 use std::sync::atomic::Ordering::Relaxed;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 impl Engine {
     /// One search of `root` (the board of `input`), on as many threads as the engine has.
@@ -260,25 +260,19 @@ struct MainSink<'a, 'l, G: Geometry> {
     other_lines: Option<OtherLines<'a, G>>,
 }
 
-impl<G: Geometry> IterationSink<G::Bits> for MainSink<'_, '_, G> {
-    fn completed(&mut self, it: &Iteration<G::Bits>, changes: u32) -> bool {
-        let mut lines = vec![(it.score, it.pv.clone())];
-        let mut other_nodes = 0;
-        let mut other_hits = 0;
-        if let Some(other) = &mut self.other_lines {
-            // The first line is the move the search chose, proved best to this depth; another
-            // move searched anew with a table of its own can come out a hair above it (its
-            // reductions differ). Lines are shown best first, so such a one is shown level.
-            let first = it.score;
-            lines.extend(
-                other
-                    .search(it.depth, it.pv[0])
-                    .into_iter()
-                    .map(|(score, pv)| (score.min(first), pv)),
-            );
-            other_nodes = other.shared.nodes.load(Relaxed);
-            other_hits = other.shared.egdb_hits.load(Relaxed);
-        }
+impl<G: Geometry> MainSink<'_, '_, G> {
+    /// Tell the listener `lines` (best first) at the depth of `it`; returns the time so far.
+    fn report(
+        &mut self,
+        it: &Iteration<G::Bits>,
+        lines: &[(Score, Vec<Move<G::Bits>>)],
+    ) -> Duration {
+        let (other_nodes, other_hits) = self.other_lines.as_ref().map_or((0, 0), |o| {
+            (
+                o.shared.nodes.load(Relaxed),
+                o.shared.egdb_hits.load(Relaxed),
+            )
+        });
         let time = self.start.elapsed();
         let nodes = self.shared.nodes.load(Relaxed) + other_nodes;
         let continued = self.listener.shows_lines().then_some(self.egdb).flatten();
@@ -303,6 +297,26 @@ impl<G: Geometry> IterationSink<G::Bits> for MainSink<'_, '_, G> {
                 book: false,
             });
         }
+        time
+    }
+}
+
+impl<G: Geometry> IterationSink<G::Bits> for MainSink<'_, '_, G> {
+    fn completed(&mut self, it: &Iteration<G::Bits>, changes: u32) -> bool {
+        let mut lines = vec![(it.score, it.pv.clone())];
+        if let Some(other) = &mut self.other_lines {
+            // The first line is the move the search chose, proved best to this depth; another
+            // move searched anew with a table of its own can come out a hair above it (its
+            // reductions differ). Lines are shown best first, so such a one is shown level.
+            let first = it.score;
+            lines.extend(
+                other
+                    .search(it.depth, it.pv[0])
+                    .into_iter()
+                    .map(|(score, pv)| (score.min(first), pv)),
+            );
+        }
+        let time = self.report(it, &lines);
         if self.control.is_stopped() || self.shared.stop.load(Relaxed) {
             return false;
         }
@@ -310,6 +324,12 @@ impl<G: Geometry> IterationSink<G::Bits> for MainSink<'_, '_, G> {
             Some(b) if !self.control.is_pondering() => time < b.target(f64::from(changes)),
             _ => true,
         }
+    }
+
+    fn adopted(&mut self, it: &Iteration<G::Bits>) {
+        // The new best line alone: a multi-line analysis's other lines stay as the last
+        // complete depth showed them.
+        self.report(it, &[(it.score, it.pv.clone())]);
     }
 }
 

@@ -22,6 +22,10 @@ pub struct Iteration<B> {
 pub trait IterationSink<B> {
     /// A new iteration is complete; return false to stop deepening.
     fn completed(&mut self, it: &Iteration<B>, best_move_changes: u32) -> bool;
+
+    /// An iteration cut short found a better root move than the last complete one: `it` is
+    /// the last iteration with that move's line and score (its depth still the last complete).
+    fn adopted(&mut self, _it: &Iteration<B>) {}
 }
 
 /// Deepen from depth `first` up to `max_depth`, each iteration `step` plies deeper (helper
@@ -50,8 +54,12 @@ pub fn iterate<G: Geometry>(
                 let line = line.to_vec();
                 match last.as_mut() {
                     Some(known) => {
+                        let moved = known.pv[0] != line[0];
                         known.score = score;
                         known.pv = line;
+                        if moved {
+                            sink.adopted(known);
+                        }
                     }
                     None => {
                         last = Some(Iteration {
