@@ -191,7 +191,12 @@ fn a_game_under_two_names_has_one_set() {
         "brazilian",
     ] {
         assert_eq!(set_variant(v(own)), v(own), "{own}");
+        assert_eq!(damier_egdb::store::shared_set_note(v(own)), None, "{own}");
     }
+    assert_eq!(
+        damier_egdb::store::shared_set_note(v("portuguese")).unwrap(),
+        "portuguese is spanish under another name: it uses spanish's databases"
+    );
 
     // Built under one name, probed under the other: the same files, the same answers.
     let root = temp_root("shared");
