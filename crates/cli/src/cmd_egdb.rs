@@ -1,7 +1,7 @@
 //! `damier egdb`: build, check and read endgame databases.
 
 use crate::log_lines::LogLines;
-use crate::output::{outln, tell, usage, UsageContext};
+use crate::output::{outln, tell, usage};
 use crate::PositionArgs;
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
@@ -57,12 +57,12 @@ struct BenchArgs {
 
 /// Which set: a variant's databases in a folder.
 #[derive(Args, Debug)]
-struct SetArg {
+pub(crate) struct SetArg {
     /// Variant id or alias.
     #[arg(long, short = 'v', default_value = "international")]
-    variant: Variant,
+    pub variant: Variant,
     #[command(flatten)]
-    dir: DirArg,
+    pub dir: DirArg,
 }
 
 /// How many threads work.
@@ -75,7 +75,7 @@ struct ThreadsArg {
 
 /// Where the databases are.
 #[derive(Args, Debug)]
-struct DirArg {
+pub(crate) struct DirArg {
     /// Folder of the databases (one sub-folder per variant; also --egdb, as in `analyze`)
     /// [default: $DAMIER_EGDB, else the user's data folder, e.g. ~/.local/share/damier/egdb].
     #[arg(long, visible_alias = "egdb")]
@@ -99,7 +99,7 @@ struct BuildArgs {
     recommended: bool,
     /// Build only this slice and its swap (e.g. K2M1-K1); the slices it needs must be built.
     #[arg(long)]
-    slice: Option<String>,
+    slice: Option<Slice>,
     #[command(flatten)]
     threads: ThreadsArg,
 }
@@ -124,7 +124,7 @@ struct VerifyArgs {
     /// Check only this slice and its swap (e.g. K1M1-K2M1); repeat it or list them with
     /// commas to split a long check into parts.
     #[arg(long, value_delimiter = ',')]
-    slice: Vec<String>,
+    slice: Vec<Slice>,
     /// Check again the slices an earlier check passed (by default a slice recorded as passed,
     /// its file unchanged since, is passed over, so that a check stopped part way goes on).
     #[arg(long)]
@@ -151,7 +151,7 @@ struct InfoArgs {
 }
 
 impl DirArg {
-    fn path(&self) -> PathBuf {
+    pub fn path(&self) -> PathBuf {
         self.dir.clone().unwrap_or_else(store::default_root)
     }
 }
@@ -194,11 +194,10 @@ fn plan(args: &PlanArgs) -> Result<()> {
 }
 
 /// `build --slice`: one pair, its needs already on disk.
-fn build_one(args: &BuildArgs, name: &str) -> Result<()> {
+fn build_one(args: &BuildArgs, material: Slice) -> Result<()> {
     let (variant, root) = (args.set.variant, args.set.dir.path());
-    let material: Slice = name.parse().usage_context(|| "--slice".into())?;
     if let Some(why) = material.unbuildable() {
-        usage!("--slice {name}: {why}");
+        usage!("--slice {material}: {why}");
     }
     let pool = start_build(variant, args.threads.threads)?;
     let outcome = pool
@@ -222,8 +221,8 @@ fn start_build(variant: Variant, threads: Option<usize>) -> Result<rayon::Thread
 }
 
 fn build(args: &BuildArgs) -> Result<()> {
-    if let Some(name) = &args.slice {
-        return build_one(args, name);
+    if let Some(material) = args.slice {
+        return build_one(args, material);
     }
     let (variant, root) = (args.set.variant, args.set.dir.path());
     // clap asks for --pieces, --recommended or --slice.
@@ -288,13 +287,9 @@ fn build(args: &BuildArgs) -> Result<()> {
 fn verify(args: &VerifyArgs) -> Result<()> {
     let (variant, root) = (args.set.variant, args.set.dir.path());
     check_pieces(args.pieces)?;
-    let only = args
-        .slice
-        .iter()
-        .map(|name| name.parse::<Slice>().usage_context(|| "--slice".into()))
-        .collect::<Result<Vec<_>>>()?;
+    let only = &args.slice;
     let pool = thread_pool(args.threads.threads)?;
-    if let Err(e) = verify::check_only(&root, variant, args.pieces, &only) {
+    if let Err(e) = verify::check_only(&root, variant, args.pieces, only) {
         usage!("--slice {e}");
     }
     let again = if args.again {
@@ -305,7 +300,7 @@ fn verify(args: &VerifyArgs) -> Result<()> {
     let bar = crate::output::bar(0, "{bar:30} {pos}/{len} positions  {msg}");
     let log = Mutex::new(LogLines::new());
     let report = pool.install(|| {
-        verify::verify_set(&root, variant, args.pieces, &only, again, &|e| {
+        verify::verify_set(&root, variant, args.pieces, only, again, &|e| {
             match e {
                 VerifyEvent::Slice {
                     material,
