@@ -1,20 +1,18 @@
 //! `damier egdb`: build, check and read endgame databases.
 
 use crate::log_lines::LogLines;
-use crate::output::{outln, usage, UsageContext};
+use crate::output::{outln, tell, usage};
 use crate::PositionArgs;
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
-use damier_core::{notation, with_geometry, Variant};
+use damier_core::{with_geometry, Variant};
 use damier_egdb::bench::{probe_speed, BenchError};
-use damier_egdb::build::Progress;
-use damier_egdb::store::{self, SetEvent};
+use damier_egdb::store::{self, BuildError, SetEvent};
 use damier_egdb::verify::{self, Again, VerifyEvent};
-use damier_egdb::{material_list, unbuildable_set, Bytes, Egdb, Slice, Unexplained};
+use damier_egdb::{unbuildable_set, Egdb, Listing, Slice, Unexplained};
 use indicatif::MultiProgress;
 use std::path::PathBuf;
 use std::sync::Mutex;
-use std::time::Instant;
 
 /// Arguments of `damier egdb`.
 #[derive(Args, Debug)]
@@ -59,12 +57,12 @@ struct BenchArgs {
 
 /// Which set: a variant's databases in a folder.
 #[derive(Args, Debug)]
-struct SetArg {
+pub(crate) struct SetArg {
     /// Variant id or alias.
     #[arg(long, short = 'v', default_value = "international")]
-    variant: Variant,
+    pub variant: Variant,
     #[command(flatten)]
-    dir: DirArg,
+    pub dir: DirArg,
 }
 
 /// How many threads work.
@@ -77,7 +75,7 @@ struct ThreadsArg {
 
 /// Where the databases are.
 #[derive(Args, Debug)]
-struct DirArg {
+pub(crate) struct DirArg {
     /// Folder of the databases (one sub-folder per variant; also --egdb, as in `analyze`)
     /// [default: $DAMIER_EGDB, else the user's data folder, e.g. ~/.local/share/damier/egdb].
     #[arg(long, visible_alias = "egdb")]
@@ -101,7 +99,7 @@ struct BuildArgs {
     recommended: bool,
     /// Build only this slice and its swap (e.g. K2M1-K1); the slices it needs must be built.
     #[arg(long)]
-    slice: Option<String>,
+    slice: Option<Slice>,
     #[command(flatten)]
     threads: ThreadsArg,
 }
@@ -126,7 +124,7 @@ struct VerifyArgs {
     /// Check only this slice and its swap (e.g. K1M1-K2M1); repeat it or list them with
     /// commas to split a long check into parts.
     #[arg(long, value_delimiter = ',')]
-    slice: Vec<String>,
+    slice: Vec<Slice>,
     /// Check again the slices an earlier check passed (by default a slice recorded as passed,
     /// its file unchanged since, is passed over, so that a check stopped part way goes on).
     #[arg(long)]
@@ -153,7 +151,7 @@ struct InfoArgs {
 }
 
 impl DirArg {
-    fn path(&self) -> PathBuf {
+    pub fn path(&self) -> PathBuf {
         self.dir.clone().unwrap_or_else(store::default_root)
     }
 }
@@ -180,22 +178,6 @@ fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool> {
         .context("starting the threads")
 }
 
-/// A failed build, with what to do about a damaged file it needed.
-fn build_failure(e: store::EgdbError) -> anyhow::Error {
-    let damaged = matches!(
-        &e,
-        store::EgdbError::File {
-            reason: damier_egdb::format::FormatError::Damaged(_),
-            ..
-        }
-    );
-    if damaged {
-        anyhow::anyhow!("{e} (delete that file and run the build again)")
-    } else {
-        e.into()
-    }
-}
-
 fn check_pieces(pieces: u32) -> Result<()> {
     if let Some(why) = unbuildable_set(pieces) {
         usage!("--{why}");
@@ -204,318 +186,168 @@ fn check_pieces(pieces: u32) -> Result<()> {
 }
 
 fn plan(args: &PlanArgs) -> Result<()> {
-    let variant = args.variant;
     check_pieces(args.pieces)?;
-    for job in store::plan(variant, args.pieces) {
-        let needs: String = job.needs.iter().map(|m| format!(" {m}")).collect();
-        outln!("{}:{needs}", job.material)?;
+    for job in store::plan(args.variant, args.pieces) {
+        outln!("{job}")?;
     }
     Ok(())
 }
 
 /// `build --slice`: one pair, its needs already on disk.
-fn build_one(args: &BuildArgs, name: &str) -> Result<()> {
-    let variant = args.set.variant;
-    let material: Slice = name.parse().usage_context(|| "--slice".into())?;
+fn build_one(args: &BuildArgs, material: Slice) -> Result<()> {
+    let (variant, root) = (args.set.variant, args.set.dir.path());
     if let Some(why) = material.unbuildable() {
-        usage!("--slice {name}: {why}");
+        usage!("--slice {material}: {why}");
     }
-    note_shared_set(variant);
-    let pool = thread_pool(args.threads.threads)?;
-    let root = args.set.dir.path();
-    let started = Instant::now();
+    let pool = start_build(variant, args.threads.threads)?;
     let outcome = pool
         .install(|| store::build_job(&root, variant, material, &|_| {}))
-        .map_err(build_failure)
+        .map_err(BuildError::from)
         .with_context(|| format!("building {variant} slice {material} in {}", root.display()))?;
-    if let store::JobOutcome::Built {
-        replaced: Some(reason),
-        ..
-    } = &outcome
-    {
-        crate::output::tell!(
-            "{}: damaged ({reason}): built again",
-            material.pair_key().pair_name()
-        );
+    if let Some(note) = outcome.replaced_note(material.pair_key()) {
+        tell!("{note}");
     }
-    let note = outcome.note(material.pair_key());
-    match outcome {
-        store::JobOutcome::Kept => outln!("{note}")?,
-        store::JobOutcome::Built { .. } => {
-            outln!("{note}, {:.1}s", started.elapsed().as_secs_f64())?
-        }
-    }
+    outln!("{}", outcome.note(material.pair_key()))?;
     Ok(())
 }
 
-/// Say so when another name's files serve `variant` (German plays Brazilian's endings).
-fn note_shared_set(variant: Variant) {
-    let owner = store::set_variant(variant);
-    if owner != variant {
-        crate::output::tell!(
-            "{variant} is {owner} under another name: it uses {owner}'s databases"
-        );
+/// The threads of a build, after saying so when another name's files serve `variant`
+/// (German plays Brazilian's endings).
+fn start_build(variant: Variant, threads: Option<usize>) -> Result<rayon::ThreadPool> {
+    if let Some(note) = store::shared_set_note(variant) {
+        tell!("{note}");
     }
+    thread_pool(threads)
 }
 
 fn build(args: &BuildArgs) -> Result<()> {
-    if let Some(name) = &args.slice {
-        return build_one(args, name);
+    if let Some(material) = args.slice {
+        return build_one(args, material);
     }
-    let variant = args.set.variant;
-    let pieces = match (args.pieces, args.recommended) {
-        (Some(pieces), _) => pieces,
-        (None, true) => {
-            let r = damier_egdb::recommended(variant);
-            crate::output::tell!(
-                "{variant}: the recommended set, {} pieces (about {} min and {} MB)",
-                r.pieces,
-                r.minutes,
-                r.megabytes
-            );
-            r.pieces
-        }
-        (None, false) => {
-            usage!("give --pieces N, --recommended, or --slice for one pair of slices")
-        }
-    };
+    let (variant, root) = (args.set.variant, args.set.dir.path());
+    // clap asks for --pieces, --recommended or --slice.
+    let pieces = args.pieces.unwrap_or_else(|| {
+        let r = damier_egdb::recommended(variant);
+        tell!("{}", r.choice_note(variant));
+        r.pieces
+    });
     check_pieces(pieces)?;
-    note_shared_set(variant);
-    let pool = thread_pool(args.threads.threads)?;
-    let root = args.set.dir.path();
+    let pool = start_build(variant, args.threads.threads)?;
     let bars = MultiProgress::new();
     let overall = bars.add(crate::output::bar(
         0,
         "{bar:30} {pos}/{len} slice pairs  [{elapsed_precise}]",
     ));
     let slice = bars.add(crate::output::bar(0, "{bar:30} {msg}"));
-    let started = Instant::now();
-    let pair_started = Mutex::new(Instant::now());
-    let kept = std::sync::atomic::AtomicUsize::new(0);
     // The pair being solved, for the log's lines (the bar's message changes as it goes).
     let current = Mutex::new(String::new());
     let log = Mutex::new(LogLines::new());
-    let log_line = |text: &dyn Fn(&str) -> String| {
-        if let Ok(mut log) = log.lock() {
-            log.offer(false, || text(&current.lock().expect("not poisoned")));
-        }
-    };
-    // A line above the bars (alone where indicatif draws none).
-    let say = |line: &str| bars.suspend(|| crate::output::tell!("{line}"));
     let result = pool.install(|| {
-        store::build_set(&root, variant, pieces, &|event| match event {
-            SetEvent::Start {
-                material,
-                done,
-                total,
-            } => {
-                overall.set_length(total as u64);
-                overall.set_position(done as u64);
-                slice.set_length(1);
-                slice.set_position(0);
-                slice.set_message(format!("{}: scanning", material.pair_name()));
-                *current.lock().expect("not poisoned") =
-                    format!("{} (pair {} of {total})", material.pair_name(), done + 1);
-                *pair_started.lock().expect("not poisoned") = Instant::now();
+        store::build_and_summarise(&root, variant, pieces, &|event| {
+            // Pairs kept are counted in the last line, not named; the other notes go above
+            // the bars (alone where indicatif draws none).
+            let kept = matches!(event, SetEvent::Kept { .. });
+            if let Some(note) = event.note().filter(|_| !kept) {
+                bars.suspend(|| tell!("{note}"));
             }
-            SetEvent::Damaged { .. } => {
-                say(&event.note().expect("a damaged pair has a note"));
-            }
-            SetEvent::Kept { .. } => {
-                overall.inc(1);
-                kept.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            }
-            SetEvent::Pair(Progress::Scan { done, total }) => {
-                slice.set_length(total);
-                slice.set_position(done);
-                log_line(&|pair| format!("{pair}: scanned {done} of {total} positions"));
-            }
-            SetEvent::Pair(Progress::Spread {
-                level,
-                decided,
-                total,
-            }) => {
-                slice.set_length(total);
-                slice.set_position(decided);
-                slice.set_message(format!("{decided} decided, {level} plies from the end"));
-                log_line(&|pair| {
-                    format!("{pair}: {decided} of {total} decided, {level} plies from the end")
-                });
-            }
-            SetEvent::Finished { .. } => {
-                overall.inc(1);
-                let seconds = pair_started
-                    .lock()
-                    .expect("not poisoned")
-                    .elapsed()
-                    .as_secs_f64();
-                let note = event.note().expect("a written pair has a note");
-                say(&format!("{note}, {seconds:.1}s"));
+            match event {
+                SetEvent::Start {
+                    material,
+                    done,
+                    total,
+                } => {
+                    overall.set_length(total as u64);
+                    overall.set_position(done as u64);
+                    slice.set_position(0);
+                    let pair = format!("{} (pair {} of {total})", material.pair_name(), done + 1);
+                    slice.set_message(format!("{pair}: scanning"));
+                    *current.lock().expect("not poisoned") = pair;
+                }
+                SetEvent::Pair(progress) => {
+                    let (done, total) = progress.fraction();
+                    slice.set_length(total);
+                    slice.set_position(done);
+                    let line = format!("{}: {progress}", current.lock().expect("not poisoned"));
+                    slice.set_message(line.clone());
+                    log.lock().expect("not poisoned").offer(false, || line);
+                }
+                SetEvent::Kept { .. } | SetEvent::Finished { .. } => overall.inc(1),
+                SetEvent::Damaged { .. } => {}
             }
         })
     });
     overall.finish_and_clear();
     slice.finish_and_clear();
-    result
-        .map_err(build_failure)
-        .with_context(|| format!("building {variant} databases in {}", root.display()))?;
-    let kept = kept.into_inner();
-    let set = Egdb::open(&root, variant, 1)?.summary();
-    outln!(
-        "{variant}: every slice up to {} pieces in {} ({} files, {}{}), {:.1}s",
-        pieces,
-        set.dir.display(),
-        set.slices,
-        Bytes(set.bytes),
-        if kept > 0 {
-            format!("; {kept} pairs kept from an earlier run")
-        } else {
-            String::new()
-        },
-        started.elapsed().as_secs_f64()
-    )?;
+    let built =
+        result.with_context(|| format!("building {variant} databases in {}", root.display()))?;
+    outln!("{built}")?;
     Ok(())
 }
 
 fn verify(args: &VerifyArgs) -> Result<()> {
-    let variant = args.set.variant;
+    let (variant, root) = (args.set.variant, args.set.dir.path());
     check_pieces(args.pieces)?;
-    let only = args
-        .slice
-        .iter()
-        .map(|name| name.parse::<Slice>().usage_context(|| "--slice".into()))
-        .collect::<Result<Vec<_>>>()?;
+    let only = &args.slice;
     let pool = thread_pool(args.threads.threads)?;
-    let root = args.set.dir.path();
-    if let Err(e) = verify::check_only(&root, variant, args.pieces, &only) {
+    if let Err(e) = verify::check_only(&root, variant, args.pieces, only) {
         usage!("--slice {e}");
     }
+    let again = if args.again {
+        Again::All
+    } else {
+        Again::Unrecorded
+    };
     let bar = crate::output::bar(0, "{bar:30} {pos}/{len} positions  {msg}");
-    let started = Instant::now();
-    let log = std::sync::Mutex::new(LogLines::new());
+    let log = Mutex::new(LogLines::new());
     let report = pool.install(|| {
-        let again = if args.again {
-            Again::All
-        } else {
-            Again::Unrecorded
-        };
-        verify::verify_set(&root, variant, args.pieces, &only, again, &|e| match e {
-            VerifyEvent::Slice {
-                material,
-                done,
-                total,
-            } => {
-                bar.set_position(0);
-                bar.set_message(format!("{material} ({}/{total})", done + 1));
-            }
-            VerifyEvent::Positions { done, total } => {
-                bar.set_length(total);
-                bar.set_position(done);
-                if let Ok(mut log) = log.lock() {
-                    log.offer(false, || {
+        verify::verify_set(&root, variant, args.pieces, only, again, &|e| {
+            match e {
+                VerifyEvent::Slice {
+                    material,
+                    done,
+                    total,
+                } => {
+                    bar.set_position(0);
+                    bar.set_message(format!("{material} ({}/{total})", done + 1));
+                }
+                VerifyEvent::Positions { done, total } => {
+                    bar.set_length(total);
+                    bar.set_position(done);
+                    log.lock().expect("not poisoned").offer(false, || {
                         format!("verifying {}: {done}/{total} positions", bar.message())
                     });
                 }
+                _ => {}
             }
             // One line a slice, so that a check stopped part way says what it has done.
-            VerifyEvent::Checked {
-                material,
-                positions,
-                wrong,
-            } => bar.suspend(|| {
-                let _ = outln!("{material}: {positions} positions, {wrong} wrong");
-            }),
-            VerifyEvent::PassedBefore { material } => bar.suspend(|| {
-                let _ = outln!("{material}: passed an earlier check, unchanged since");
-            }),
-            VerifyEvent::Unchecked { material, why } => bar.suspend(|| {
-                let _ = outln!("{material}: not checked: {why}");
-            }),
+            if let Some(note) = e.note() {
+                let _ = bar.suspend(|| outln!("{note}"));
+            }
         })
     });
     bar.finish_and_clear();
     let report =
         report.with_context(|| format!("checking {variant} databases in {}", root.display()))?;
-    if report.found_nothing() {
-        anyhow::bail!(
-            "no {variant} databases in {} (build them with `damier egdb build -v {variant} --pieces N`)",
-            store::variant_dir(&root, variant).display()
-        );
+    for line in report.lines() {
+        outln!("{line}")?;
     }
-    for m in &report.examples {
-        outln!("{m}")?;
+    if let Some(warning) = report.warning() {
+        tell!("damier: warning: {warning}");
     }
-    let before = match report.passed_before {
-        0 => String::new(),
-        n => format!(" ({n} more passed an earlier check; --again checks them too)"),
-    };
-    outln!(
-        "{variant}: {report}, {:.1}s{before}",
-        started.elapsed().as_secs_f64()
-    )?;
-    if let Some(e) = &report.unrecorded {
-        crate::output::tell!(
-            "damier: warning: no record of the slices that passed ({e}): \
-             a check stopped part way will start again from the first"
-        );
-    }
-    for e in &report.damaged {
-        outln!("{variant}: damaged: {e}")?;
-    }
-    if report.mismatches > 0 {
-        anyhow::bail!(
-            "{} stored values disagree with the rules{}",
-            report.mismatches,
-            match report.damaged.len() {
-                0 => String::new(),
-                n => format!(", and {n} files are damaged (named above)"),
-            }
-        );
-    }
-    damaged_failure(&report.damaged)
-}
-
-/// The end of a command that went on past damaged files, each named as it was met: a
-/// failure naming them, or nothing without any.
-fn damaged_failure(damaged: &[store::EgdbError]) -> Result<()> {
-    match damaged {
-        [] => Ok(()),
-        [one] => anyhow::bail!("{one} (delete it and build it again)"),
-        [first, ..] => anyhow::bail!(
-            "{} damaged files, the first {first} (delete them and build them again)",
-            damaged.len()
-        ),
-    }
+    Ok(report.verdict()?)
 }
 
 fn probe(args: &ProbeArgs) -> Result<()> {
     let variant = args.position.variant;
-    let root = args.dir.path();
-    let db = Egdb::open(&root, variant, 16)?;
+    let db = Egdb::open(&args.dir.path(), variant, 16)?;
     with_geometry!(variant.rules().board, G => {
         let pos = args.position.position::<G>(variant)?;
         let explained = match db.explain(&pos) {
             Err(Unexplained::Empty) => usage!("--fen: {}", Unexplained::Empty),
             other => other?,
         };
-        outln!("{}, {} to move: {}", explained.material, pos.side().name(), explained.value)?;
-        if let Some(rule) = &explained.drawn_by_rule {
-            outln!(
-                "  the game is drawn by rule as it stands ({rule}); were play to go on, the moves would give:"
-            )?;
-        }
-        match &explained.moves {
-            Ok(moves) => {
-                for &(mv, v) in moves {
-                    let keeps = if explained.keeps(v) { "  keeps it" } else { "" };
-                    outln!("  {:<12} {v}{keeps}", notation::short(&pos, &mv))?;
-                }
-            }
-            Err(missing) => outln!(
-                "  the moves' values are not shown: they need slice {}, which is not in {}",
-                material_list(missing),
-                db.dir().display()
-            )?,
+        for line in explained.lines(&pos, db.dir()) {
+            outln!("{line}")?;
         }
         Ok(())
     })
@@ -526,45 +358,23 @@ fn info(args: &InfoArgs) -> Result<()> {
     if root.exists() && !root.is_dir() {
         usage!("--dir {}: not a folder", root.display());
     }
-    let mut damaged = Vec::new();
-    let variants: Vec<Variant> = match args.variant {
-        // A set shared by two names is shown under the name its files carry.
-        Some(v) => vec![store::set_variant(v)],
-        None => damier_egdb::sets_under(&root),
-    };
-    if variants.is_empty() {
-        outln!("no databases in {}", root.display())?;
-        return Ok(());
-    }
-    for variant in variants {
-        // A damaged file is told and left out; the rest of the set is still listed.
-        let (db, bad) = Egdb::open_sound(&root, variant, 1)?;
-        for e in &bad {
-            outln!("{variant}: damaged: {e}")?;
-        }
-        damaged.extend(bad);
-        outln!("{}", db.summary())?;
-    }
-    damaged_failure(&damaged)
+    let listing = Listing::read(&root, args.variant)?;
+    outln!("{listing}")?;
+    Ok(listing.verdict()?)
 }
 
 fn bench(args: &BenchArgs) -> Result<()> {
-    let variant = args.set.variant;
-    let root = args.set.dir.path();
-    let passes = match probe_speed(&root, variant, args.probes, args.cache) {
+    let passes = match probe_speed(
+        &args.set.dir.path(),
+        args.set.variant,
+        args.probes,
+        args.cache,
+    ) {
         Err(e @ BenchError::Probes(_)) => usage!("--{e}"),
         other => other?,
     };
     for pass in passes {
-        outln!(
-            "{variant} {}: {} probes in {:.2}s, {:.0} probes/s ({} blocks read in all, cache {} MiB)",
-            pass.name,
-            pass.probes,
-            pass.time.as_secs_f64(),
-            pass.per_second(),
-            pass.blocks_read,
-            args.cache
-        )?;
+        outln!("{pass}")?;
     }
     Ok(())
 }

@@ -51,10 +51,7 @@ pub fn root(text: Option<&str>) -> Option<PathBuf> {
 /// Why a set named by `--egdb` cannot be opened: the user's naming is a usage error (status
 /// 2), a damaged file is not (status 1).
 fn refusal(e: SourceError) -> anyhow::Error {
-    let message = match &e {
-        SourceError::Empty { .. } | SourceError::NoSuchFolder(_) => format!("--egdb {e}"),
-        _ => format!("--egdb: {e}"),
-    };
+    let message = e.of_option("--egdb");
     if e.is_usage() {
         anyhow::Error::new(Usage(message))
     } else {

@@ -4,7 +4,6 @@
 use crate::output::{outln, usage};
 use anyhow::Result;
 use clap::Args;
-use damier_core::Variant;
 use damier_egdb::{store, Egdb};
 use damier_learn::rng::{splitmix, GOLDEN};
 use damier_match::playout::{
@@ -15,12 +14,8 @@ use damier_match::{MatchConfig, PlayerSpec};
 /// Arguments of `damier egdb playout`.
 #[derive(Args, Debug)]
 pub struct PlayoutArgs {
-    /// Variant id or alias.
-    #[arg(long, short = 'v', default_value = "international")]
-    variant: Variant,
-    /// Folder of the databases [default: as `damier egdb build`].
-    #[arg(long)]
-    dir: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    set: crate::cmd_egdb::SetArg,
     /// Endings of at most this many pieces [default: every slice of the set].
     #[arg(long, short = 'p')]
     pieces: Option<u32>,
@@ -55,9 +50,9 @@ pub struct PlayoutArgs {
 }
 
 pub fn run(args: &PlayoutArgs) -> Result<()> {
-    let root = args.dir.clone().unwrap_or_else(store::default_root);
+    let root = args.set.dir.path();
     let root = root.as_path();
-    let variant = args.variant;
+    let variant = args.set.variant;
     crate::output::check_threads("--threads", args.threads)?;
     if args.wins + args.draws == 0 {
         usage!("nothing to play: --wins and --draws are both 0");

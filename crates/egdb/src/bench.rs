@@ -29,6 +29,8 @@ pub enum BenchError {
 /// One pass over the positions.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Pass {
+    /// The set's variant, as named.
+    pub variant: Variant,
     /// `cold` (the cache empty at the start) or `warm` (the same positions again).
     pub name: &'static str,
     /// Positions probed.
@@ -37,12 +39,32 @@ pub struct Pass {
     pub time: Duration,
     /// Blocks read from disk and decompressed since the handle opened (both passes).
     pub blocks_read: u64,
+    /// The handle's cache of decompressed blocks, in MiB.
+    pub cache_mb: usize,
 }
 
 impl Pass {
     /// Probes a second.
     pub fn per_second(&self) -> f64 {
         self.probes as f64 / self.time.as_secs_f64().max(1e-9)
+    }
+}
+
+impl std::fmt::Display for Pass {
+    /// `english cold: 2000 probes in 0.01s, 200000 probes/s (12 blocks read in all, cache
+    /// 64 MiB)`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} {}: {} probes in {:.2}s, {:.0} probes/s ({} blocks read in all, cache {} MiB)",
+            self.variant,
+            self.name,
+            self.probes,
+            self.time.as_secs_f64(),
+            self.per_second(),
+            self.blocks_read,
+            self.cache_mb
+        )
     }
 }
 
@@ -79,12 +101,36 @@ pub fn probe_speed(
                 std::hint::black_box(fresh.probe(pos)?);
             }
             Ok(Pass {
+                variant,
                 name,
                 probes: positions.len(),
                 time: started.elapsed(),
                 blocks_read: fresh.stats().blocks_read,
+                cache_mb,
             })
         };
         Ok([pass("cold")?, pass("warm")?])
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pass_says_its_speed_and_the_cache() {
+        let pass = Pass {
+            variant: "english".parse().unwrap(),
+            name: "warm",
+            probes: 2000,
+            time: Duration::from_millis(250),
+            blocks_read: 12,
+            cache_mb: 64,
+        };
+        assert_eq!(pass.per_second(), 8000.0);
+        assert_eq!(
+            pass.to_string(),
+            "english warm: 2000 probes in 0.25s, 8000 probes/s (12 blocks read in all, cache 64 MiB)"
+        );
+    }
 }

@@ -49,6 +49,33 @@ pub enum Progress {
     },
 }
 
+impl Progress {
+    /// The steps done and their total, for a bar: positions scanned, or decided.
+    pub fn fraction(&self) -> (u64, u64) {
+        match *self {
+            Progress::Scan { done, total } => (done, total),
+            Progress::Spread { decided, total, .. } => (decided, total),
+        }
+    }
+}
+
+impl std::fmt::Display for Progress {
+    /// `scanned 100 of 992 positions`, `40 of 992 decided, 7 plies from the end`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Progress::Scan { done, total } => write!(f, "scanned {done} of {total} positions"),
+            Progress::Spread {
+                level,
+                decided,
+                total,
+            } => write!(
+                f,
+                "{decided} of {total} decided, {level} plies from the end"
+            ),
+        }
+    }
+}
+
 /// One slice's values, in index order (holes hold [`HOLE`]).
 pub struct Table {
     /// The slice.
@@ -660,5 +687,25 @@ mod tests {
                 }
             });
         }
+    }
+
+    #[test]
+    fn progress_says_how_far_a_pair_is() {
+        let scan = Progress::Scan {
+            done: 100,
+            total: 992,
+        };
+        assert_eq!(scan.fraction(), (100, 992));
+        assert_eq!(scan.to_string(), "scanned 100 of 992 positions");
+        let spread = Progress::Spread {
+            level: 7,
+            decided: 40,
+            total: 992,
+        };
+        assert_eq!(spread.fraction(), (40, 992));
+        assert_eq!(
+            spread.to_string(),
+            "40 of 992 decided, 7 plies from the end"
+        );
     }
 }

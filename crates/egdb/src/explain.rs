@@ -1,12 +1,14 @@
 //! A position explained by a set: its value, the draw a rule of the game declares there,
 //! and each move's value (or the slices those values need) — what `damier egdb probe` shows.
 
+use crate::absent::material_list;
 use crate::absent::Absent;
 use crate::slice::{oriented, Slice};
 use crate::store::{Egdb, EgdbError};
 use crate::value::Value;
-use damier_core::{BitSet, Color, Geometry, Move, Position};
+use damier_core::{notation, BitSet, Color, Geometry, Move, Position};
 use damier_game::{Board, Game, Outcome};
+use std::path::Path;
 
 /// Why a position has no explanation.
 #[derive(Debug, thiserror::Error)]
@@ -45,6 +47,36 @@ impl<B> Explained<B> {
     /// decided the game as it stands).
     pub fn keeps(&self, v: Value) -> bool {
         v == self.value && self.drawn_by_rule.is_none()
+    }
+
+    /// The account `damier egdb probe` prints of `pos`, the position explained, by the set
+    /// in `dir`: its value, the draw a rule declares, and each move with its value (or the
+    /// slices those values need).
+    pub fn lines<G: Geometry<Bits = B>>(&self, pos: &Position<G>, dir: &Path) -> Vec<String> {
+        let mut lines = vec![format!(
+            "{}, {} to move: {}",
+            self.material,
+            pos.side().name(),
+            self.value
+        )];
+        if let Some(rule) = &self.drawn_by_rule {
+            lines.push(format!(
+                "  the game is drawn by rule as it stands ({rule}); were play to go on, the \
+                 moves would give:"
+            ));
+        }
+        match &self.moves {
+            Ok(moves) => lines.extend(moves.iter().map(|(mv, v)| {
+                let keeps = if self.keeps(*v) { "  keeps it" } else { "" };
+                format!("  {:<12} {v}{keeps}", notation::short(pos, mv))
+            })),
+            Err(missing) => lines.push(format!(
+                "  the moves' values are not shown: they need slice {}, which is not in {}",
+                material_list(missing),
+                dir.display()
+            )),
+        }
+        lines
     }
 }
 

@@ -12,6 +12,8 @@
 //!   layout is [`format`]'s (docs/egdb-format.md).
 //! - [`Value`] is what a probe answers; [`verify`] checks a set against the rules, and
 //!   [`checked`] records what passed.
+//! - [`Listing`] lists the sets of a folder; a command that went past damaged files ends
+//!   with [`DamagedFiles`].
 //! - [`Sampler`] draws positions of a set at random, for benchmarks.
 //! - [`source::Source`] is the set a user names for an engine (a folder, `none`, or the
 //!   default folder) and opens it as every interface does.
@@ -23,6 +25,7 @@ mod absent;
 pub mod bench;
 pub mod build;
 pub mod checked;
+mod damaged;
 mod explain;
 pub mod format;
 mod index;
@@ -38,11 +41,12 @@ mod value;
 pub mod verify;
 
 pub use absent::{material_list, Absent};
+pub use damaged::DamagedFiles;
 pub use explain::{Explained, Unexplained};
 pub use index::Indexer;
 pub use recommended::{recommended, Recommended};
 pub use sample::Sampler;
 pub use slice::{oriented, unbuildable_set, BadSlice, Slice, MAX_PIECES};
 pub use store::{left_out_warning, Damage, Egdb, EgdbError, InMemory};
-pub use summary::{sets_under, Bytes, PieceCount, SetSummary};
+pub use summary::{sets_under, Bytes, Listing, PieceCount, SetSummary};
 pub use value::Value;

@@ -20,6 +20,14 @@ impl Recommended {
         format!("damier egdb build -v {variant} --recommended")
     }
 
+    /// The line telling a user who asked for `variant`'s recommended set what it is.
+    pub fn choice_note(&self, variant: Variant) -> String {
+        format!(
+            "{variant}: the recommended set, {} pieces (about {} min and {} MB)",
+            self.pieces, self.minutes, self.megabytes
+        )
+    }
+
     /// A line for a user whose `variant` has no databases in `folder`: what the engine does
     /// without them, and the command that builds them.
     pub fn missing_note(&self, variant: Variant, folder: &std::path::Path) -> String {
@@ -83,6 +91,10 @@ mod tests {
         }
         assert_eq!(recommended("english".parse().unwrap()).pieces, 5);
         assert_eq!(recommended(Variant::INTERNATIONAL).pieces, 4);
+        assert_eq!(
+            recommended(Variant::INTERNATIONAL).choice_note(Variant::INTERNATIONAL),
+            "international: the recommended set, 4 pieces (about 1 min and 7 MB)"
+        );
         let note = recommended("russian".parse().unwrap()).missing_note(
             "russian".parse().unwrap(),
             std::path::Path::new("/data/egdb"),

@@ -4,14 +4,20 @@
 //! is [`crate::store`]'s.
 
 use crate::build::{build_pair, Progress, Solved, HOLE};
-use crate::format;
+use crate::format::{self, FormatError};
 use crate::slice::Slice;
-use crate::store::{check_file, load_needed, set_variant, slice_path, variant_dir, EgdbError};
+use crate::store::{
+    check_file, load_needed, set_variant, slice_path, variant_dir, Egdb, EgdbError,
+};
+use crate::summary::{Bytes, SetSummary};
 use damier_core::{with_geometry, Variant};
+use std::fmt;
 use std::fs::File;
 use std::io::Write;
 use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 /// The variant's folder under `root`, made if need be, with the part files of a build that
 /// stopped half way removed.
@@ -87,12 +93,14 @@ pub enum SetEvent {
         positions: u64,
         /// Bytes written.
         bytes: u64,
+        /// Time taken to solve and write it.
+        time: Duration,
     },
 }
 
 impl SetEvent {
-    /// The line a log keeps of the event — a pair kept, found damaged, or written (without
-    /// the time, which the caller measures) — or `None` for progress.
+    /// The line a log keeps of the event — a pair kept, found damaged, or written — or
+    /// `None` for progress.
     pub fn note(&self) -> Option<String> {
         match self {
             SetEvent::Kept { material } => Some(kept_note(*material)),
@@ -104,7 +112,8 @@ impl SetEvent {
                 material,
                 positions,
                 bytes,
-            } => Some(written_note(*material, *positions, *bytes)),
+                time,
+            } => Some(written_note(*material, *positions, *bytes, *time)),
             SetEvent::Start { .. } | SetEvent::Pair(_) => None,
         }
     }
@@ -114,11 +123,12 @@ fn kept_note(material: Slice) -> String {
     format!("{}: kept from an earlier run", material.pair_name())
 }
 
-fn written_note(material: Slice, positions: u64, bytes: u64) -> String {
+fn written_note(material: Slice, positions: u64, bytes: u64, time: Duration) -> String {
     format!(
-        "{}: {positions} positions, {}",
+        "{}: {positions} positions, {}, {:.1}s",
         material.pair_name(),
-        crate::Bytes(bytes)
+        Bytes(bytes),
+        time.as_secs_f64()
     )
 }
 
@@ -130,6 +140,14 @@ pub struct Job {
     pub material: Slice,
     /// The jobs it needs finished first.
     pub needs: Vec<Slice>,
+}
+
+impl fmt::Display for Job {
+    /// The job and those it needs, as `damier egdb plan` lists them: `K1-K2: K1-K1`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:", self.material)?;
+        self.needs.iter().try_for_each(|m| write!(f, " {m}"))
+    }
 }
 
 /// The jobs of every slice of `variant` up to `pieces` pieces, each after those it needs:
@@ -163,18 +181,66 @@ pub enum JobOutcome {
         bytes: u64,
         /// What was wrong with the files it replaced, if it replaced damaged ones.
         replaced: Option<String>,
+        /// Time taken to solve and write it.
+        time: Duration,
     },
 }
 
 impl JobOutcome {
     /// The line a log keeps of the job on `material`'s pair, as [`SetEvent::note`] words it:
-    /// kept, or written (without the time). A damaged pair replaced is the caller's to tell.
+    /// kept, or written. A damaged pair replaced is [`JobOutcome::replaced_note`]'s.
     pub fn note(&self, material: Slice) -> String {
         match self {
             JobOutcome::Kept => kept_note(material),
             JobOutcome::Built {
-                positions, bytes, ..
-            } => written_note(material, *positions, *bytes),
+                positions,
+                bytes,
+                time,
+                ..
+            } => written_note(material, *positions, *bytes, *time),
+        }
+    }
+
+    /// The warning that damaged files of `material`'s pair were built again, if they were.
+    pub fn replaced_note(&self, material: Slice) -> Option<String> {
+        match self {
+            JobOutcome::Built {
+                replaced: Some(reason),
+                ..
+            } => Some(format!(
+                "{}: damaged ({reason}): built again",
+                material.pair_name()
+            )),
+            _ => None,
+        }
+    }
+}
+
+/// A build that failed ([`build_job`], [`build_and_summarise`]), with what to do about a
+/// damaged file it needed.
+#[derive(Debug, thiserror::Error)]
+pub enum BuildError {
+    /// A slice the build needed is damaged: the user deletes it and builds again.
+    #[error("{0} (delete that file and run the build again)")]
+    Damaged(EgdbError),
+    /// Anything else.
+    #[error(transparent)]
+    Store(EgdbError),
+}
+
+impl From<EgdbError> for BuildError {
+    fn from(e: EgdbError) -> BuildError {
+        let damaged = matches!(
+            &e,
+            EgdbError::File {
+                reason: FormatError::Damaged(_),
+                ..
+            }
+        );
+        if damaged {
+            BuildError::Damaged(e)
+        } else {
+            BuildError::Store(e)
         }
     }
 }
@@ -223,6 +289,7 @@ fn build_in(
         PairState::Damaged(e) => Some(e.to_string()),
     };
     start(replaced.as_deref());
+    let started = Instant::now();
     let dir = dir.to_path_buf();
     let folder_error = |reason| EgdbError::Folder {
         path: dir.clone(),
@@ -260,6 +327,7 @@ fn build_in(
         positions,
         bytes,
         replaced,
+        time: started.elapsed(),
     })
 }
 
@@ -352,13 +420,173 @@ pub fn build_set(
         })? {
             JobOutcome::Kept => report(SetEvent::Kept { material }),
             JobOutcome::Built {
-                positions, bytes, ..
+                positions,
+                bytes,
+                time,
+                ..
             } => report(SetEvent::Finished {
                 material,
                 positions,
                 bytes,
+                time,
             }),
         }
     }
     Ok(())
+}
+
+/// A whole set built ([`build_and_summarise`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BuiltSet {
+    /// The variant named for the build (its files may carry another name: [`set_variant`]).
+    pub variant: Variant,
+    /// Pieces on the board, at most.
+    pub pieces: u32,
+    /// Pairs found whole from an earlier run, kept.
+    pub kept: usize,
+    /// Time taken.
+    pub time: Duration,
+    /// The set on disk now.
+    pub set: SetSummary,
+}
+
+impl fmt::Display for BuiltSet {
+    /// `english: every slice up to 3 pieces in DIR (16 files, 1.2 MB), 4.0s`, with the pairs
+    /// kept from an earlier run, if any.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}: every slice up to {} pieces in {} ({} files, {}",
+            self.variant,
+            self.pieces,
+            self.set.dir.display(),
+            self.set.slices,
+            Bytes(self.set.bytes)
+        )?;
+        if self.kept > 0 {
+            write!(f, "; {} pairs kept from an earlier run", self.kept)?;
+        }
+        write!(f, "), {:.1}s", self.time.as_secs_f64())
+    }
+}
+
+/// [`build_set`], then what the set on disk holds, the pairs kept counted and the time taken.
+///
+/// # Errors
+/// As [`build_set`], worded as [`BuildError`].
+pub fn build_and_summarise(
+    root: &Path,
+    variant: Variant,
+    pieces: u32,
+    report: &(dyn Fn(SetEvent) + Sync),
+) -> Result<BuiltSet, BuildError> {
+    let started = Instant::now();
+    let kept = AtomicUsize::new(0);
+    build_set(root, variant, pieces, &|event| {
+        if matches!(event, SetEvent::Kept { .. }) {
+            kept.fetch_add(1, Ordering::Relaxed);
+        }
+        report(event);
+    })?;
+    Ok(BuiltSet {
+        variant,
+        pieces,
+        kept: kept.into_inner(),
+        time: started.elapsed(),
+        set: Egdb::open(root, variant, 1)?.summary(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    fn slice(name: &str) -> Slice {
+        name.parse().unwrap()
+    }
+
+    #[test]
+    fn a_job_is_listed_with_the_jobs_it_needs() {
+        let job = Job {
+            material: slice("K1-K2"),
+            needs: vec![slice("K1-K1"), slice("M1-K1")],
+        };
+        assert_eq!(job.to_string(), "K1-K2: K1-K1 M1-K1");
+        let first = Job {
+            material: slice("K1-K1"),
+            needs: Vec::new(),
+        };
+        assert_eq!(first.to_string(), "K1-K1:");
+    }
+
+    #[test]
+    fn a_job_notes_what_it_wrote_and_what_it_replaced() {
+        let pair = slice("K2-K1");
+        let built = JobOutcome::Built {
+            positions: 29760,
+            bytes: 2048,
+            replaced: Some("damaged: block 2".into()),
+            time: Duration::from_millis(2300),
+        };
+        assert_eq!(
+            built.note(pair),
+            "K2-K1 and K1-K2: 29760 positions, 2.0 KB, 2.3s"
+        );
+        assert_eq!(
+            built.replaced_note(pair).unwrap(),
+            "K2-K1 and K1-K2: damaged (damaged: block 2): built again"
+        );
+        assert_eq!(JobOutcome::Kept.replaced_note(pair), None);
+    }
+
+    #[test]
+    fn a_damaged_file_is_worded_with_what_to_do() {
+        let damaged = crate::damaged::damaged_file("/db/english/K1-K1.egdb");
+        let e = BuildError::from(damaged);
+        assert!(matches!(e, BuildError::Damaged(_)), "{e:?}");
+        assert!(
+            e.to_string()
+                .ends_with("(delete that file and run the build again)"),
+            "{e}"
+        );
+        let foreign = EgdbError::File {
+            path: PathBuf::from("/db/english/K1-K1.egdb"),
+            reason: FormatError::NotDatabase,
+        };
+        let e = BuildError::from(foreign);
+        assert!(matches!(e, BuildError::Store(_)), "{e:?}");
+        assert!(!e.to_string().contains("delete"), "{e}");
+    }
+
+    #[test]
+    fn a_set_built_says_where_how_big_and_what_was_kept() {
+        let english: Variant = "english".parse().unwrap();
+        let mut built = BuiltSet {
+            variant: english,
+            pieces: 3,
+            kept: 0,
+            time: Duration::from_millis(4000),
+            set: SetSummary {
+                variant: english,
+                also_serves: Vec::new(),
+                dir: PathBuf::from("/db/english"),
+                slices: 16,
+                bytes: 3 << 20,
+                complete_to: 3,
+                by_pieces: Vec::new(),
+                missing: Vec::new(),
+            },
+        };
+        assert_eq!(
+            built.to_string(),
+            "english: every slice up to 3 pieces in /db/english (16 files, 3.0 MB), 4.0s"
+        );
+        built.kept = 5;
+        assert_eq!(
+            built.to_string(),
+            "english: every slice up to 3 pieces in /db/english (16 files, 3.0 MB; \
+             5 pairs kept from an earlier run), 4.0s"
+        );
+    }
 }

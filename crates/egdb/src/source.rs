@@ -53,6 +53,16 @@ impl SourceError {
     pub fn is_usage(&self) -> bool {
         !matches!(self, SourceError::Damaged(_))
     }
+
+    /// The message as said of the command-line option that named the folder (`--egdb`):
+    /// `--egdb /x: no such folder`, `--egdb: K1-K1.egdb: damaged: …`.
+    pub fn of_option(&self, option: &str) -> String {
+        match self {
+            // These start with the folder, the option's value.
+            SourceError::Empty { .. } | SourceError::NoSuchFolder(_) => format!("{option} {self}"),
+            _ => format!("{option}: {self}"),
+        }
+    }
 }
 
 fn refusal(e: EgdbError) -> SourceError {
@@ -211,5 +221,21 @@ pub fn open_sound_set(root: &std::path::Path, variant: Variant, cache_mb: usize)
             unreadable: Some(e),
             ..Opened::nothing(variant)
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_error_is_said_of_the_option_that_named_the_folder() {
+        let gone = SourceError::NoSuchFolder(PathBuf::from("/x"));
+        assert_eq!(gone.of_option("--egdb"), "--egdb /x: no such folder");
+        let damaged = SourceError::Damaged(crate::damaged::damaged_file("/x/english/K1-K1.egdb"));
+        assert_eq!(
+            damaged.of_option("--egdb"),
+            "--egdb: /x/english/K1-K1.egdb: damaged: block 0"
+        );
     }
 }

@@ -13,7 +13,10 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
-pub use crate::set_build::{build_job, build_set, dependencies, plan, Job, JobOutcome, SetEvent};
+pub use crate::set_build::{
+    build_and_summarise, build_job, build_set, dependencies, plan, BuildError, BuiltSet, Job,
+    JobOutcome, SetEvent,
+};
 
 /// Legal moves, each with the value it keeps for the side to move.
 pub type MoveValues<B> = Vec<(Move<B>, Value)>;
@@ -122,6 +125,14 @@ pub fn set_variant(variant: Variant) -> Variant {
     Variant::all()
         .find(|v| v.rules().same_game_as(variant.rules()))
         .unwrap_or(variant)
+}
+
+/// The note that `variant` is served by another name's files ([`set_variant`]), for a user
+/// who asked for its databases; `None` when it has its own.
+pub fn shared_set_note(variant: Variant) -> Option<String> {
+    let owner = set_variant(variant);
+    (owner != variant)
+        .then(|| format!("{variant} is {owner} under another name: it uses {owner}'s databases"))
 }
 
 /// The folder of a variant's databases under a root (that of [`set_variant`]).

@@ -2,8 +2,9 @@
 //! pieces, its size, what is missing below its largest slices, and the variants it serves.
 
 use crate::absent::material_list;
+use crate::damaged::{damaged_line, DamagedFiles};
 use crate::slice::Slice;
-use crate::store::{set_variant, variant_dir, Egdb};
+use crate::store::{set_variant, variant_dir, Egdb, EgdbError};
 use damier_core::Variant;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -135,6 +136,63 @@ pub fn sets_under(root: &Path) -> Vec<Variant> {
         .collect()
 }
 
+/// The sets under a folder, as `damier egdb info` lists them: each set's damaged files,
+/// left out, and what the rest holds.
+#[derive(Debug)]
+pub struct Listing {
+    /// The folder read.
+    pub root: PathBuf,
+    /// Each set, with the files that could not be read.
+    pub sets: Vec<(SetSummary, Vec<EgdbError>)>,
+}
+
+impl Listing {
+    /// `variant`'s set under `root` (under the name its files carry), or, without one, every
+    /// set there. A damaged file is left out of its set, and kept to be named.
+    ///
+    /// # Errors
+    /// A folder that cannot be read.
+    pub fn read(root: &Path, variant: Option<Variant>) -> Result<Listing, EgdbError> {
+        let variants = match variant {
+            Some(v) => vec![set_variant(v)],
+            None => sets_under(root),
+        };
+        let sets = variants
+            .into_iter()
+            .map(|v| {
+                let (db, damaged) = Egdb::open_sound(root, v, 1)?;
+                Ok((db.summary(), damaged))
+            })
+            .collect::<Result<_, EgdbError>>()?;
+        Ok(Listing {
+            root: root.to_path_buf(),
+            sets,
+        })
+    }
+
+    /// Whether every file listed could be read.
+    ///
+    /// # Errors
+    /// [`DamagedFiles`] naming those that could not (listed above them).
+    pub fn verdict(self) -> Result<(), DamagedFiles> {
+        DamagedFiles::check(self.sets.into_iter().flat_map(|(_, d)| d).collect())
+    }
+}
+
+impl fmt::Display for Listing {
+    /// Each set's damaged files, then its [`SetSummary`]; or that the folder has none.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.sets.is_empty() {
+            return write!(f, "no databases in {}", self.root.display());
+        }
+        let lines = self.sets.iter().flat_map(|(set, damaged)| {
+            let damaged = damaged.iter().map(|e| damaged_line(set.variant, e));
+            damaged.chain([set.to_string()])
+        });
+        write!(f, "{}", lines.collect::<Vec<_>>().join("\n"))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -190,5 +248,51 @@ mod tests {
             empty.to_string(),
             "brazilian: no databases in /db/brazilian"
         );
+    }
+
+    #[test]
+    fn a_folder_is_listed_set_by_set_with_its_damaged_files_first() {
+        let root = std::env::temp_dir().join(format!("damier-listing-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(&root).unwrap();
+        let listing = Listing::read(&root, None).unwrap();
+        assert_eq!(
+            listing.to_string(),
+            format!("no databases in {}", root.display())
+        );
+        assert!(listing.verdict().is_ok());
+        // A set shared by two names is listed under the name its files carry.
+        let portuguese: Variant = "portuguese".parse().unwrap();
+        let listing = Listing::read(&root, Some(portuguese)).unwrap();
+        assert!(
+            listing.to_string().starts_with("spanish: no databases in "),
+            "{listing}"
+        );
+        std::fs::remove_dir_all(&root).unwrap();
+
+        let set = SetSummary {
+            variant: Variant::INTERNATIONAL,
+            also_serves: Vec::new(),
+            dir: PathBuf::from("/db/international"),
+            slices: 1,
+            bytes: 100,
+            complete_to: 0,
+            by_pieces: Vec::new(),
+            missing: Vec::new(),
+        };
+        let damaged = crate::damaged::damaged_file;
+        let listing = Listing {
+            root: PathBuf::from("/db"),
+            sets: vec![
+                (set.clone(), vec![damaged("K1-K1.egdb")]),
+                (set, Vec::new()),
+            ],
+        };
+        let lines: Vec<String> = listing.to_string().lines().map(String::from).collect();
+        assert_eq!(lines.len(), 3, "{lines:?}");
+        assert!(lines[0].starts_with("international: damaged: K1-K1.egdb: "));
+        assert!(lines[1].starts_with("international: 1 slices, 100 B"));
+        let failure = listing.verdict().unwrap_err();
+        assert_eq!(failure.count(), 1);
     }
 }

@@ -2,8 +2,10 @@
 //! and their stored values make it. Wins and losses count down to the end of the game, so a
 //! set that passes is right everywhere, draws included.
 
+use crate::absent::Absent;
 use crate::build::{drawn_as_it_stands, terminal, Lookup, Solved, Stored};
 use crate::checked::CheckRecord;
+use crate::damaged::{damaged_line, DamagedFiles};
 use crate::index::Indexer;
 use crate::slice::Slice;
 use crate::store::{dependencies, load_needed, slice_path, variant_dir, EgdbError};
@@ -11,9 +13,10 @@ use crate::value::Value;
 use damier_core::{fen, with_geometry, Geometry, Rules, Variant};
 use rayon::prelude::*;
 use smallvec::SmallVec;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 /// A stored value the rules disagree with.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,9 +84,37 @@ pub enum VerifyEvent<'a> {
     },
 }
 
+impl VerifyEvent<'_> {
+    /// The line a check prints of a slice it is done with — checked, passed before, or not
+    /// checked — so that a check stopped part way says what it has done; `None` for
+    /// progress.
+    pub fn note(&self) -> Option<String> {
+        match self {
+            VerifyEvent::Checked {
+                material,
+                positions,
+                wrong,
+            } => Some(format!("{material}: {positions} positions, {wrong} wrong")),
+            VerifyEvent::PassedBefore { material } => Some(format!(
+                "{material}: passed an earlier check, unchanged since"
+            )),
+            VerifyEvent::Unchecked { material, why } => {
+                Some(format!("{material}: not checked: {why}"))
+            }
+            VerifyEvent::Slice { .. } | VerifyEvent::Positions { .. } => None,
+        }
+    }
+}
+
 /// The result of a check: positions checked and the mismatches found (at most 20 kept).
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Report {
+    /// The variant named for the check.
+    pub variant: Variant,
+    /// The set's folder.
+    pub dir: PathBuf,
+    /// How long the check took.
+    pub time: Duration,
     /// Slices checked now.
     pub slices: usize,
     /// Slices passed over because an earlier check passed them.
@@ -103,10 +134,106 @@ pub struct Report {
     pub damaged: Vec<EgdbError>,
 }
 
+/// How a check that ran ends when it did not pass ([`Report::verdict`]).
+#[derive(Debug, thiserror::Error)]
+pub enum VerifyFailure {
+    /// The folder holds no slice of the variant.
+    #[error("{0}")]
+    NoSet(Absent),
+    /// Stored values disagree with the rules (and perhaps files are damaged too).
+    #[error("{mismatches} stored values disagree with the rules{}", also_damaged(*.damaged))]
+    Wrong {
+        /// Values that disagree.
+        mismatches: u64,
+        /// Files that cannot be read.
+        damaged: usize,
+    },
+    /// Every value read agrees, but files cannot be read.
+    #[error(transparent)]
+    Damaged(#[from] DamagedFiles),
+}
+
+/// The end of [`VerifyFailure::Wrong`]'s message: the damaged files too, if any.
+fn also_damaged(files: usize) -> String {
+    match files {
+        0 => String::new(),
+        n => format!(", and {n} files are damaged (named above)"),
+    }
+}
+
 impl Report {
+    /// An empty report of a check of `variant`'s set in `dir`.
+    fn new(variant: Variant, dir: PathBuf) -> Report {
+        Report {
+            variant,
+            dir,
+            time: Duration::ZERO,
+            slices: 0,
+            passed_before: 0,
+            unchecked: 0,
+            unrecorded: None,
+            positions: 0,
+            mismatches: 0,
+            examples: Vec::new(),
+            damaged: Vec::new(),
+        }
+    }
+
     /// Whether the check met nothing: no slice checked, passed before, or damaged.
     pub fn found_nothing(&self) -> bool {
         self.slices + self.passed_before == 0 && self.damaged.is_empty()
+    }
+
+    /// The lines that end a check: the mismatches kept, the counts and time (with the slices
+    /// passed over), and each damaged file. None when the check met nothing.
+    pub fn lines(&self) -> Vec<String> {
+        if self.found_nothing() {
+            return Vec::new();
+        }
+        let before = match self.passed_before {
+            0 => String::new(),
+            n => format!(" ({n} more passed an earlier check; --again checks them too)"),
+        };
+        let counts = format!(
+            "{}: {self}, {:.1}s{before}",
+            self.variant,
+            self.time.as_secs_f64()
+        );
+        let examples = self.examples.iter().map(Mismatch::to_string);
+        let damaged = self.damaged.iter().map(|e| damaged_line(self.variant, e));
+        examples.chain([counts]).chain(damaged).collect()
+    }
+
+    /// The warning (after the interface's prefix) when passed slices could not be recorded.
+    pub fn warning(&self) -> Option<String> {
+        let unrecorded = self.unrecorded.as_ref().filter(|_| !self.found_nothing());
+        unrecorded.map(|e| {
+            format!(
+                "no record of the slices that passed ({e}): a check stopped part way will \
+                 start again from the first"
+            )
+        })
+    }
+
+    /// Whether the set passed: no mismatch and no damaged file, with something checked.
+    ///
+    /// # Errors
+    /// [`VerifyFailure`]: no set there, values that disagree, or damaged files.
+    pub fn verdict(self) -> Result<(), VerifyFailure> {
+        if self.found_nothing() {
+            return Err(VerifyFailure::NoSet(Absent::NoSet {
+                variant: self.variant,
+                dir: self.dir,
+                pieces: None,
+            }));
+        }
+        if self.mismatches > 0 {
+            return Err(VerifyFailure::Wrong {
+                mismatches: self.mismatches,
+                damaged: self.damaged.len(),
+            });
+        }
+        Ok(DamagedFiles::check(self.damaged)?)
     }
 }
 
@@ -203,7 +330,8 @@ pub fn verify_set(
         .flat_map(|n| Slice::with_pieces(n, rules.men))
         .filter(|&m| wanted(m) && slice_path(&dir, m).exists())
         .collect();
-    let mut out = Report::default();
+    let started = Instant::now();
+    let mut out = Report::new(variant, dir.clone());
     // A record that cannot be read or written (a set installed read-only) only costs work.
     let mut record = CheckRecord::load(&dir).unwrap_or_else(|e| {
         out.unrecorded = Some(e);
@@ -250,6 +378,7 @@ pub fn verify_set(
         out.examples
             .extend(bad.into_iter().take(20 - out.examples.len().min(20)));
     }
+    out.time = started.elapsed();
     Ok(out)
 }
 
@@ -346,13 +475,18 @@ pub fn check_slice<G: Geometry>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::damaged::damaged_file as damaged;
+
+    fn english() -> Report {
+        Report::new("english".parse().unwrap(), PathBuf::from("/db/english"))
+    }
 
     #[test]
     fn a_report_counts_what_was_checked_and_what_was_not() {
         let mut report = Report {
             slices: 3,
             positions: 1200,
-            ..Report::default()
+            ..english()
         };
         assert!(!report.found_nothing());
         assert_eq!(
@@ -365,7 +499,7 @@ mod tests {
             report.to_string(),
             "3 slices, 1200 positions checked, 2 wrong, 1 not checked (damaged files)"
         );
-        assert!(Report::default().found_nothing());
+        assert!(english().found_nothing());
         let mismatch = Mismatch {
             material: "K1-K1".parse().unwrap(),
             fen: "W:WK1:BK32".to_string(),
@@ -378,6 +512,123 @@ mod tests {
                 "K1-K1 W:WK1:BK32: stored {0}, the moves give {0}",
                 Value::Draw
             )
+        );
+    }
+
+    #[test]
+    fn a_set_that_passes_ends_with_its_counts_and_time() {
+        let report = Report {
+            slices: 2,
+            positions: 500,
+            passed_before: 4,
+            time: Duration::from_millis(1300),
+            ..english()
+        };
+        assert_eq!(
+            report.lines(),
+            ["english: 2 slices, 500 positions checked, 0 wrong, 1.3s \
+              (4 more passed an earlier check; --again checks them too)"]
+        );
+        assert_eq!(report.warning(), None);
+        assert!(report.verdict().is_ok());
+    }
+
+    #[test]
+    fn mismatches_and_damaged_files_fail_the_check_after_their_lines() {
+        let wrong = Mismatch {
+            material: "K1-K1".parse().unwrap(),
+            fen: "W:WK1:BK32".to_string(),
+            stored: Value::Win(3),
+            expected: Value::Draw,
+        };
+        let report = Report {
+            slices: 1,
+            positions: 10,
+            mismatches: 1,
+            unchecked: 2,
+            examples: vec![wrong.clone()],
+            damaged: vec![damaged("a.egdb")],
+            ..english()
+        };
+        let lines = report.lines();
+        assert_eq!(lines.len(), 3, "{lines:?}");
+        assert_eq!(lines[0], wrong.to_string());
+        assert!(lines[1].starts_with("english: 1 slices, 10 positions checked, 1 wrong, 2 not"));
+        assert!(
+            lines[2].starts_with("english: damaged: a.egdb: "),
+            "{lines:?}"
+        );
+        assert_eq!(
+            report.verdict().unwrap_err().to_string(),
+            "1 stored values disagree with the rules, and 1 files are damaged (named above)"
+        );
+        // Damaged files alone fail it too, named.
+        let report = Report {
+            unchecked: 1,
+            damaged: vec![damaged("a.egdb")],
+            ..english()
+        };
+        assert!(!report.found_nothing());
+        let failure = report.verdict().unwrap_err();
+        assert!(matches!(failure, VerifyFailure::Damaged(_)), "{failure:?}");
+        assert!(failure.to_string().starts_with("a.egdb: "), "{failure}");
+    }
+
+    #[test]
+    fn a_check_that_met_nothing_says_how_to_build_the_set() {
+        let report = Report {
+            unrecorded: Some(damaged("checked.txt")),
+            ..english()
+        };
+        assert!(report.lines().is_empty());
+        assert_eq!(report.warning(), None);
+        assert_eq!(
+            report.verdict().unwrap_err().to_string(),
+            "no english databases in /db/english (build them with \
+             `damier egdb build -v english --pieces N`)"
+        );
+        let report = Report {
+            slices: 1,
+            unrecorded: Some(damaged("checked.txt")),
+            ..english()
+        };
+        let warning = report.warning().unwrap();
+        assert!(warning.starts_with("no record of the slices that passed (checked.txt: "));
+        assert!(warning.ends_with("a check stopped part way will start again from the first"));
+    }
+
+    #[test]
+    fn a_slice_done_is_noted_and_progress_is_not() {
+        let material: Slice = "K2-K1".parse().unwrap();
+        let why = damaged("K2-K1.egdb");
+        let notes = [
+            VerifyEvent::Checked {
+                material,
+                positions: 14880,
+                wrong: 0,
+            },
+            VerifyEvent::PassedBefore { material },
+            VerifyEvent::Unchecked {
+                material,
+                why: &why,
+            },
+            VerifyEvent::Positions { done: 1, total: 2 },
+            VerifyEvent::Slice {
+                material,
+                done: 0,
+                total: 1,
+            },
+        ]
+        .map(|e| e.note());
+        assert_eq!(
+            notes,
+            [
+                Some("K2-K1: 14880 positions, 0 wrong".to_string()),
+                Some("K2-K1: passed an earlier check, unchanged since".to_string()),
+                Some(format!("K2-K1: not checked: {why}")),
+                None,
+                None,
+            ]
         );
     }
 }

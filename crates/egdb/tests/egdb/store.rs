@@ -191,7 +191,12 @@ fn a_game_under_two_names_has_one_set() {
         "brazilian",
     ] {
         assert_eq!(set_variant(v(own)), v(own), "{own}");
+        assert_eq!(damier_egdb::store::shared_set_note(v(own)), None, "{own}");
     }
+    assert_eq!(
+        damier_egdb::store::shared_set_note(v("portuguese")).unwrap(),
+        "portuguese is spanish under another name: it uses spanish's databases"
+    );
 
     // Built under one name, probed under the other: the same files, the same answers.
     let root = temp_root("shared");
@@ -336,6 +341,14 @@ fn a_position_is_explained_with_its_moves_or_refused_with_the_reason() {
     assert_eq!(moves.len(), pos.legal_moves().len());
     assert!(e.keeps(moves[0].1));
     assert!(moves.windows(2).all(|w| !w[1].1.better_than(w[0].1)));
+    // Printed: the value, then a move a line, the best marked as keeping it.
+    let lines = e.lines(&pos, db.dir());
+    assert_eq!(lines.len(), 1 + moves.len(), "{lines:?}");
+    assert!(
+        lines[0].starts_with("K2-K1, white to move: win in "),
+        "{lines:?}"
+    );
+    assert!(lines[1].ends_with("  keeps it"), "{lines:?}");
 
     // Frisian's king against king is drawn by rule as it stands: the value is that draw,
     // and no move "keeps" it, whatever the moves' own values.
@@ -352,6 +365,9 @@ fn a_position_is_explained_with_its_moves_or_refused_with_the_reason() {
         .contains("one king against one king"));
     let moves = e.moves.as_ref().unwrap();
     assert!(!moves.is_empty() && moves.iter().all(|m| !e.keeps(m.1)));
+    let lines = e.lines(&pos, fdb.dir());
+    assert!(lines[1].starts_with("  the game is drawn by rule as it stands ("));
+    assert!(lines.iter().all(|l| !l.contains("keeps it")), "{lines:?}");
 
     // Refusals, with their reasons.
     assert!(matches!(
@@ -371,6 +387,13 @@ fn a_position_is_explained_with_its_moves_or_refused_with_the_reason() {
     // White's king must take the man on 6 (1x10), which leaves a king each.
     let e = db.explain(&position("W:WK1:BK32,6")).unwrap();
     assert_eq!(e.moves, Err(vec![k1_k1]));
+    assert_eq!(
+        e.lines(&position("W:WK1:BK32,6"), db.dir())[1],
+        format!(
+            "  the moves' values are not shown: they need slice K1-K1, which is not in {}",
+            dir.display()
+        )
+    );
     std::fs::remove_dir_all(&root).unwrap();
 }
 
