@@ -7,6 +7,8 @@
 //!   size, saving it as it goes, and a book grows on from where it stopped.
 //! - [`Book::load`], [`Book::save`]: the file format of docs/book-format.md.
 //! - [`builtin`]: the books compiled into the program, one per variant that has one.
+//! - [`Book::summary`], [`Book::probe`], [`GrowReport`]: what a book and a grow run say to a
+//!   reader.
 //!
 //! The crate knows positions and moves, not searches: the engine implements [`Analyst`] and
 //! probes the book before it searches.
@@ -42,9 +44,11 @@ pub mod builtin;
 mod error;
 mod file;
 mod grow;
+mod report;
 
 pub use book::{Book, BookMove, SCORE_LIMIT};
 pub use builtin::Choice;
 pub use error::BookError;
 pub use file::{FORMAT, MAGIC};
 pub use grow::{Analyst, GrowEnd, Grown, Settings, Step, SAVE_EVERY};
+pub use report::{value_text, GrowReport, ProbeLine, Summary};

@@ -4,7 +4,7 @@ use crate::output::outln;
 use anyhow::Result;
 use clap::Args;
 use damier_engine::bench;
-use serde_json::json;
+use damier_engine::speed::BenchTotal;
 
 /// Arguments of `damier bench`.
 #[derive(Args, Debug)]
@@ -28,52 +28,22 @@ pub fn run(args: &BenchArgs) -> Result<()> {
     let mut written: std::io::Result<()> = Ok(());
     let eval = crate::eval_arg::parse(Some(&args.eval), None)?;
     let lines = bench::run_with(args.depth, &eval, |l| {
-        if written.is_err() {
-            return;
+        if written.is_ok() {
+            written = if json {
+                outln!("{}", l.json())
+            } else {
+                outln!("{l}")
+            };
         }
-        let nps = l.nodes as f64 / l.time.as_secs_f64().max(1e-9);
-        written = if json {
-            outln!(
-                "{}",
-                json!({"variant": l.variant, "fen": l.fen, "nodes": l.nodes, "seconds": l.time.as_secs_f64(), "nps": nps.round() as u64})
-            )
-        } else {
-            outln!(
-                "{:<24} {:>11} nodes {:>8.3}s {:>7.2} Mnps",
-                l.variant,
-                l.nodes,
-                l.time.as_secs_f64(),
-                nps / 1e6
-            )
-        };
     });
     written?;
-    let nodes = bench::fingerprint(&lines);
-    let seconds: f64 = lines.iter().map(|l| l.time.as_secs_f64()).sum();
-    let nps = nodes as f64 / seconds.max(1e-9);
+    let total = BenchTotal::of(&lines, args.depth, &args.eval);
     if json {
-        outln!(
-            "{}",
-            json!({"total_nodes": nodes, "eval": args.eval,
-                   "fingerprint": (args.eval == "builtin").then_some(nodes), "depth": args.depth,
-                   "seconds": seconds, "nps": nps.round() as u64,
-                   "capture_path": damier_core::capture_path::current().name()})
-        )?;
+        outln!("{}", total.json())?;
     } else {
-        outln!(
-            "total {nodes} nodes in {seconds:.3}s: {:.2} Mnps",
-            nps / 1e6
-        )?;
+        outln!("{}", total.speed_line())?;
         outln!("{}", crate::capture_path_report())?;
-        // The node total changes when, and only when, the search or the evaluation does.
-        if args.eval == "builtin" {
-            outln!("bench fingerprint: {nodes} nodes at depth {}", args.depth)?;
-        } else {
-            outln!(
-                "evaluation {}: no fingerprint (that is the builtin evaluation's)",
-                args.eval
-            )?;
-        }
+        outln!("{}", total.fingerprint_line())?;
     }
     Ok(())
 }

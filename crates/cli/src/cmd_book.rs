@@ -5,10 +5,9 @@ use crate::output::outln;
 use crate::PositionArgs;
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
-use damier_book::{Book, GrowEnd};
+use damier_book::{Book, GrowReport};
 use damier_core::Variant;
-use damier_engine::{BookAnalyst, Control, Engine, EngineOptions, Score};
-use damier_game::Board;
+use damier_engine::{BookAnalyst, Control, Engine, EngineOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -130,12 +129,14 @@ fn build(args: &BuildArgs) -> Result<()> {
         .unwrap_or_else(|| PathBuf::from(format!("{variant}.book")));
     let mut book = Book::open_to_grow(&path, variant)
         .with_context(|| format!("growing {}", path.display()))?;
-    let mut settings = *book.settings();
-    settings.depth = args.depth.unwrap_or(settings.depth);
-    settings.lines = args.lines.unwrap_or(settings.lines);
-    settings.breadth = args.breadth.unwrap_or(settings.breadth);
-    settings.widest_drop = args.widest_drop.unwrap_or(settings.widest_drop);
-    book.set_settings(settings);
+    let s = *book.settings();
+    book.set_settings(damier_book::Settings {
+        depth: args.depth.unwrap_or(s.depth),
+        lines: args.lines.unwrap_or(s.lines),
+        breadth: args.breadth.unwrap_or(s.breadth),
+        widest_drop: args.widest_drop.unwrap_or(s.widest_drop),
+        ..s
+    });
     let engine = Engine::try_new(EngineOptions {
         threads,
         hash_mb: args.hash,
@@ -149,13 +150,7 @@ fn build(args: &BuildArgs) -> Result<()> {
     });
     let mut analyst = BookAnalyst::new(&engine, &control);
     let first = book.len();
-    crate::output::tell!(
-        "growing {} ({variant}) from {first} to {} positions: depth {}, {} lines",
-        path.display(),
-        args.positions,
-        settings.depth,
-        settings.lines
-    );
+    crate::output::tell!("{}", book.growing_line(&path, args.positions));
     let bar = crate::output::bar(
         args.positions as u64,
         "{bar:30} {pos}/{len} positions, {elapsed} (eta {eta}) {msg}",
@@ -164,79 +159,37 @@ fn build(args: &BuildArgs) -> Result<()> {
     let mut log = LogLines::new();
     let started = Instant::now();
     let end = book.grow_to(args.positions, &path, &mut analyst, &mut |book, g| {
-        let best = g
-            .best
-            .map(|(mv, score)| format!("{} {}", g.board.short(&mv), Score(score)))
-            .unwrap_or_default();
         bar.set_position(book.len() as u64);
-        bar.set_message(format!("ply {}: {best}", g.ply));
+        bar.set_message(g.to_string());
         log.offer(false, || {
+            let secs = started.elapsed().as_secs_f64();
             format!(
-                "{}/{} positions, {:.0} s; last at ply {}: {best}",
+                "{}/{} positions, {secs:.0} s; last at {g}",
                 book.len(),
-                args.positions,
-                started.elapsed().as_secs_f64(),
-                g.ply
+                args.positions
             )
         });
     });
     bar.finish_and_clear();
-    let end = end?;
-    let grown = book.len() - first;
-    let secs = started.elapsed().as_secs_f64();
-    outln!(
-        "{}: {} positions ({grown} new in {secs:.0} s, {:.2} s each, {} nodes searched){}",
-        path.display(),
-        book.len(),
-        secs / grown.max(1) as f64,
-        analyst.nodes(),
-        match end {
-            GrowEnd::Finished => "; nothing is left to grow within the settings",
-            GrowEnd::Stopped => "; stopped, run the same command to go on",
-            GrowEnd::Reached => "",
-        }
-    )?;
+    let report = GrowReport {
+        path,
+        positions: book.len(),
+        grown: book.len() - first,
+        seconds: started.elapsed().as_secs_f64(),
+        nodes: analyst.nodes(),
+        end: end?,
+    };
+    outln!("{report}")?;
     Ok(())
 }
 
 fn info(args: &WhichBook) -> Result<()> {
-    let variant = args.variant;
-    let book = open(variant, args.book.as_deref())?;
-    let source = match &args.book {
-        Some(p) => p.display().to_string(),
-        None => "compiled in".to_string(),
-    };
-    let s = book.settings();
-    outln!("book:      {source}")?;
-    outln!("variant:   {}", book.variant())?;
+    let book = open(args.variant, args.book.as_deref())?;
+    let source = args.book.as_ref().map(|p| p.display().to_string());
     outln!(
-        "positions: {} (from {} start positions)",
-        book.len(),
-        book.roots().len()
+        "{}",
+        book.summary(source.as_deref().unwrap_or("compiled in"))
     )?;
-    outln!(
-        "grown:     depth {}, {} lines, every position to ply {}, moves within {} of the best",
-        s.depth,
-        s.lines,
-        s.breadth,
-        Score(i32::from(s.widest_drop))
-    )?;
-    let by_ply = book.positions_by_ply();
-    let widest = by_ply.iter().copied().max().unwrap_or(1).max(1);
-    outln!("by ply:")?;
-    for (ply, n) in by_ply.iter().enumerate() {
-        let bar = "#".repeat((n * 40).div_ceil(widest));
-        outln!("  {ply:>3} {n:>7} {bar}")?;
-    }
-    let start = Board::start(book.variant());
-    if let Some(moves) = book.moves(&start) {
-        let line = book.main_line(&start);
-        outln!(
-            "main line: {} ({})",
-            start.line_short(&line),
-            Score(moves[0].value)
-        )?;
-    }
     Ok(())
 }
 
@@ -244,28 +197,9 @@ fn probe(args: &ProbeArgs) -> Result<()> {
     let game = args.position.game()?;
     let board = *game.position();
     let book = open(board.variant(), args.book.as_deref())?;
-    let Some(moves) = book.moves(&board) else {
-        outln!("not in the book")?;
-        return Ok(());
-    };
-    for m in moves {
-        let after = board.play_unchecked(&m.mv);
-        let line = book.main_line(&after);
-        let line = if line.is_empty() {
-            String::new()
-        } else {
-            format!("  {}", after.line_short(&line))
-        };
-        outln!(
-            "{:<8} {:>6}{}{line}",
-            board.short(&m.mv),
-            Score(m.value).to_string(),
-            if m.followed {
-                ""
-            } else {
-                "  (searched here only)"
-            }
-        )?;
+    match book.probe(&board) {
+        Some(lines) => lines.iter().try_for_each(|line| outln!("{line}"))?,
+        None => outln!("not in the book")?,
     }
     Ok(())
 }

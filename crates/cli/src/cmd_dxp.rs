@@ -6,10 +6,11 @@ use anyhow::{Context, Result};
 use clap::{ArgGroup, Args};
 use damier_core::Color;
 use damier_engine::{BookChoice, Engine, EngineOptions, EvalChoice, Limits};
-use damier_game::pdn::{self, WriteOptions};
 use damier_game::Board;
 use damier_protocol::dxp::board::VARIANT;
-use damier_protocol::dxp::play::{follow, initiate, Played, Request, Side};
+use damier_protocol::dxp::play::{
+    check_address, follow, games_pdn, initiate, Played, Request, Side,
+};
 use damier_protocol::dxp::Wire;
 use std::io::BufReader;
 use std::net::{TcpListener, TcpStream};
@@ -132,10 +133,8 @@ pub fn run(args: &DxpArgs) -> Result<()> {
     if args.games == 0 {
         usage!("--games must be at least 1");
     }
-    let valid = matches!(address.rsplit_once(':'),
-        Some((host, port)) if !host.is_empty() && port.parse::<u16>().is_ok());
-    if !valid {
-        usage!("--connect must be HOST:PORT (e.g. localhost:27531), got '{address}'");
+    if let Err(e) = check_address(address) {
+        usage!("--connect {e}");
     }
     let stream = TcpStream::connect(address)
         .with_context(|| format!("cannot connect to a DamExchange follower at {address}"))?;
@@ -174,17 +173,8 @@ fn wire(stream: &TcpStream) -> Result<Wire<BufReader<TcpStream>, TcpStream>> {
 /// A line per game, and the games appended to the PDN file under `name`, Damier's name in
 /// them.
 fn report(games: &[Played], name: &str, pdn_file: Option<&std::path::Path>) -> Result<()> {
-    let mut text = String::new();
     for (i, g) in games.iter().enumerate() {
-        outln!(
-            "game {}: Damier {}, {} plies, {}",
-            i + 1,
-            g.ours.name(),
-            g.game.plies().len(),
-            g.end
-        )?;
-        text.push_str(&pdn::write_game(&g.pdn(name), &WriteOptions::default()));
-        text.push('\n');
+        outln!("{}", g.line(i + 1))?;
     }
     if let Some(path) = pdn_file {
         use std::io::Write;
@@ -192,7 +182,7 @@ fn report(games: &[Played], name: &str, pdn_file: Option<&std::path::Path>) -> R
             .create(true)
             .append(true)
             .open(path)
-            .and_then(|mut f| f.write_all(text.as_bytes()))
+            .and_then(|mut f| f.write_all(games_pdn(games, name).as_bytes()))
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
     Ok(())

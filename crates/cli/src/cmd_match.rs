@@ -6,10 +6,11 @@ use crate::output::{outln, usage, UsageContext};
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use damier_core::Variant;
-use damier_game::pdn::{self, PdnGame, WriteOptions};
 use damier_game::{replace_file, time_text, TimeControl};
 use damier_match::sprt::Sprt;
-use damier_match::{run_match, GameRecord, MatchConfig, PlayerError, PlayerSpec, Report, Tally};
+use damier_match::{
+    run_match, runner, GameRecord, MatchConfig, PlayerError, PlayerSpec, Report, Tally,
+};
 use damier_openings as openings;
 use serde_json::json;
 use std::io::Write;
@@ -75,8 +76,8 @@ fn parse_tc(text: &str) -> Result<TimeControl> {
 
 pub fn run(args: &MatchArgs) -> Result<()> {
     let variant = args.variant;
-    if args.games == 0 || args.games > 100_000 {
-        usage!("--games must be between 1 and 100000, got {}", args.games);
+    if let Err(e) = runner::check_games(args.games) {
+        usage!("{}", e.with_option());
     }
     crate::output::check_threads("--concurrency", args.concurrency)?;
     let sprt: Option<Sprt> = match &args.sprt {
@@ -100,12 +101,8 @@ pub fn run(args: &MatchArgs) -> Result<()> {
     // mistake in the command line; an engine that will not start is a failure.
     let mut players = Vec::new();
     for (option, text) in [("--first", &args.first), ("--second", &args.second)] {
-        let spec: PlayerSpec = match text.parse() {
-            Ok(spec) => spec,
-            Err(e) => usage!("{option}: {e}"),
-        };
-        match spec.start().and_then(|mut player| player.new_game(variant)) {
-            Ok(()) => players.push(spec),
+        match PlayerSpec::checked(text, variant) {
+            Ok(spec) => players.push(spec),
             Err(e @ PlayerError::Spec(_)) => usage!("{option}: {e}"),
             Err(e) => return Err(e.into()),
         }
@@ -115,12 +112,8 @@ pub fn run(args: &MatchArgs) -> Result<()> {
         (Some(text), _) => {
             openings::from_text(variant, text).usage_context(|| format!("--fen \"{text}\""))?
         }
-        (None, Some(path)) => {
-            let text = std::fs::read_to_string(path)
-                .usage_context(|| format!("--openings {}", path.display()))?;
-            openings::from_text(variant, &text)
-                .usage_context(|| format!("--openings {}", path.display()))?
-        }
+        (None, Some(path)) => openings::from_file(variant, path)
+            .usage_context(|| format!("--openings {}", path.display()))?,
         (None, None) => openings::default_set(variant, args.games.div_ceil(2).min(200), args.seed),
     };
     if set.is_empty() {
@@ -175,8 +168,7 @@ pub fn run(args: &MatchArgs) -> Result<()> {
         bar.finish();
     }
     if let Some(path) = &args.pdn {
-        let games: Vec<PdnGame> = records.iter().map(GameRecord::pdn).collect();
-        let text = pdn::write(&games, &WriteOptions::default());
+        let text = runner::games_pdn(&records);
         replace_file(path, |file| file.write_all(text.as_bytes()))
             .with_context(|| format!("writing {}", path.display()))?;
     }

@@ -4,7 +4,6 @@ use crate::output::outln;
 use crate::PositionArgs;
 use anyhow::Result;
 use clap::Args;
-use damier_core::{fen, notation, with_geometry, BitSet, Geometry, SquareNames};
 
 /// Arguments of `damier moves`.
 #[derive(Args, Debug)]
@@ -17,44 +16,22 @@ pub struct MovesArgs {
 }
 
 pub fn run(args: &MovesArgs) -> Result<()> {
-    let variant = args.position.variant;
-    with_geometry!(variant.rules().board, G => run_on::<G>(args, variant))
-}
-
-fn run_on<G: Geometry>(args: &MovesArgs, variant: damier_core::Variant) -> Result<()> {
-    let pos = args.position.position::<G>(variant)?;
-    let names = SquareNames::of(pos.rules());
-    for mv in pos.legal_moves().iter() {
-        let short = notation::short(&pos, mv);
+    let board = *args.position.game()?.position();
+    for mv in board.legal_moves() {
         if !args.json {
-            outln!("{short}")?;
+            outln!("{}", board.short(&mv))?;
             continue;
         }
-        let path = notation::path(&pos, mv);
-        let name = |s: u32| names.name(s);
-        let captured: Vec<String> = names
-            .in_order()
-            .filter(|&s| mv.captured.has(s))
-            .map(name)
-            .collect();
+        let m = board.describe(&mv);
         let line = serde_json::json!({
-            "move": short,
-            "long": notation::long(&pos, mv),
-            "from": name(mv.from as u32),
-            "to": name(mv.to as u32),
-            "path": std::iter::once(mv.from).chain(path).map(|s| name(s as u32)).collect::<Vec<_>>(),
-            "captured": captured,
-            "fen": fen::write(&pos.play_unchecked(mv)),
+            "move": m.short, "long": m.long, "from": m.from, "to": m.to, "path": m.path,
+            "captured": m.captured, "fen": board.play_unchecked(&mv).fen(),
         });
         outln!("{line}")?;
     }
     // The list is empty; say why on the side, so that a script still reads no moves.
-    if let Some(winner) = pos.no_move_winner() {
-        crate::output::tell!(
-            "{} has no legal move: {} wins",
-            pos.side().title(),
-            winner.name()
-        );
+    if let Some(note) = board.no_move_note() {
+        crate::output::tell!("{note}");
     }
     Ok(())
 }

@@ -4,7 +4,7 @@ use crate::output::UsageContext;
 use anyhow::{bail, Result};
 use clap::{Args, Subcommand, ValueEnum};
 use damier_core::Variant;
-use damier_game::pdn::{self, CheckedGame, PdnError, PdnGame, Untagged, WriteOptions};
+use damier_game::pdn::{self, BadGames, CheckedGame, PdnError, PdnGame, Untagged, WriteOptions};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -84,10 +84,7 @@ fn read(input: &Input) -> Result<Vec<Result<PdnGame, PdnError>>> {
 
 /// The games, each read and checked by the game layer.
 fn read_checked(input: &Input) -> Result<Vec<CheckedGame>> {
-    let untagged = match &input.variant {
-        Some(variant) => Untagged::Given(*variant),
-        None => Untagged::Inferred(Variant::INTERNATIONAL),
-    };
+    let untagged = Untagged::given_or(input.variant, Variant::INTERNATIONAL);
     // A file the command line names that is not there is a mistake in the command line.
     let bytes = std::fs::read(&input.file)
         .usage_context(|| format!("cannot read {}", input.file.display()))?;
@@ -96,19 +93,6 @@ fn read_checked(input: &Input) -> Result<Vec<CheckedGame>> {
         bail!("{} holds no game", input.file.display());
     }
     Ok(games)
-}
-
-/// Exit status: fail when any game is bad, after every game has been reported.
-fn bad_games(bad: usize, total: usize) -> Result<()> {
-    if bad > 0 {
-        let s = if bad == 1 {
-            "has an error"
-        } else {
-            "have errors"
-        };
-        bail!("{bad} of {total} games {s}");
-    }
-    Ok(())
 }
 
 fn check(input: &Input) -> Result<()> {
@@ -123,7 +107,11 @@ fn check(input: &Input) -> Result<()> {
         };
         say(&format!("{line}\n"))?;
     }
-    bad_games(read.iter().filter(|c| !c.is_sound()).count(), read.len())
+    // The exit status fails when any game is bad, after every game has been reported.
+    Ok(BadGames::check(
+        read.iter().filter(|c| !c.is_sound()).count(),
+        read.len(),
+    )?)
 }
 
 fn convert(input: &Input, to: Target) -> Result<()> {
@@ -162,5 +150,5 @@ fn convert(input: &Input, to: Target) -> Result<()> {
         }
         first = false;
     }
-    bad_games(bad, games.len())
+    Ok(BadGames::check(bad, games.len())?)
 }

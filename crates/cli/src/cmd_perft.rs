@@ -5,6 +5,7 @@ use crate::PositionArgs;
 use anyhow::Result;
 use clap::Args;
 use damier_core::{notation, perft, with_geometry, Geometry};
+use damier_engine::speed::{divide_line, PerftLine};
 use std::time::Instant;
 
 /// Arguments of `damier perft`.
@@ -49,12 +50,7 @@ fn run_on<G: Geometry>(args: &PerftArgs, variant: damier_core::Variant) -> Resul
         let mut total = 0;
         for (mv, n) in perft::divide(&pos, max_depth) {
             total += n;
-            let text = notation::short(&pos, &mv);
-            if args.json {
-                outln!("{}", serde_json::json!({"move": text, "nodes": n}))?;
-            } else {
-                outln!("{text:>12}  {n}")?;
-            }
+            outln!("{}", divide_line(&notation::short(&pos, &mv), n, args.json))?;
         }
         let seconds = start.elapsed().as_secs_f64();
         return print_line(args.json, max_depth, total, seconds);
@@ -68,22 +64,14 @@ fn run_on<G: Geometry>(args: &PerftArgs, variant: damier_core::Variant) -> Resul
 }
 
 fn print_line(json: bool, depth: u32, nodes: u64, seconds: f64) -> Result<()> {
-    let nps = if seconds > 0.0 {
-        nodes as f64 / seconds
-    } else {
-        0.0
+    let line = PerftLine {
+        depth,
+        nodes,
+        seconds,
     };
-    if json {
-        outln!(
-            "{}",
-            serde_json::json!({"depth": depth, "nodes": nodes, "seconds": seconds, "nps": nps.round() as u64,
-                "capture_path": damier_core::capture_path::current().name()})
-        )?;
-    } else {
-        outln!(
-            "depth {depth:>2}  nodes {nodes:>14}  time {seconds:>9.3}s  {:>8.2} Mnps",
-            nps / 1e6
-        )?;
+    match json {
+        true => outln!("{}", line.json())?,
+        false => outln!("{line}")?,
     }
     Ok(())
 }

@@ -7,8 +7,8 @@ use anyhow::Result;
 use clap::Args;
 use damier_core::Variant;
 use damier_engine::Limits;
-use damier_learn::selfplay::{self, Config, OpeningsFile, PdnRepair, SelfplayError};
-use std::path::{Path, PathBuf};
+use damier_learn::selfplay::{self, Config, OpeningsFile};
+use std::path::PathBuf;
 use std::time::Instant;
 
 /// Arguments of `damier selfplay`.
@@ -67,14 +67,10 @@ pub fn run(args: &SelfplayArgs) -> Result<()> {
         None => Limits::nodes(args.nodes.unwrap_or(5000)),
     };
     let set = match &args.openings {
-        Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .usage_context(|| format!("--openings {}", path.display()))?;
-            Some(
-                OpeningsFile::from_text(path.display().to_string(), variant, &text)
-                    .usage_context(|| format!("--openings {}", path.display()))?,
-            )
-        }
+        Some(path) => Some(
+            OpeningsFile::read(path, variant)
+                .usage_context(|| format!("--openings {}", path.display()))?,
+        ),
         None => None,
     };
     let cfg = Config {
@@ -128,48 +124,15 @@ pub fn run(args: &SelfplayArgs) -> Result<()> {
         });
     })
     .or_else(|e| match e {
-        SelfplayError::WrongVariant { .. } | SelfplayError::OtherPart { .. } => {
-            usage!("--out: {e}")
-        }
+        e if e.is_about_the_folder() => usage!("--out: {e}"),
         e => Err(e.into()),
     })?;
     bar.finish_and_clear();
-    if summary.cut_bytes > 0 {
-        outln!(
-            "{}: cut {} bytes of a game torn when an earlier run stopped while writing it",
-            args.out.display(),
-            summary.cut_bytes
-        )?;
+    for line in summary.lines(&args.out, args.games) {
+        outln!("{line}")?;
     }
-    report_pdn(&args.out, &summary.pdn)?;
-    outln!(
-        "{}: {} games ({} new: White +{} ={} Black +{}), {} new positions",
-        args.out.display(),
-        summary.before + summary.played,
-        summary.played,
-        summary.white_wins,
-        summary.draws,
-        summary.black_wins,
-        summary.positions
-    )?;
-    if summary.stopped {
-        outln!(
-            "stopped before {} games: the same command goes on from here",
-            args.games
-        )?;
-    }
-    Ok(())
-}
-
-/// What was cut from the folder's PDN file to bring it to the games of its training file, and
-/// (a warning) the games of the training file it lacks.
-fn report_pdn(dir: &Path, pdn: &PdnRepair) -> Result<()> {
-    let path = dir.join(selfplay::PDN_FILE);
-    if let Some(note) = pdn.cut_note() {
-        outln!("{}: {note}", path.display())?;
-    }
-    if let Some(note) = pdn.missing_note() {
-        crate::output::tell!("damier: warning: {} {note}", path.display());
+    if let Some(warning) = summary.warning(&args.out) {
+        crate::output::tell!("damier: warning: {warning}");
     }
     Ok(())
 }

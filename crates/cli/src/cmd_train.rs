@@ -4,12 +4,10 @@ use crate::output::{outln, usage, UsageContext};
 use anyhow::{Context, Result};
 use clap::Args;
 use damier_core::Variant;
-use damier_engine::Weights;
-use damier_learn::data::DataError;
-use damier_learn::train::{self, Config, TrainError};
+use damier_learn::report::initial_weights;
+use damier_learn::train::{self, Config};
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
-use std::sync::Arc;
 use std::time::Instant;
 
 /// Arguments of `damier train`.
@@ -74,20 +72,8 @@ pub struct TrainArgs {
 
 pub fn run(args: &TrainArgs) -> Result<()> {
     let variant = args.variant;
-    let init = match args.init.as_deref() {
-        None => None,
-        Some("builtin") => damier_engine::eval::learned::builtin(variant),
-        Some("classic") => usage!(
-            "--init classic: the hand-set evaluation has no weights to start from \
-             (give a weights file, or builtin)"
-        ),
-        Some(path) => {
-            let w = Weights::load(std::path::Path::new(path))
-                .and_then(|w| w.check_variant(variant).map(|()| w))
-                .usage_context(|| format!("--init {path}"))?;
-            Some(Arc::new(w))
-        }
-    };
+    let init = initial_weights(args.init.as_deref(), variant)
+        .usage_context(|| format!("--init {}", args.init.as_deref().unwrap_or_default()))?;
     let cfg = Config {
         epochs: args.epochs,
         threads: args.threads,
@@ -112,104 +98,44 @@ pub fn run(args: &TrainArgs) -> Result<()> {
     // A reader that closes the pipe (`| head`) stops the printing, not the training: the
     // weights are saved whatever becomes of standard output, and its error is returned last.
     let mut written: std::io::Result<()> = Ok(());
-    macro_rules! say {
-        ($($arg:tt)*) => {
-            if written.is_ok() {
-                written = outln!($($arg)*);
-            }
-        };
-    }
+    let mut say = |line: &dyn std::fmt::Display| {
+        if written.is_ok() {
+            written = outln!("{line}");
+        }
+    };
     let started = Instant::now();
     let data = train::load(variant, &args.data).or_else(|e| match e {
         // What the user named is not there or not training data: a mistake in the command.
-        TrainError::Data(
-            DataError::NoFiles { .. }
-            | DataError::NotTraining { .. }
-            | DataError::WrongVariant { .. }
-            | DataError::Io { .. },
-        ) => usage!("--data: {e}"),
+        e if e.is_about_the_data() => usage!("--data: {e}"),
         e => Err(e.into()),
     })?;
     if let Err(e) = data.check_out(&args.out) {
         usage!("--out {e}");
     }
-    for (path, torn) in &data.files {
-        if *torn {
-            say!(
-                "{}: its last game was cut short (a run stopped while writing); left out",
-                path.display()
-            );
-        }
-    }
-    if data.repeated > 0 {
-        say!(
-            "{} games were read twice (a file listed twice, or runs alike in every setting, the \
-             seed too) and are counted once",
-            data.repeated
-        );
-    }
-    say!(
-        "{variant}: {} positions of {} games in {} files, read in {:.1}s",
-        data.positions(),
-        data.games.len(),
-        data.files.len(),
-        started.elapsed().as_secs_f64()
-    );
+    data.notes().iter().for_each(|note| say(note));
+    say(&data.summary(variant, started.elapsed().as_secs_f64()));
     let stop = crate::interrupt::stop_flag(
         "stopping after this epoch; the best weights so far will be saved",
     );
     let trained = train::train(&data, &cfg, &mut |e| {
-        say!(
-            "epoch {:>3}/{}  train loss {:.5}  validation loss {:.5}{}  ({:.1}s)",
-            e.epoch,
-            e.epochs,
-            e.train_loss,
-            e.validation_loss,
-            if e.best { " *" } else { "" },
-            e.seconds
-        );
+        say(e);
         !stop.load(Ordering::Relaxed)
     })?;
     trained
         .weights
         .save(&args.out)
         .with_context(|| "--out".to_string())?;
-    if trained.best_epoch == 0 {
-        crate::output::tell!(
-            "damier: no epoch improved the validation loss: {} holds the starting weights",
-            args.out.display()
-        );
+    if let Some(note) = trained.unimproved_note(&args.out) {
+        crate::output::tell!("damier: {note}");
     }
     written?;
-    if trained.epochs_run < args.epochs {
-        outln!(
-            "stopped after epoch {} of {}",
-            trained.epochs_run,
-            args.epochs
-        )?;
+    if let Some(line) = trained.stopped_line(args.epochs) {
+        outln!("{line}")?;
     }
     outln!(
-        "{}: epoch {} kept, validation loss {:.5} (start {:.5}, knowing nothing {:.5}); \
-         {} training and {} validation positions; scale {:.1}; {:.1}s in all",
-        args.out.display(),
-        trained.best_epoch,
-        trained.best_loss,
-        trained.start_loss,
-        trained.constant_loss,
-        trained.train_positions,
-        trained.validation_positions,
-        trained.scale,
-        started.elapsed().as_secs_f64()
+        "{}",
+        trained.summary(&args.out, started.elapsed().as_secs_f64())
     )?;
-    print_global_terms(&trained.weights)
-}
-
-/// Refuse an `--out` that cannot be written before hours of training rather than after: a
-/// folder, or a file in a folder that does not exist.
-fn print_global_terms(weights: &Weights) -> Result<()> {
-    outln!("global terms, hundredths of a man (opening, ending):")?;
-    for (name, [opening, ending]) in weights.global_terms() {
-        outln!("  {name:<26}{opening:>8.1}{ending:>8.1}")?;
-    }
+    outln!("{}", trained.global_terms_table())?;
     Ok(())
 }

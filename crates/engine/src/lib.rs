@@ -35,6 +35,7 @@ pub mod report;
 pub mod score;
 pub mod search;
 pub mod setting;
+pub mod speed;
 pub mod time;
 pub mod tt;
 pub mod tuning;

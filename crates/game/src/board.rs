@@ -447,6 +447,14 @@ impl Board {
             .collect()
     }
 
+    /// Why the position has no move, when it has none: who cannot move and who wins (`White
+    /// has no legal move: black wins`).
+    pub fn no_move_note(&self) -> Option<String> {
+        let winner = self.no_move_winner()?;
+        let side = self.side().title();
+        Some(format!("{side} has no legal move: {} wins", winner.name()))
+    }
+
     /// Whether the position after `mv` can come round again: see
     /// [`Position::is_reversible`].
     pub fn is_reversible(&self, mv: &AnyMove) -> bool {
@@ -496,6 +504,23 @@ mod tests {
 
     /// The captured squares pick among the moves the text fits; they never replace the
     /// squares written, and a bad one is named as the captured list's.
+    #[test]
+    fn a_position_without_moves_says_who_wins() {
+        let international = Variant::INTERNATIONAL;
+        assert_eq!(Board::start(international).no_move_note(), None);
+        let bare = Board::from_fen(international, "W:W:B1").unwrap();
+        assert_eq!(
+            bare.no_move_note().as_deref(),
+            Some("White has no legal move: black wins")
+        );
+        let giveaway: Variant = "english-giveaway".parse().unwrap();
+        let bare = Board::from_fen(giveaway, "W:W:BK1").unwrap();
+        assert_eq!(
+            bare.no_move_note().as_deref(),
+            Some("White has no legal move: white wins")
+        );
+    }
+
     #[test]
     fn captured_squares_choose_among_the_moves_the_text_fits() {
         let board = Board::from_fen(Variant::new(Base::English), "W:W22,30:B9,10,17,18,3").unwrap();

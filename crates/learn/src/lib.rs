@@ -7,12 +7,15 @@
 //! - [`train`]: fits the learned evaluation's weights to those positions by logistic
 //!   regression, with a validation set kept apart.
 //!
+//! - [`report`]: what those runs say of themselves, a line at a time.
+//!
 //! The engine knows how to evaluate with weights; this crate knows how to make them.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod data;
+pub mod report;
 pub mod rng;
 pub mod selfplay;
 pub mod train;

@@ -6,8 +6,9 @@ use crate::player::{Player, PlayerError};
 use crate::pool::run_jobs;
 use damier_core::Color;
 use damier_egdb::Damage;
+use damier_engine::setting::{self, SettingError};
 use damier_engine::Limits;
-use damier_game::pdn::PdnGame;
+use damier_game::pdn::{self, PdnGame, WriteOptions};
 use damier_game::{
     Clock, Game, GameError, GameResult, Outcome, Reason, SystemTime, TimeControl, TimedGame,
     TimeoutPenalty,
@@ -178,6 +179,23 @@ pub fn play_game(
     Ok(timed.game().clone())
 }
 
+/// The most games a match plays.
+pub const MAX_GAMES: usize = 100_000;
+
+/// Whether a match of `games` games can be asked for: 1 to [`MAX_GAMES`].
+///
+/// # Errors
+/// [`SettingError`] naming `games`.
+pub fn check_games(games: usize) -> Result<(), SettingError> {
+    setting::within("games", games, 1, MAX_GAMES)
+}
+
+/// A match's games as one PDN text.
+pub fn games_pdn(records: &[GameRecord]) -> String {
+    let games: Vec<PdnGame> = records.iter().map(GameRecord::pdn).collect();
+    pdn::write(&games, &WriteOptions::default())
+}
+
 /// Makes a fresh player (each worker of a match has its own pair).
 pub type PlayerFactory<'a> = dyn Fn() -> Result<Box<dyn Player>, PlayerError> + Sync + 'a;
 
@@ -235,4 +253,21 @@ pub fn run_match(
         None => true,
     })?;
     Ok(records.into_iter().flatten().collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_match_plays_one_to_a_hundred_thousand_games() {
+        assert!(check_games(1).is_ok() && check_games(MAX_GAMES).is_ok());
+        let e = check_games(0).unwrap_err();
+        assert_eq!(
+            e.with_option(),
+            "--games must be between 1 and 100000, got 0"
+        );
+        assert!(check_games(MAX_GAMES + 1).is_err());
+        assert_eq!(games_pdn(&[]), "");
+    }
 }

@@ -125,6 +125,20 @@ impl PlayerSpec {
     }
 }
 
+impl PlayerSpec {
+    /// The player `text` names, read and started once for a game of `variant`, so that a
+    /// match refuses a player before it plays anything.
+    ///
+    /// # Errors
+    /// [`PlayerError::Spec`] for a specification that cannot be read or names files of
+    /// another variant; the player's own error for one that will not start.
+    pub fn checked(text: &str, variant: damier_core::Variant) -> Result<PlayerSpec, PlayerError> {
+        let spec: PlayerSpec = text.parse()?;
+        spec.start()?.new_game(variant)?;
+        Ok(spec)
+    }
+}
+
 impl FromStr for PlayerSpec {
     type Err = SpecError;
 
@@ -335,6 +349,17 @@ fn read_damier(options: &str) -> Result<DamierSpec, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_checked_player_is_read_and_started_for_the_variant() {
+        let variant = damier_core::Variant::INTERNATIONAL;
+        let spec = PlayerSpec::checked("damier:depth=2,name=quick", variant).unwrap();
+        assert_eq!(spec.name(), "quick");
+        let unread = PlayerSpec::checked("stockfish", variant).unwrap_err();
+        assert!(matches!(unread, PlayerError::Spec(_)), "{unread}");
+        let gone = PlayerSpec::checked("hub:/no/such/engine", variant).unwrap_err();
+        assert!(matches!(gone, PlayerError::Engine { .. }), "{gone}");
+    }
 
     fn read(spec: &str) -> Result<PlayerSpec, SpecError> {
         spec.parse()

@@ -38,6 +38,9 @@ pub enum OpeningError {
     /// Nothing to play.
     #[error("the opening set is empty")]
     Empty,
+    /// An openings file could not be read (the caller names the file).
+    #[error("{0}")]
+    Unreadable(std::io::Error),
 }
 
 /// The English three-move ballots in use (the standard fair set for English checkers).
@@ -197,9 +200,37 @@ pub fn from_text(variant: Variant, text: &str) -> Result<Vec<Opening>, OpeningEr
     Ok(out)
 }
 
+/// The openings of the file at `path`, as [`from_text`] reads them.
+///
+/// # Errors
+/// [`OpeningError::Unreadable`], or [`from_text`]'s.
+pub fn from_file(variant: Variant, path: &std::path::Path) -> Result<Vec<Opening>, OpeningError> {
+    from_text(variant, &read_file(path)?)
+}
+
+/// The text of an openings file.
+///
+/// # Errors
+/// [`OpeningError::Unreadable`].
+pub fn read_file(path: &std::path::Path) -> Result<String, OpeningError> {
+    std::fs::read_to_string(path).map_err(OpeningError::Unreadable)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_is_read_as_its_text_is() {
+        let path = std::env::temp_dir().join(format!("damier-openings-{}.txt", std::process::id()));
+        std::fs::write(&path, "# two\n32-28 19-23\n\n33-29\n").unwrap();
+        let set = from_file(Variant::INTERNATIONAL, &path).unwrap();
+        let names: Vec<&str> = set.iter().map(|o| o.name.as_str()).collect();
+        assert_eq!(names, ["32-28 19-23", "33-29"]);
+        std::fs::remove_file(&path).unwrap();
+        let e = from_file(Variant::INTERNATIONAL, &path).unwrap_err();
+        assert!(matches!(e, OpeningError::Unreadable(_)), "{e}");
+    }
 
     #[test]
     fn sets_are_playable_and_balanced() {

@@ -43,9 +43,9 @@ impl Games<'_> {
 /// What a generation is asked for, made only by [`Settings::new`], which checks it.
 pub struct Settings {
     /// The variant.
-    variant: Variant,
+    pub(crate) variant: Variant,
     /// The depth of the judging search.
-    depth: i32,
+    pub(crate) depth: i32,
     /// Stop once this many puzzles are found.
     count: usize,
     /// Games judged at once.

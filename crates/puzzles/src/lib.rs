@@ -6,7 +6,8 @@
 //!   databases where they hold the position); [`find::Finder::check`] re-judges one.
 //! - [`source`]: positions to judge, from recorded games or self-play games with errors;
 //!   [`generate`] judges many games on several threads.
-//! - [`file`]: sets as PDN; [`shipped`]: the sets compiled into the program.
+//! - [`file`]: sets as PDN; [`shipped`]: the sets compiled into the program; [`set`]: a set
+//!   as a command loads, lists and saves it, with what it says of each.
 //! - [`Attempt`]: solving one puzzle move by move; [`Rating`]: the solver's rating;
 //!   [`next_puzzle`]: the puzzle met next; [`Progress`]: ratings and puzzles met, kept
 //!   between runs.
@@ -22,6 +23,7 @@ mod next;
 mod progress;
 mod puzzle;
 mod rating;
+pub mod set;
 pub mod shipped;
 pub mod source;
 

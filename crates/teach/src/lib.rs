@@ -10,6 +10,7 @@ pub mod compare;
 pub mod examples;
 pub mod guide;
 pub mod markdown;
+pub mod page;
 pub mod text;
 pub mod words;
 
@@ -17,4 +18,5 @@ pub use compare::{compare, Comparison};
 pub use examples::{examples, Example};
 pub use guide::{guide, summary, Guide, Section};
 pub use markdown::rules_markdown;
+pub use page::{rules_page, Ask, AskError};
 pub use text::{rules_text, variants_list};

@@ -17,6 +17,13 @@ pub enum Untagged {
     Inferred(Variant),
 }
 
+impl Untagged {
+    /// As `variant` when one is named; otherwise inferred, `first` tried first.
+    pub fn given_or(variant: Option<Variant>, first: Variant) -> Untagged {
+        variant.map_or(Untagged::Inferred(first), Untagged::Given)
+    }
+}
+
 /// One game of a file, read and checked.
 #[derive(Clone, Debug)]
 pub struct CheckedGame {

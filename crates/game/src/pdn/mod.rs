@@ -37,7 +37,7 @@ pub use check::{moves_in_words, read_checked, CheckNotes, CheckedGame, Untagged,
 pub use date::{civil_date, date_today, unix_days, unix_seconds};
 pub use export::GameExport;
 pub use reader::{read, read_bytes, read_bytes_inferring, read_tag_notes, VariantSource};
-pub use report::{GameReport, ReportError};
+pub use report::{BadGames, GameReport, ReportError};
 pub use tags::TagNotes;
 pub use writer::{write, write_game, WriteOptions};
 

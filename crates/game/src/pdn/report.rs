@@ -136,6 +136,30 @@ impl fmt::Display for GameReport {
     }
 }
 
+/// Games of a file that did not read or check, out of all: the error a check or a conversion
+/// ends with once every game has been reported.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{bad} of {total} games {}", if *.bad == 1 { "has an error" } else { "have errors" })]
+pub struct BadGames {
+    /// Games in error.
+    pub bad: usize,
+    /// Games in the file.
+    pub total: usize,
+}
+
+impl BadGames {
+    /// Succeed when no game is `bad`.
+    ///
+    /// # Errors
+    /// [`BadGames`] when some are.
+    pub fn check(bad: usize, total: usize) -> Result<(), BadGames> {
+        match bad {
+            0 => Ok(()),
+            _ => Err(BadGames { bad, total }),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::pdn::{read_checked, Untagged};
@@ -195,6 +219,29 @@ mod tests {
         assert_eq!(
             serde_json::to_value(&english).unwrap()["moves"],
             serde_json::json!(1)
+        );
+    }
+
+    #[test]
+    fn bad_games_are_counted_with_the_right_verb() {
+        use super::BadGames;
+        assert_eq!(BadGames::check(0, 4), Ok(()));
+        assert_eq!(
+            BadGames::check(1, 4).unwrap_err().to_string(),
+            "1 of 4 games has an error"
+        );
+        assert_eq!(
+            BadGames::check(3, 4).unwrap_err().to_string(),
+            "3 of 4 games have errors"
+        );
+        let english = Variant::new(damier_core::Base::English);
+        assert_eq!(
+            Untagged::given_or(Some(english), Variant::INTERNATIONAL),
+            Untagged::Given(english)
+        );
+        assert_eq!(
+            Untagged::given_or(None, Variant::INTERNATIONAL),
+            Untagged::Inferred(Variant::INTERNATIONAL)
         );
     }
 }

@@ -37,6 +37,17 @@ impl OpeningsFile {
     }
 }
 
+impl OpeningsFile {
+    /// The openings of `variant` in the file at `path`.
+    ///
+    /// # Errors
+    /// [`OpeningError::Unreadable`], or [`OpeningsFile::from_text`]'s.
+    pub fn read(path: &std::path::Path, variant: Variant) -> Result<OpeningsFile, OpeningError> {
+        let text = openings::read_file(path)?;
+        OpeningsFile::from_text(path.display().to_string(), variant, &text)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

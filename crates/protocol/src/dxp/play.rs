@@ -485,6 +485,45 @@ pub fn follow<R: BufRead, W: Write>(
     }
 }
 
+impl Played {
+    /// The game as a line of a report: its `number` (from 1), Damier's colour, the plies
+    /// played and how it ended.
+    pub fn line(&self, number: usize) -> String {
+        format!(
+            "game {number}: Damier {}, {} plies, {}",
+            self.ours.name(),
+            self.game.plies().len(),
+            self.end
+        )
+    }
+}
+
+/// The games as PDN text to append to a file, each followed by a blank line, Damier named
+/// `ours` in them.
+pub fn games_pdn(games: &[Played], ours: &str) -> String {
+    let options = pdn::WriteOptions::default();
+    games
+        .iter()
+        .map(|g| pdn::write_game(&g.pdn(ours), &options) + "\n")
+        .collect()
+}
+
+/// An initiator's address that is not HOST:PORT.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("must be HOST:PORT (e.g. localhost:27531), got '{0}'")]
+pub struct AddressError(pub String);
+
+/// Whether `address` can be a follower's: a host and a port number.
+///
+/// # Errors
+/// [`AddressError`] when it cannot.
+pub fn check_address(address: &str) -> Result<(), AddressError> {
+    match address.rsplit_once(':') {
+        Some((host, port)) if !host.is_empty() && port.parse::<u16>().is_ok() => Ok(()),
+        _ => Err(AddressError(address.to_string())),
+    }
+}
+
 /// What Damier asks for as the initiator.
 #[derive(Clone, Debug)]
 pub struct Request {
@@ -558,6 +597,44 @@ pub fn initiate<R: BufRead, W: Write>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_address_is_a_host_and_a_port() {
+        assert_eq!(check_address("localhost:27531"), Ok(()));
+        assert_eq!(check_address("[::1]:27531"), Ok(()));
+        for bad in ["localhost", ":27531", "localhost:99999", "localhost:port"] {
+            let e = check_address(bad).unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                format!("must be HOST:PORT (e.g. localhost:27531), got '{bad}'")
+            );
+        }
+    }
+
+    #[test]
+    fn a_played_game_is_a_report_line_and_pdn() {
+        let mut game = Game::new(VARIANT);
+        game.play_text("32-28").unwrap();
+        let played = Played {
+            game,
+            ours: Color::Black,
+            opponent: String::new(),
+            end: "the connection closed".into(),
+            stop: true,
+        };
+        assert_eq!(
+            played.line(2),
+            "game 2: Damier black, 1 plies, the connection closed"
+        );
+        let text = games_pdn(&[played.clone(), played], "Damier");
+        assert_eq!(
+            text.matches("[White \"DamExchange opponent\"]").count(),
+            2,
+            "{text}"
+        );
+        assert_eq!(text.matches("[Black \"Damier\"]").count(), 2, "{text}");
+        assert!(text.ends_with("\n\n"), "{text:?}");
+    }
 
     #[test]
     fn a_back_request_names_a_move_number_and_a_side() {
