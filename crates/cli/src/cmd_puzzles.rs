@@ -15,10 +15,6 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-// `output::plural` lost its last caller when the puzzles crate took over the counts it wrote;
-// output.rs is not this change's to edit, so it stays referenced here until its owner drops it.
-const _: fn(usize, &str) -> String = crate::output::plural;
-
 /// Arguments of `damier puzzles`.
 #[derive(Args, Debug)]
 pub struct PuzzlesArgs {

@@ -214,11 +214,6 @@ pub fn bar(len: u64, template: &'static str) -> indicatif::ProgressBar {
     indicatif::ProgressBar::new(len).with_style(style)
 }
 
-/// A count and its noun: "1 game", "3 games".
-pub fn plural(n: usize, word: &str) -> String {
-    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
