@@ -6,10 +6,10 @@ use anyhow::{bail, Result};
 use clap::Args;
 use damier_engine::{
     Control, Engine, EngineOptions, Limits, LineReport, Score, SearchInfo, SearchInput, Silent,
-    Style,
+    Style, ThreatReport,
 };
 use damier_game::time_text::{self, Unit};
-use damier_game::{Board, LineGain};
+use damier_game::Board;
 use serde_json::json;
 use std::sync::Arc;
 use std::time::Duration;
@@ -156,31 +156,13 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
         if written.is_err() {
             return;
         }
+        let report = LineReport::new(&board, info);
         written = if json {
-            let report = LineReport::new(&board, info);
             serde_json::to_string(&report)
                 .map_err(std::io::Error::other)
                 .and_then(|line| outln!("{line}"))
-        } else if info.book {
-            outln!(
-                "book move {}  score {}",
-                board.line_short(&info.pv),
-                info.score
-            )
         } else {
-            let pv = board.line_short(&info.pv);
-            outln!(
-                "depth {:>2}/{:<3}{} score {:>10}  nodes {:>11}  {:>7.2} Mnps  time {:>7.2}s{}  pv {}",
-                info.depth,
-                info.seldepth,
-                if multi { format!(" line {:>2}", info.multipv) } else { String::new() },
-                info.score.to_string(),
-                info.nodes,
-                info.nps as f64 / 1e6,
-                info.time.as_secs_f64(),
-                if info.egdb_hits > 0 { format!("  db {}", info.egdb_hits) } else { String::new() },
-                pv
-            )
+            outln!("{}", report.text(multi))
         };
         if written.is_err() {
             control.stop();
@@ -226,39 +208,17 @@ fn threat(
     control: &Control,
     json: bool,
 ) -> Result<()> {
-    let mover = board.side();
-    let them = mover.opponent();
     engine.new_game();
     engine.set_lines(1);
     // The book knows positions reached in play, not the ones a pass makes.
     engine.set_book(damier_engine::BookChoice::None);
     let input = SearchInput::threat(board);
-    let passed = input.board;
     let r = engine.search(&input, limits, Style::default(), control, &mut Silent);
-    let pv = passed.line_short(&r.pv);
-    // What the line wins, as the game layer counts it for hints and puzzles: material only as
-    // far as the line keeps it.
-    let gain = match damier_game::material_gain(&passed, &r.pv) {
-        Some(LineGain::Material { pieces, .. }) => pieces,
-        _ => 0,
-    };
-    let explained = damier_game::explain(&passed, &r.pv);
+    let threat = ThreatReport::new(&input.board, &r);
     if json {
-        outln!(
-            "{}",
-            json!({"threat": {"side": them.name(), "pv": pv, "score": r.score.0,
-                "score_text": r.score.to_string(), "gain": gain, "explain": explained}})
-        )?;
+        outln!("{}", json!({ "threat": threat }))?;
     } else {
-        outln!(
-            "threat (if {} passed, {} would play): {pv}  score {}",
-            mover.name(),
-            them.name(),
-            r.score
-        )?;
-        if let Some(text) = explained {
-            outln!("  {text}")?;
-        }
+        outln!("{threat}")?;
     }
     Ok(())
 }

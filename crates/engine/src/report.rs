@@ -3,10 +3,11 @@
 //! (the command line's `analyze --json`, the web server's analysis events), so that the same
 //! report never reads two ways.
 
-use crate::search::SearchInfo;
+use crate::search::{SearchInfo, SearchResult};
 use damier_core::Color;
-use damier_game::Board;
+use damier_game::{Board, LineGain};
 use serde::Serialize;
+use std::fmt;
 
 /// One line of a search's report, ready to print or send.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -72,6 +73,91 @@ impl LineReport {
     }
 }
 
+impl LineReport {
+    /// The line as `analyze` prints it: depth, score, counts and moves in columns, `line N`
+    /// beside the depth when `numbered` (a multi-line analysis); a book move on its own.
+    pub fn text(&self, numbered: bool) -> String {
+        let pv = self.pv.join(" ");
+        if self.book {
+            return format!("book move {pv}  score {}", self.score_text);
+        }
+        let line = if numbered {
+            format!(" line {:>2}", self.multipv)
+        } else {
+            String::new()
+        };
+        let db = if self.egdb_hits > 0 {
+            format!("  db {}", self.egdb_hits)
+        } else {
+            String::new()
+        };
+        format!(
+            "depth {:>2}/{:<3}{line} score {:>10}  nodes {:>11}  {:>7.2} Mnps  time {:>7.2}s{db}  pv {pv}",
+            self.depth,
+            self.seldepth,
+            self.score_text,
+            self.nodes,
+            self.nps as f64 / 1e6,
+            self.time_ms as f64 / 1000.0,
+        )
+    }
+}
+
+/// What the opponent would play if the side to move passed: a search of
+/// [`crate::SearchInput::threat`]'s position, in words, with the pieces the line would win.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ThreatReport {
+    /// The side that threatens (not the one to move in the game).
+    pub side: &'static str,
+    /// Its best line, in short form.
+    pub pv: String,
+    /// The line's score for the threatening side, in hundredths of a man.
+    pub score: i32,
+    /// That score in words.
+    pub score_text: String,
+    /// Pieces the line wins and keeps (as hints and puzzles count them), 0 for none.
+    pub gain: u32,
+    /// What the line wins, in words, when it wins something.
+    pub explain: Option<String>,
+    /// The side to move in the game, which would pass.
+    #[serde(skip)]
+    mover: &'static str,
+}
+
+impl ThreatReport {
+    /// The report of `result`, a search of `passed` (the game's position, the other side to
+    /// move).
+    pub fn new(passed: &Board, result: &SearchResult) -> ThreatReport {
+        let gain = match damier_game::material_gain(passed, &result.pv) {
+            Some(LineGain::Material { pieces, .. }) => pieces,
+            _ => 0,
+        };
+        ThreatReport {
+            side: passed.side().name(),
+            pv: passed.line_short(&result.pv),
+            score: result.score.0,
+            score_text: result.score.to_string(),
+            gain,
+            explain: damier_game::explain(passed, &result.pv),
+            mover: passed.side().opponent().name(),
+        }
+    }
+}
+
+impl fmt::Display for ThreatReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "threat (if {} passed, {} would play): {}  score {}",
+            self.mover, self.side, self.pv, self.score_text
+        )?;
+        if let Some(text) = &self.explain {
+            write!(f, "\n  {text}")?;
+        }
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -126,5 +212,66 @@ mod tests {
         let json = serde_json::to_value(&report).unwrap();
         assert_eq!(json["pv"][1], "32-28");
         assert_eq!(json["egdb"], serde_json::Value::Null);
+    }
+
+    #[test]
+    fn a_line_reads_in_columns_and_a_book_move_alone() {
+        let board = Board::from_fen(Variant::INTERNATIONAL, "B:W31-50:B1-20").unwrap();
+        let mut searched = info(&board, Score(35), &["19-23", "32-28"]);
+        let report = LineReport::new(&board, &searched);
+        assert_eq!(
+            report.text(false),
+            "depth 12/19  score      +0.35  nodes      123456     0.08 Mnps  time    1.50s  pv 19-23 32-28"
+        );
+        searched.multipv = 2;
+        searched.egdb_hits = 7;
+        assert!(LineReport::new(&board, &searched)
+            .text(true)
+            .starts_with("depth 12/19  line  2 score"));
+        assert!(LineReport::new(&board, &searched)
+            .text(true)
+            .contains("s  db 7  pv 19-23"));
+        searched.book = true;
+        assert_eq!(
+            LineReport::new(&board, &searched).text(false),
+            "book move 19-23 32-28  score +0.35"
+        );
+    }
+
+    #[test]
+    fn a_threat_names_both_sides_and_what_it_wins() {
+        // White to move in the game; were it to pass, Black would take the man on 28.
+        let passed = Board::from_fen(Variant::INTERNATIONAL, "B:W28,40:B23").unwrap();
+        let mut b = passed;
+        let pv: Vec<_> = ["23x32"]
+            .iter()
+            .map(|m| {
+                let mv = b.parse_move(m).unwrap();
+                b = b.play(&mv).unwrap();
+                mv
+            })
+            .collect();
+        let result = SearchResult {
+            best: pv.first().copied(),
+            ponder: None,
+            score: Score(95),
+            depth: 5,
+            nodes: 10,
+            time: Duration::from_millis(1),
+            pv,
+            egdb: None,
+            book: false,
+        };
+        let threat = ThreatReport::new(&passed, &result);
+        assert_eq!((threat.side, threat.gain), ("black", 1));
+        let text = threat.to_string();
+        assert!(
+            text.starts_with("threat (if white passed, black would play): 23x32  score +0.95"),
+            "{text}"
+        );
+        assert!(text.contains("\n  23x32 wins a piece"), "{text}");
+        let json = serde_json::to_value(&threat).unwrap();
+        assert_eq!(json["score_text"], "+0.95");
+        assert!(json.get("mover").is_none());
     }
 }

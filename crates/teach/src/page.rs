@@ -73,12 +73,14 @@ pub fn rules_page(ask: &Ask<'_>) -> Result<String, AskError> {
     let variant = match ask.variant {
         Some(name) => name.parse().map_err(AskError::Variant)?,
         None if ask.ballots => Variant::new(Base::English),
-        None => return Ok(format!(
+        None => {
+            return Ok(format!(
             "{}\nEvery variant has a giveaway form, <id>-giveaway: the same moves, and a player \
                  who cannot move wins.\n`damier rules VARIANT` explains one; `damier rules \
                  --compare a,b,c` sets them side by side.",
             variants_list()
-        )),
+        ))
+        }
     };
     if ask.ballots {
         return ballots_page(variant);
