@@ -27,6 +27,35 @@ pub fn book(variant: Variant) -> Option<Arc<Book>> {
         .cloned()
 }
 
+/// Why [`open`] gives no book.
+#[derive(Debug, thiserror::Error)]
+pub enum OpenError {
+    /// The file named cannot be read, is not a book, or is for another variant.
+    #[error(transparent)]
+    File(#[from] BookError),
+    /// No file named, and no book compiled in for the variant.
+    #[error(
+        "no book is compiled in for {0}: name one with --book, or make one with `damier book build -v {0}`"
+    )]
+    NoneCompiledIn(Variant),
+}
+
+/// The book a reader asks for to look into: `file`, which must be for `variant`, or else the
+/// one compiled in for `variant`.
+///
+/// # Errors
+/// [`OpenError`]: a file that cannot be used, or no file and no compiled book.
+pub fn open(variant: Variant, file: Option<&Path>) -> Result<Arc<Book>, OpenError> {
+    match file {
+        Some(path) => {
+            let book = Book::load(path)?;
+            book.check_variant(variant)?;
+            Ok(Arc::new(book))
+        }
+        None => book(variant).ok_or(OpenError::NoneCompiledIn(variant)),
+    }
+}
+
 /// The variants with a compiled book, and the bytes of each.
 pub fn files() -> impl Iterator<Item = (&'static str, &'static [u8])> {
     files::FILES.iter().copied()
@@ -71,5 +100,46 @@ impl Choice {
             Choice::None => None,
             Choice::File(b) => (b.variant() == variant).then(|| b.clone()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Settings;
+
+    #[test]
+    fn a_book_is_opened_from_its_file_or_else_compiled_in() {
+        let international: Variant = "international".parse().unwrap();
+        let english: Variant = "english".parse().unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("small.book");
+        Book::new(international, Settings::default())
+            .save(&path)
+            .unwrap();
+        assert_eq!(
+            open(international, Some(&path)).unwrap().variant(),
+            international
+        );
+        let e = open(english, Some(&path)).unwrap_err();
+        assert!(
+            matches!(e, OpenError::File(BookError::WrongVariant { .. })),
+            "{e}"
+        );
+        assert_eq!(e.to_string(), "the book is for international, not english");
+        let e = open(english, Some(&dir.path().join("none.book"))).unwrap_err();
+        assert!(matches!(e, OpenError::File(BookError::Io { .. })), "{e}");
+
+        let compiled = open(english, None).unwrap();
+        assert!(Arc::ptr_eq(&compiled, &book(english).unwrap()));
+        // Breakthrough has no compiled book.
+        let breakthrough: Variant = "breakthrough".parse().unwrap();
+        assert!(book(breakthrough).is_none());
+        let e = open(breakthrough, None).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "no book is compiled in for breakthrough: name one with --book, or make one with \
+             `damier book build -v breakthrough`"
+        );
     }
 }

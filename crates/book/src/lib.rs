@@ -47,7 +47,7 @@ mod grow;
 mod report;
 
 pub use book::{Book, BookMove, SCORE_LIMIT};
-pub use builtin::Choice;
+pub use builtin::{Choice, OpenError};
 pub use error::BookError;
 pub use file::{FORMAT, MAGIC};
 pub use grow::{Analyst, GrowEnd, Grown, Settings, Step, SAVE_EVERY};

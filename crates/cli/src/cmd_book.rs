@@ -5,7 +5,7 @@ use crate::output::outln;
 use crate::PositionArgs;
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
-use damier_book::{Book, GrowReport};
+use damier_book::{Book, GrowReport, OpenError};
 use damier_core::Variant;
 use damier_engine::{BookAnalyst, Control, Engine, EngineOptions};
 use std::io::Write;
@@ -104,15 +104,11 @@ pub fn run(args: &BookArgs) -> Result<()> {
     }
 }
 
-/// The book asked for: a file (which must be for `variant`) or the compiled one.
+/// The book asked for; a file that cannot be used is a usage error.
 fn open(variant: Variant, file: Option<&Path>) -> Result<Arc<Book>> {
-    match file {
-        Some(path) => Book::load(path)
-            .and_then(|book| book.check_variant(variant).map(|()| Arc::new(book)))
-            .map_err(|e| anyhow::Error::new(crate::output::Usage(format!("--book: {e}")))),
-        None => damier_book::builtin::book(variant).with_context(|| {
-            format!("no book is compiled in for {variant}: name one with --book, or make one with `damier book build -v {variant}`")
-        }),
+    match damier_book::builtin::open(variant, file) {
+        Err(e @ OpenError::File(_)) => crate::output::usage!("--book: {e}"),
+        other => Ok(other?),
     }
 }
 

@@ -1,13 +1,13 @@
 //! `damier diagram`: a position drawn as an SVG or PNG file, from a FEN or from a PDN game.
 
-use crate::output::{outln, UsageContext};
+use crate::output::{outln, usage, UsageContext};
 use crate::PositionArgs;
 use anyhow::{Context, Result};
 use clap::Args;
 use damier_diagram::{render, Format, Options};
-use damier_game::pdn;
+use damier_game::pdn_pick::{self, PickError};
 use damier_game::Board;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
 pub struct DiagramArgs {
@@ -54,22 +54,12 @@ pub fn run(args: &DiagramArgs) -> Result<()> {
     Ok(())
 }
 
-fn pdn_position(args: &DiagramArgs, path: &PathBuf) -> Result<Board> {
-    let variant = args.position.variant;
-    let bytes = std::fs::read(path).usage_context(|| format!("--pdn {}", path.display()))?;
-    let games = pdn::read_bytes(&bytes, variant);
-    let count = games.len();
-    let game = games
-        .into_iter()
-        .nth(args.game.saturating_sub(1))
-        .filter(|_| args.game >= 1)
-        .ok_or_else(|| format!("{} holds {count} games", path.display()))
-        .usage_context(|| format!("--game {}", args.game))?
-        .with_context(|| format!("reading game {} of {}", args.game, path.display()))?;
-    match &args.move_number {
-        None => Ok(*game.positions().last().expect("a line has its start")),
-        Some(number) => game
-            .position_after(number)
-            .usage_context(|| "--move".to_string()),
+fn pdn_position(args: &DiagramArgs, path: &Path) -> Result<Board> {
+    let (variant, after) = (args.position.variant, args.move_number.as_deref());
+    match pdn_pick::pick(path, variant, args.game, after) {
+        Err(e @ PickError::Read { .. }) => usage!("--pdn {e}"),
+        Err(e @ PickError::NoSuchGame { .. }) => usage!("--game {}: {e}", args.game),
+        Err(e @ PickError::Move(_)) => usage!("--move: {e}"),
+        other => Ok(other?),
     }
 }

@@ -1,15 +1,15 @@
 //! `damier egdb playout`: random database endings played by the engine on both sides, to
 //! see that it wins what the databases say is won and holds what they say is drawn.
 
-use crate::output::{outln, usage};
+use crate::output::{outln, usage, UsageContext};
 use anyhow::Result;
 use clap::Args;
 use damier_egdb::{store, Egdb};
-use damier_learn::rng::{splitmix, GOLDEN};
 use damier_match::playout::{
-    draw_endings, play_endings, playable_pieces, tally, EndingRequest, SetRefused,
+    draw_endings, play_endings, playable_pieces, playout_player, seeded_random, EndingRequest,
+    PlayoutReport, SetRefused, Shortfall,
 };
-use damier_match::{MatchConfig, PlayerSpec};
+use damier_match::MatchConfig;
 
 /// Arguments of `damier egdb playout`.
 #[derive(Args, Debug)]
@@ -57,47 +57,23 @@ pub fn run(args: &PlayoutArgs) -> Result<()> {
     if args.wins + args.draws == 0 {
         usage!("nothing to play: --wins and --draws are both 0");
     }
-    let mut spec: PlayerSpec = match args.player.parse() {
-        Ok(spec) => spec,
-        Err(e) => usage!("--player: {e}"),
-    };
-    // The player probes the set being tested, whatever the spec says.
-    match spec.damier_mut() {
-        Some(damier) => damier.egdb = Some(root.to_path_buf()),
-        None => usage!(
-            "--player: only Damier in this process can be pointed at these databases; give a damier player"
-        ),
-    }
+    let spec = playout_player(&args.player, root).usage_context(|| "--player".to_string())?;
     let db = Egdb::open(root, variant, store::SEARCH_CACHE_MB)?;
     let pieces = match playable_pieces(&db, args.pieces) {
         Err(e @ SetRefused::Pieces { .. }) => usage!("--pieces {e}"),
         other => other?,
     };
     drop(spec.start()?);
-    let mut state = args.seed.wrapping_mul(GOLDEN);
-    let mut random = || {
-        state = state.wrapping_add(GOLDEN);
-        splitmix(state)
+    let request = EndingRequest {
+        max_pieces: pieces,
+        wins: args.wins,
+        min_plies: args.min_plies,
+        any_win: args.any_win,
+        draws: args.draws,
     };
-    let endings = draw_endings(
-        &db,
-        &EndingRequest {
-            max_pieces: pieces,
-            wins: args.wins,
-            min_plies: args.min_plies,
-            any_win: args.any_win,
-            draws: args.draws,
-        },
-        &mut random,
-    )?;
-    let won = endings.iter().filter(|e| e.winner().is_some()).count();
-    let drawn = endings.len() - won;
-    if won < args.wins || drawn < args.draws {
-        outln!(
-            "the set gave {won} wins and {drawn} draws of at most {pieces} pieces (asked for {} and {})",
-            args.wins,
-            args.draws
-        )?;
+    let endings = draw_endings(&db, &request, &mut seeded_random(args.seed))?;
+    if let Some(short) = Shortfall::of(&endings, &request) {
+        outln!("{short}")?;
     }
     let bar = crate::output::bar(
         endings.len() as u64,
@@ -115,37 +91,12 @@ pub fn run(args: &PlayoutArgs) -> Result<()> {
         bar.inc(1);
     })?;
     bar.finish_and_clear();
-    for p in played.iter().filter(|p| !p.kept()) {
-        let result = p
-            .game
-            .result()
-            .map_or("unfinished".to_string(), |r| r.describe());
-        outln!(
-            "not kept: {}  database: {} for the side to move{}; game: {result} after {} plies",
-            p.ending.board.fen(),
-            p.ending.value,
-            if p.ending.within_counts {
-                ""
-            } else {
-                " (a count may spoil it)"
-            },
-            p.game.plies().len()
-        )?;
-    }
-    outln!(
-        "{variant}, endings of at most {pieces} pieces{}, {} on both sides:",
-        if args.min_plies > 0 {
-            format!(", wins of at least {} plies", args.min_plies)
-        } else {
-            String::new()
-        },
-        args.player,
-    )?;
-    if played.is_empty() {
-        outln!("  no endings played")?;
-    }
-    for t in tally(&played) {
-        outln!("  {t}")?;
-    }
+    let report = PlayoutReport {
+        variant,
+        request,
+        player: args.player.clone(),
+        played,
+    };
+    outln!("{report}")?;
     Ok(())
 }

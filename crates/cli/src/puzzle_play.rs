@@ -5,7 +5,7 @@ use crate::output::outln;
 use anyhow::{Context, Result};
 use clap::Args;
 use damier_core::Variant;
-use damier_puzzles::Progress;
+use damier_puzzles::KeptProgress;
 use damier_tui::puzzles::PuzzleSession;
 use std::io::BufRead;
 use std::path::PathBuf;
@@ -25,22 +25,10 @@ pub struct PlayArgs {
     progress: Option<String>,
 }
 
-fn progress_path(arg: Option<&str>) -> Option<PathBuf> {
-    match arg {
-        Some("none") => None,
-        Some(path) => Some(PathBuf::from(path)),
-        None => Some(Progress::default_path()),
-    }
-}
-
 pub fn run(args: &PlayArgs) -> Result<()> {
     let variant = args.variant;
     let puzzles = crate::cmd_puzzles::load(variant, args.file.as_deref())?;
-    let path = progress_path(args.progress.as_deref());
-    let mut kept = match &path {
-        Some(p) => Progress::load(p)?,
-        None => Progress::default(),
-    };
+    let mut kept = KeptProgress::open(args.progress.as_deref())?;
     let (rating, seen) = kept.of(variant);
     let mut session = PuzzleSession::new(puzzles, rating, seen);
     for line in session.show() {
@@ -57,9 +45,6 @@ pub fn run(args: &PlayArgs) -> Result<()> {
             break;
         }
     }
-    if let Some(p) = path {
-        kept.set(variant, session.rating(), session.seen());
-        kept.save(&p)?;
-    }
+    kept.keep(variant, session.rating(), session.seen())?;
     Ok(())
 }

@@ -46,6 +46,7 @@ mod game;
 mod le_reader;
 mod line_gain;
 pub mod pdn;
+pub mod pdn_pick;
 mod record;
 mod replace_file;
 mod result;

@@ -5,12 +5,14 @@
 use crate::player::{Player, PlayerError};
 use crate::pool::run_jobs;
 use crate::runner::{play_game, MatchConfig, PlayerFactory};
-use damier_core::{with_geometry, Color};
+use crate::spec::{PlayerSpec, SpecError};
+use damier_core::rng::{splitmix, GOLDEN};
+use damier_core::{with_geometry, Color, Variant};
 use damier_egdb::{material_list, Absent, Egdb, EgdbError, Sampler, Slice, Value};
 use damier_game::{claim_limit, quiet_king_limit, win_within_counts, Board, Game, Outcome};
 use damier_openings::Opening;
 use std::fmt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// A start position and what the databases say of it.
 #[derive(Clone, Debug)]
@@ -102,8 +104,42 @@ pub fn playable_pieces(db: &Egdb, asked: Option<u32>) -> Result<u32, SetRefused>
     }
 }
 
+/// Why a player cannot play a playout ([`playout_player`]).
+#[derive(Debug, thiserror::Error)]
+pub enum PlayoutPlayerError {
+    /// The specification does not read.
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    /// Not Damier in this process.
+    #[error("only Damier in this process can be pointed at these databases; give a damier player")]
+    NotDamier,
+}
+
+/// The player `text` names, pointed at the set in `dir` whatever the text says: a playout
+/// tests that set, so a player probing another (or none) would test nothing.
+///
+/// # Errors
+/// [`PlayoutPlayerError`]: a specification that does not read, or a player other than Damier
+/// in this process (nothing else can be told which databases to probe).
+pub fn playout_player(text: &str, dir: &Path) -> Result<PlayerSpec, PlayoutPlayerError> {
+    let mut spec: PlayerSpec = text.parse()?;
+    let damier = spec.damier_mut().ok_or(PlayoutPlayerError::NotDamier)?;
+    damier.egdb = Some(dir.to_path_buf());
+    Ok(spec)
+}
+
+/// The random numbers of `seed` for [`draw_endings`]: a splitmix64 stream, the same on every
+/// machine, so that a seed names the same endings wherever it is played.
+pub fn seeded_random(seed: u64) -> impl FnMut() -> u64 {
+    let mut state = seed.wrapping_mul(GOLDEN);
+    move || {
+        state = state.wrapping_add(GOLDEN);
+        splitmix(state)
+    }
+}
+
 /// Which endings [`draw_endings`] draws.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EndingRequest {
     /// Endings of at most this many pieces.
     pub max_pieces: u32,
@@ -184,6 +220,42 @@ pub fn draw_endings(
     })
 }
 
+/// Fewer endings drawn than asked for: the set held too few of a kind ([`draw_endings`]
+/// gives up on a kind rather than draw forever).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shortfall {
+    /// Won endings drawn.
+    pub wins: usize,
+    /// Drawn endings drawn.
+    pub draws: usize,
+    /// What was asked for.
+    pub request: EndingRequest,
+}
+
+impl Shortfall {
+    /// How `endings` fall short of `request`, if they do.
+    pub fn of(endings: &[Ending], request: &EndingRequest) -> Option<Shortfall> {
+        let wins = endings.iter().filter(|e| e.winner().is_some()).count();
+        let draws = endings.len() - wins;
+        (wins < request.wins || draws < request.draws).then_some(Shortfall {
+            wins,
+            draws,
+            request: *request,
+        })
+    }
+}
+
+impl fmt::Display for Shortfall {
+    /// `the set gave 3 wins and 10 draws of at most 3 pieces (asked for 40 and 10)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the set gave {} wins and {} draws of at most {} pieces (asked for {} and {})",
+            self.wins, self.draws, self.request.max_pieces, self.request.wins, self.request.draws
+        )
+    }
+}
+
 /// An ending and the game the engine played from it.
 #[derive(Clone, Debug)]
 pub struct PlayedEnding {
@@ -202,6 +274,68 @@ impl PlayedEnding {
             Some(w) => outcome == Some(Outcome::Win(w)),
             None => outcome.is_none_or(|o| o == Outcome::Draw),
         }
+    }
+}
+
+impl fmt::Display for PlayedEnding {
+    /// `W:WK29,K30:BK1  database: win in 7 plies for the side to move; game: draw: … after
+    /// 400 plies`, with `(a count may spoil it)` after a win that does not fit the counts.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let result = self
+            .game
+            .result()
+            .map_or("unfinished".to_string(), |r| r.describe());
+        write!(
+            f,
+            "{}  database: {} for the side to move{}; game: {result} after {} plies",
+            self.ending.board.fen(),
+            self.ending.value,
+            if self.ending.within_counts {
+                ""
+            } else {
+                " (a count may spoil it)"
+            },
+            self.game.plies().len()
+        )
+    }
+}
+
+/// What a playout says at its end: each ending not kept, then how each kind went.
+#[derive(Clone, Debug)]
+pub struct PlayoutReport {
+    /// The set's variant.
+    pub variant: Variant,
+    /// The endings asked for.
+    pub request: EndingRequest,
+    /// The player of both sides, as it was named.
+    pub player: String,
+    /// The games, from [`play_endings`].
+    pub played: Vec<PlayedEnding>,
+}
+
+impl fmt::Display for PlayoutReport {
+    /// A `not kept: …` line for each ending not kept, a heading naming the endings and the
+    /// player, then a line a kind ([`tally`]), indented; several lines, the last unended.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for p in self.played.iter().filter(|p| !p.kept()) {
+            writeln!(f, "not kept: {p}")?;
+        }
+        write!(
+            f,
+            "{}, endings of at most {} pieces",
+            self.variant, self.request.max_pieces
+        )?;
+        if self.request.min_plies > 0 {
+            write!(f, ", wins of at least {} plies", self.request.min_plies)?;
+        }
+        write!(f, ", {} on both sides:", self.player)?;
+        if self.played.is_empty() {
+            write!(f, "\n  no endings played")?;
+        }
+        for t in tally(&self.played) {
+            write!(f, "\n  {t}")?;
+        }
+        Ok(())
     }
 }
 
@@ -453,5 +587,121 @@ mod tests {
             "wins converted 1/2 (50.0%), 0.0 plies on average against the databases' 8.0"
         );
         assert_eq!(t[1].to_string(), "draws held 1/1 (100.0%)");
+    }
+
+    #[test]
+    fn a_seed_names_one_stream_of_random_numbers() {
+        let first: Vec<u64> = std::iter::repeat_with(seeded_random(1)).take(3).collect();
+        let again: Vec<u64> = std::iter::repeat_with(seeded_random(1)).take(3).collect();
+        let other: Vec<u64> = std::iter::repeat_with(seeded_random(2)).take(3).collect();
+        assert_eq!(first, again);
+        assert_ne!(first, other);
+        // Pinned: the endings a seed draws (and tests that count on them) must not move.
+        assert_eq!(first[0], 487_617_019_471_545_679);
+        assert_ne!(first[0], first[1]);
+    }
+
+    #[test]
+    fn the_playout_player_is_damier_probing_the_set_tested() {
+        let dir = Path::new("/sets/english");
+        let spec = playout_player("damier:nodes=100", dir).unwrap();
+        assert!(matches!(&spec, PlayerSpec::Damier(d) if d.egdb.as_deref() == Some(dir)));
+        // Another folder given in the text is overruled: the set tested is the one probed.
+        let spec = playout_player("damier:egdb=/elsewhere", dir).unwrap();
+        assert!(matches!(&spec, PlayerSpec::Damier(d) if d.egdb.as_deref() == Some(dir)));
+        for other in ["hub:scan hub", "dxp:localhost:27531"] {
+            let e = playout_player(other, dir).unwrap_err();
+            assert!(matches!(e, PlayoutPlayerError::NotDamier), "{other}: {e}");
+            assert!(
+                e.to_string().starts_with("only Damier in this process"),
+                "{e}"
+            );
+        }
+        let e = playout_player("damier:depth=0", dir).unwrap_err();
+        assert!(matches!(e, PlayoutPlayerError::Spec(_)), "{e}");
+        assert!(
+            e.to_string()
+                .starts_with("player 'damier:depth=0': depth must be"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_set_that_gave_too_few_endings_says_so() {
+        let request = EndingRequest {
+            max_pieces: 3,
+            wins: 2,
+            min_plies: 0,
+            any_win: false,
+            draws: 1,
+        };
+        let white_wins = Some(GameResult::win(Color::White, Reason::NoLegalMove));
+        let won = played(Value::Loss(7), white_wins).ending;
+        let drawn = played(Value::Draw, None).ending;
+        let enough = [won.clone(), drawn.clone(), won.clone()];
+        assert_eq!(Shortfall::of(&enough, &request), None);
+        let short = Shortfall::of(&[drawn.clone(), won, drawn], &request).unwrap();
+        assert_eq!((short.wins, short.draws), (1, 2));
+        assert_eq!(
+            short.to_string(),
+            "the set gave 1 wins and 2 draws of at most 3 pieces (asked for 2 and 1)"
+        );
+    }
+
+    #[test]
+    fn the_report_lists_the_endings_not_kept_then_each_kind() {
+        let white_wins = Some(GameResult::win(Color::White, Reason::NoLegalMove));
+        let drawn = Some(GameResult::draw(Reason::Agreement));
+        let mut spoilable = played(Value::Loss(9), drawn);
+        spoilable.ending.within_counts = false;
+        let mut report = PlayoutReport {
+            variant: "english".parse().unwrap(),
+            request: EndingRequest {
+                max_pieces: 3,
+                wins: 2,
+                min_plies: 5,
+                any_win: true,
+                draws: 1,
+            },
+            player: "damier:nodes=20000".to_string(),
+            played: vec![
+                played(Value::Loss(7), white_wins),
+                spoilable,
+                played(Value::Draw, None),
+            ],
+        };
+        let text = report.to_string();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 5, "{text}");
+        assert!(
+            lines[0].starts_with("not kept: B:WK29,K30:BK1  database: loss in 9 plies"),
+            "{text}"
+        );
+        assert!(
+            lines[0].contains(" for the side to move (a count may spoil it); game: draw")
+                && lines[0].ends_with(" after 0 plies"),
+            "{text}"
+        );
+        assert_eq!(
+            lines[1],
+            "english, endings of at most 3 pieces, wins of at least 5 plies, damier:nodes=20000 on both sides:"
+        );
+        assert!(
+            lines[2].starts_with("  wins converted 1/1 (100.0%)"),
+            "{text}"
+        );
+        assert!(
+            lines[3].starts_with("  wins a count may spoil, converted 0/1 (0.0%)"),
+            "{text}"
+        );
+        assert_eq!(lines[4], "  draws held 1/1 (100.0%)");
+        assert!(!text.ends_with('\n'));
+
+        report.request.min_plies = 0;
+        report.played.clear();
+        assert_eq!(
+            report.to_string(),
+            "english, endings of at most 3 pieces, damier:nodes=20000 on both sides:\n  no endings played"
+        );
     }
 }

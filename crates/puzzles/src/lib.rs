@@ -10,7 +10,7 @@
 //!   as a command loads, lists and saves it, with what it says of each.
 //! - [`Attempt`]: solving one puzzle move by move; [`Rating`]: the solver's rating;
 //!   [`next_puzzle`]: the puzzle met next; [`Progress`]: ratings and puzzles met, kept
-//!   between runs.
+//!   between runs ([`KeptProgress`]: where a run keeps them).
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -30,6 +30,6 @@ pub mod source;
 pub use attempt::{Attempt, Verdict};
 pub use find::Unsound;
 pub use next::{next_puzzle, Next};
-pub use progress::{Progress, ProgressError, VariantProgress};
+pub use progress::{KeptProgress, Progress, ProgressError, VariantProgress};
 pub use puzzle::{Goal, Puzzle};
 pub use rating::Rating;

@@ -107,6 +107,67 @@ impl Progress {
     }
 }
 
+/// A solver's progress for one run, kept where the solver said: read at the start, written
+/// back at the end.
+#[derive(Clone, Debug, PartialEq)]
+pub struct KeptProgress {
+    /// The file, or `None` for a run that keeps nothing.
+    path: Option<PathBuf>,
+    progress: Progress,
+}
+
+impl KeptProgress {
+    /// The progress kept where `place` says: the path of a file, `none` to keep nothing, and
+    /// [`Progress::default_path`] when it says nothing.
+    ///
+    /// # Errors
+    /// [`ProgressError`] for a file that cannot be read or is not a progress file.
+    pub fn open(place: Option<&str>) -> Result<KeptProgress, ProgressError> {
+        let path = Self::place(place);
+        let progress = match &path {
+            Some(p) => Progress::load(p)?,
+            None => Progress::default(),
+        };
+        Ok(KeptProgress { path, progress })
+    }
+
+    fn place(place: Option<&str>) -> Option<PathBuf> {
+        match place {
+            Some("none") => None,
+            Some(path) => Some(PathBuf::from(path)),
+            None => Some(Progress::default_path()),
+        }
+    }
+
+    /// The file, or `None` when nothing is kept.
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    /// `variant`'s rating and puzzles met (a new solver's where it has none).
+    pub fn of(&self, variant: Variant) -> (Rating, HashSet<String>) {
+        self.progress.of(variant)
+    }
+
+    /// Keep `variant`'s rating and puzzles met, writing the file (nothing when nothing is
+    /// kept).
+    ///
+    /// # Errors
+    /// [`ProgressError::Io`].
+    pub fn keep(
+        &mut self,
+        variant: Variant,
+        rating: Rating,
+        seen: &HashSet<String>,
+    ) -> Result<(), ProgressError> {
+        self.progress.set(variant, rating, seen);
+        match &self.path {
+            Some(p) => self.progress.save(p),
+            None => Ok(()),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -133,6 +194,37 @@ mod tests {
             err.to_string().contains("not a puzzle progress file"),
             "{err}"
         );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn progress_is_kept_where_the_solver_says() {
+        assert_eq!(KeptProgress::place(Some("none")), None);
+        assert_eq!(
+            KeptProgress::place(Some("mine.json")),
+            Some(PathBuf::from("mine.json"))
+        );
+        assert_eq!(KeptProgress::place(None), Some(Progress::default_path()));
+
+        let dir = std::env::temp_dir().join(format!("damier-kept-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let path = dir.join("kept.json");
+        let mut rating = Rating::default();
+        rating.record(1500, true);
+        let seen: HashSet<String> = ["a".to_string()].into();
+        let mut kept = KeptProgress::open(path.to_str()).unwrap();
+        assert_eq!(kept.path(), Some(path.as_path()));
+        assert_eq!(kept.of(Variant::INTERNATIONAL).1.len(), 0);
+        kept.keep(Variant::INTERNATIONAL, rating, &seen).unwrap();
+        let again = KeptProgress::open(path.to_str()).unwrap();
+        assert_eq!(again.of(Variant::INTERNATIONAL), (rating, seen.clone()));
+
+        // Kept nowhere: nothing is read, and keeping writes nothing.
+        let mut nowhere = KeptProgress::open(Some("none")).unwrap();
+        assert_eq!(nowhere.path(), None);
+        nowhere.keep(Variant::INTERNATIONAL, rating, &seen).unwrap();
+        assert_eq!(nowhere.of(Variant::INTERNATIONAL), (rating, seen));
+        assert!(!Path::new("none").exists());
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
