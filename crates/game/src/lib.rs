@@ -10,6 +10,7 @@
 //! - [`Game`] records the start position, every [`Ply`], the position after each, undo/redo,
 //!   draw offers, resignation and the [`GameResult`] with its [`Reason`]; the automatic draws
 //!   of RULES.md §3 are in [`DrawRule`].
+//!   [`Game::play_line`] plays a line of moves as a person types it ("32-28 19-23").
 //! - [`Clock`] implements the time controls of §5 ([`TimeControl`]) over an injectable
 //!   [`TimeSource`]; [`TimedGame`] keeps a game and a clock in step, with the giveaway
 //!   [`TimeoutPenalty`].
@@ -45,6 +46,7 @@ mod draw;
 mod game;
 mod le_reader;
 mod line_gain;
+mod move_line;
 pub mod pdn;
 mod record;
 mod replace_file;
@@ -66,6 +68,7 @@ pub use draw::{
 pub use game::{Game, GameError, Ply, PlyKind};
 pub use le_reader::{CutShort, LeReader};
 pub use line_gain::{explain, line_gain, material_gain, LineGain};
+pub use move_line::{line_moves, play_line_on, PlayLineError};
 pub use record::{
     EndingReason, EndingRecord, GameRecord, OutcomeRecord, PlyRecord, RecordError, TimedRecord,
 };
