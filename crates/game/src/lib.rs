@@ -16,6 +16,8 @@
 //!   [`TimeoutPenalty`].
 //! - [`pdn`] reads and writes PDN 3.0 files, validating every move.
 //! - [`takeback`] says when moves may be taken back and how many, for every interface.
+//! - [`ColorName`] and [`SideChoice`] read a side as a player names it (`white`, `b`,
+//!   `random`).
 //! - [`ballot`] holds the English two- and three-move ballot decks; [`diagram`] draws a board
 //!   as text.
 //! - For the files users keep: [`replace_file`] writes one whole or not at all, and
@@ -51,6 +53,7 @@ pub mod pdn;
 mod record;
 mod replace_file;
 mod result;
+mod side_name;
 pub mod takeback;
 pub mod time_text;
 mod timed;
@@ -58,7 +61,7 @@ mod timed;
 pub use board::{narrow, widen, AnyMove, Board, Material, MoveInfo};
 pub use clock::{
     Clock, ClockState, ManualTime, SystemTime, TimeControl, TimeSource, TimeUp, TimeoutPenalty,
-    TurnState,
+    TurnState, UnknownPenalty,
 };
 pub use data_dir::user_data_dir;
 pub use draw::{
@@ -74,4 +77,5 @@ pub use record::{
 };
 pub use replace_file::replace_file;
 pub use result::{GameResult, Outcome, Reason};
+pub use side_name::{ColorName, SideChoice, UnknownSide};
 pub use timed::TimedGame;
