@@ -96,7 +96,7 @@ mod tests {
     #[test]
     fn a_position_plays_the_line_without_a_game() {
         let start = Position::<Diagonal10>::start(Variant::INTERNATIONAL.rules());
-        let pos = play_line_on(start.clone(), "32-28 19-23 28x19").unwrap();
+        let pos = play_line_on(start, "32-28 19-23 28x19").unwrap();
         assert_eq!(damier_core::fen::write(&pos), {
             let mut game = Game::new(Variant::INTERNATIONAL);
             game.play_line("32-28 19-23 28x19").unwrap();
