@@ -4,9 +4,8 @@
 use crate::output::{outln, usage, UsageContext};
 use anyhow::{Context, Result};
 use clap::{ArgGroup, Args};
-use damier_core::Color;
-use damier_engine::{BookChoice, Engine, EngineOptions, EvalChoice, Limits};
-use damier_game::Board;
+use damier_engine::{BookChoice, Engine, EngineOptions, EvalChoice};
+use damier_game::{Board, ColorName};
 use damier_protocol::dxp::board::VARIANT;
 use damier_protocol::dxp::play::{
     check_address, follow, games_pdn, initiate, Played, Request, Side,
@@ -14,7 +13,6 @@ use damier_protocol::dxp::play::{
 use damier_protocol::dxp::Wire;
 use std::io::BufReader;
 use std::net::{TcpListener, TcpStream};
-use std::time::Duration;
 
 /// Arguments of `damier dxp`: one of the two roles, `--listen` or `--connect`.
 #[derive(Args, Debug)]
@@ -35,7 +33,7 @@ pub struct DxpArgs {
     games: u32,
     /// Damier's colour in the first game (initiator): white or black.
     #[arg(long, default_value = "white")]
-    colour: String,
+    colour: ColorName,
     /// Thinking time of each side for the whole game, minutes (initiator).
     #[arg(long, default_value_t = 5)]
     minutes: u16,
@@ -50,7 +48,7 @@ pub struct DxpArgs {
     #[arg(long)]
     depth: Option<i32>,
     /// Think this many milliseconds a move instead of by the game's clock.
-    #[arg(long, value_name = "MS")]
+    #[arg(long, value_name = "MS", conflicts_with = "depth")]
     movetime: Option<u64>,
     /// Evaluation: a weights file made by `damier train`, `classic` or `builtin`.
     #[arg(long)]
@@ -69,13 +67,9 @@ pub struct DxpArgs {
 }
 
 pub fn run(args: &DxpArgs) -> Result<()> {
-    crate::output::check_depth(args.depth)?;
-    let limits = match (args.depth, args.movetime) {
-        (Some(_), Some(_)) => usage!("--depth and --movetime: choose one"),
-        (Some(d), None) => Some(Limits::depth(d)),
-        (None, Some(0)) => usage!("--movetime must be at least 1 ms, got 0"),
-        (None, Some(ms)) => Some(Limits::move_time(Duration::from_millis(ms))),
-        (None, None) => None,
+    let limits = match Side::limits(args.depth, args.movetime) {
+        Ok(limits) => limits,
+        Err(e) => usage!("{}", e.with_option()),
     };
     let eval = crate::eval_arg::parse(args.eval.as_deref(), Some(VARIANT))?;
     let book = crate::book_arg::parse(args.book.as_deref(), Some(VARIANT))?;
@@ -121,30 +115,25 @@ pub fn run(args: &DxpArgs) -> Result<()> {
         .connect
         .as_deref()
         .expect("clap requires --listen or --connect");
-    let first_colour = match args.colour.as_str() {
-        "white" | "w" => Color::White,
-        "black" | "b" => Color::Black,
-        other => usage!("--colour must be white or black, got '{other}'"),
-    };
     let start = match &args.fen {
         None => None,
         Some(f) => Some(Board::from_fen(VARIANT, f).usage_context(|| "--fen".into())?),
     };
-    if args.games == 0 {
-        usage!("--games must be at least 1");
+    let request = Request {
+        games: args.games,
+        first_colour: args.colour.0,
+        minutes: args.minutes,
+        moves: args.moves,
+        start,
+    };
+    if let Err(e) = request.check() {
+        usage!("{}", e.with_option());
     }
     if let Err(e) = check_address(address) {
         usage!("--connect {e}");
     }
     let stream = TcpStream::connect(address)
         .with_context(|| format!("cannot connect to a DamExchange follower at {address}"))?;
-    let request = Request {
-        games: args.games,
-        first_colour,
-        minutes: args.minutes,
-        moves: args.moves,
-        start,
-    };
     let engine = engine(eval, book)?;
     let mut log = |line: &str| {
         if verbose || line.starts_with("chat:") {

@@ -5,14 +5,14 @@ use crate::output::{usage, UsageContext};
 use crate::PositionArgs;
 use anyhow::{Context, Result};
 use clap::Args;
-use damier_core::Color;
 use damier_engine::{EngineOptions, Level};
 use damier_game::ballot::{self, BallotChoice, Deck};
-use damier_game::pdn::VariantSource;
-use damier_game::{Game, TimeoutPenalty};
+use damier_game::{Game, SideChoice, TimeoutPenalty};
 use damier_tui::clock_text::{parse_control, parse_duration, Unit};
-use damier_tui::setup::{game_from_pdn, PdnStart, SetupError};
-use damier_tui::{PlayConfig, Player, View};
+use damier_tui::setup::{
+    check_save_path, game_from_pdn, Opponent, PdnStart, SavePathError, Seating, SetupError,
+};
+use damier_tui::View;
 use std::path::PathBuf;
 
 /// Arguments of `damier play`.
@@ -22,10 +22,10 @@ pub struct PlayArgs {
     position: PositionArgs,
     /// Your side: white, black or random (default: the side to move).
     #[arg(long)]
-    side: Option<String>,
+    side: Option<SideChoice>,
     /// Who you play: engine, or human (another person at this keyboard).
     #[arg(long, default_value = "engine")]
-    opponent: String,
+    opponent: Opponent,
     /// Watch the engine play itself (--side then only turns the board).
     #[arg(long, conflicts_with = "opponent")]
     watch: bool,
@@ -40,7 +40,7 @@ pub struct PlayArgs {
     /// What running out of time costs: game, or turn (giveaway variants: the turn is lost,
     /// the opponent may pass, three in a row lose).
     #[arg(long, default_value = "game")]
-    timeout: String,
+    timeout: TimeoutPenalty,
     /// Continue a game from a PDN file.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "ballot"])]
     pdn: Option<PathBuf>,
@@ -91,19 +91,28 @@ pub fn run(args: &PlayArgs) -> Result<()> {
     let mut notes = Vec::new();
     let (game, tags) = start_game(args, seed, &mut notes)?;
     let variant = game.variant();
-    let players = players(args, &game, seed)?;
-    let control = parse_control(&args.clock).usage_context(|| "--clock".into())?;
-    let penalty = match args.timeout.to_ascii_lowercase().as_str() {
-        "game" | "loss" => TimeoutPenalty::LossOfGame,
-        "turn" => TimeoutPenalty::LossOfTurn,
-        other => usage!("--timeout must be game or turn, got '{other}'"),
-    }
-    .in_variant(variant)
-    .usage_context(|| "--timeout turn".into())?;
+    let seating = Seating {
+        opponent: if args.watch {
+            Opponent::Itself
+        } else {
+            args.opponent
+        },
+        levels: args.level.clone(),
+        depth: args.depth,
+        side: args.side,
+    };
+    let mut config = seating
+        .config(game, seed)
+        .usage_context(|| "--level".into())?;
+    config.control = parse_control(&args.clock).usage_context(|| "--clock".into())?;
+    config.penalty = args
+        .timeout
+        .in_variant(variant)
+        .usage_context(|| "--timeout turn".into())?;
     crate::output::check_depth(args.depth)?;
     crate::output::check_threads("--threads", args.threads)?;
-    if args.hash == 0 {
-        usage!("--hash must be at least 1 MiB");
+    if let Err(e) = damier_engine::setting::hash(args.hash) {
+        usage!("{}", e.with_option());
     }
     damier_engine::tt::Table::check_size(args.hash).map_err(crate::hash_arg::refusal)?;
     let fake_clock = match &args.fake_clock {
@@ -112,9 +121,6 @@ pub fn run(args: &PlayArgs) -> Result<()> {
         }
         None => None,
     };
-    let mut config = PlayConfig::new(game, players);
-    config.control = control;
-    config.penalty = penalty;
     config.engine = EngineOptions {
         threads: args.threads,
         hash_mb: args.hash,
@@ -126,39 +132,18 @@ pub fn run(args: &PlayArgs) -> Result<()> {
     config.seed = seed;
     config.tags = tags;
     if let Some(path) = &args.save {
-        check_save_path(path)?;
+        match check_save_path(path) {
+            Err(e @ SavePathError::Exists(_)) => usage!("--save: {e}"),
+            checked => checked.context("--save")?,
+        }
     }
     config.save_at_end = args.save.clone();
     config.show_thinking = args.thinking;
     config.notes = notes;
-    if let Some(side) = &args.side {
-        if args.watch || players.iter().all(|p| p.is_human()) {
-            config.bottom = parse_side(side, seed)?;
-        }
-    }
     let view = if args.plain { View::Plain } else { View::Auto };
     let egdb = config.egdb.clone();
     damier_tui::play(config, view, fake_clock)?;
     crate::egdb_arg::warn_damage(egdb.as_deref());
-    Ok(())
-}
-
-/// `--save FILE` must be a new file in a folder we can write, checked before the game rather
-/// than found out at its end (the session never replaces a file it did not write).
-fn check_save_path(path: &std::path::Path) -> Result<()> {
-    if path.exists() {
-        usage!(
-            "--save: {} already exists; name a new file (an existing one is never replaced)",
-            path.display()
-        );
-    }
-    // Create the file and take it away again: proves the folder exists and is writable.
-    std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(path)
-        .with_context(|| format!("--save: cannot write {}", path.display()))?;
-    std::fs::remove_file(path).with_context(|| format!("--save: {}", path.display()))?;
     Ok(())
 }
 
@@ -172,35 +157,12 @@ fn start_game(
     if let Some(path) = &args.pdn {
         let bytes = std::fs::read(path).usage_context(|| format!("--pdn {}", path.display()))?;
         let text = String::from_utf8_lossy(&bytes);
-        let PdnStart {
-            mut game,
-            tags,
-            source,
-        } = match game_from_pdn(path, &text, args.game, variant) {
+        let start = match game_from_pdn(path, &text, args.game, variant) {
             Err(e @ SetupError::NoSuchGame { .. }) => usage!("--game: {e}"),
             found => found?,
         };
-        if matches!(source, VariantSource::Inferred { .. }) && game.variant() != variant {
-            notes.push(format!(
-                "Game {} has no GameType tag and its moves are not {variant}'s: read as {}.",
-                args.game,
-                game.variant()
-            ));
-        }
-        // Plies, as PDN counts them; a "move" of the notation is a pair of them.
-        let plies = game.plies().len();
-        notes.push(format!(
-            "Continuing game {} of {} after {} (move {}, {} to play).",
-            args.game,
-            path.display(),
-            if plies == 1 {
-                "1 ply".to_string()
-            } else {
-                format!("{plies} plies")
-            },
-            plies / 2 + 1,
-            game.position().side().title()
-        ));
+        notes.extend(start.notes(path, args.game, variant));
+        let PdnStart { mut game, tags, .. } = start;
         args.position.play_onto(&mut game)?;
         return Ok((game, tags));
     }
@@ -221,58 +183,6 @@ fn start_game(
         return Ok((game, Vec::new()));
     }
     Ok((args.position.game()?, Vec::new()))
-}
-
-/// Who plays White and Black.
-fn players(args: &PlayArgs, game: &Game, seed: u64) -> Result<[Player; 2]> {
-    let levels = &args.level;
-    // A depth asked for alone is searched at full strength: a level's noise and slips would
-    // make "Damier at depth 3" something else.
-    let unstated = match args.depth {
-        Some(_) => Level::new(Level::MAX).unwrap_or(Level::DEFAULT),
-        None => Level::DEFAULT,
-    };
-    let level = |i: usize| {
-        levels
-            .get(i)
-            .or(levels.first())
-            .copied()
-            .unwrap_or(unstated)
-    };
-    if levels.len() > 2 || (levels.len() == 2 && !args.watch) {
-        usage!("--level is given once (twice with --watch: White's, then Black's)");
-    }
-    if args.watch {
-        return Ok([Player::Engine(level(0)), Player::Engine(level(1))]);
-    }
-    match args.opponent.to_ascii_lowercase().as_str() {
-        "human" | "person" | "friend" => Ok([Player::Human; 2]),
-        "engine" | "damier" | "computer" => {
-            let you = match &args.side {
-                Some(s) => parse_side(s, seed)?,
-                None => game.side_to_move(),
-            };
-            let engine = Player::Engine(level(0));
-            Ok(match you {
-                Color::White => [Player::Human, engine],
-                Color::Black => [engine, Player::Human],
-            })
-        }
-        other => usage!("--opponent must be engine or human, got '{other}'"),
-    }
-}
-
-fn parse_side(text: &str, seed: u64) -> Result<Color> {
-    match text.to_ascii_lowercase().as_str() {
-        "white" | "w" => Ok(Color::White),
-        "black" | "b" => Ok(Color::Black),
-        "random" => Ok(if seed.is_multiple_of(2) {
-            Color::White
-        } else {
-            Color::Black
-        }),
-        other => usage!("--side must be white, black or random, got '{other}'"),
-    }
 }
 
 /// A seed from the time, for games that differ from one run to the next.

@@ -3,7 +3,6 @@
 use anyhow::Result;
 use clap::Args;
 use damier_web::{serve_blocking, ServeOptions, DEFAULT_PORT};
-use std::path::PathBuf;
 
 /// Arguments of `damier serve`.
 #[derive(Args, Debug)]
@@ -80,11 +79,7 @@ pub fn run(args: &ServeArgs) -> Result<()> {
             Some(choice) => choice == "on",
             None => damier_web::egdb_builds_by_default(&args.host, &args.host_name),
         },
-        data: match args.data.as_deref() {
-            Some("none") => None,
-            Some(folder) => Some(PathBuf::from(folder)),
-            None => Some(damier_game::user_data_dir()),
-        },
+        data: ServeOptions::data_folder(args.data.as_deref()),
         search_slots: args
             .engine_threads
             .unwrap_or(ServeOptions::default().search_slots),
@@ -106,19 +101,7 @@ pub fn run(args: &ServeArgs) -> Result<()> {
     options.book = crate::book_arg::parse(args.book.as_deref(), None)?;
     options.egdb = crate::egdb_arg::open_all(args.egdb.as_deref())?;
     options.egdb_root = crate::egdb_arg::root(args.egdb.as_deref());
-    let kept = if options.database.is_some() {
-        "games are kept in the PostgreSQL database of --database".to_string()
-    } else {
-        options.data.as_ref().map_or_else(
-            || "games are kept in memory only".to_string(),
-            |d| {
-                format!(
-                    "games are kept in {}",
-                    d.join(damier_web::GAMES_FILE).display()
-                )
-            },
-        )
-    };
+    let kept = options.games_kept();
     serve_blocking(&args.host, args.port, options, |addr| {
         // Nothing is lost if no one reads this line (a closed pipe).
         let _ =

@@ -32,8 +32,8 @@ mod puzzle_play;
 
 use anyhow::{Context, Result};
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
-use damier_core::{fen, notation, Geometry, Position, Variant};
-use damier_game::Game;
+use damier_core::{fen, Geometry, Position, Variant};
+use damier_game::{Game, PlayLineError};
 use output::UsageContext;
 
 /// The version and the commit built (crates/cli/build.rs), as `--version` prints them.
@@ -120,15 +120,11 @@ impl PositionArgs {
     /// The position asked for, on the geometry `G` (the caller dispatched on the variant).
     pub fn position<G: Geometry>(&self, variant: Variant) -> Result<Position<G>> {
         let rules = variant.rules();
-        let mut pos = match &self.fen {
+        let pos = match &self.fen {
             None => Position::start(rules),
             Some(text) => fen::parse(rules, text).usage_context(|| fen_context(text, variant))?,
         };
-        for (i, text) in self.play_words() {
-            let mv = notation::parse(&pos, text).usage_context(|| self.play_context(i))?;
-            pos = pos.play_unchecked(&mv);
-        }
-        Ok(pos)
+        damier_game::play_line_on(pos, self.play.as_deref().unwrap_or("")).map_err(play_refused)
     }
 
     /// The position asked for as a game: the start (or `--fen`) with the `--play` moves
@@ -147,27 +143,14 @@ impl PositionArgs {
 
     /// Play the `--play` moves in `game`.
     pub fn play_onto(&self, game: &mut Game) -> Result<()> {
-        for (i, text) in self.play_words() {
-            game.play_text(text)
-                .usage_context(|| self.play_context(i))?;
-        }
-        Ok(())
+        game.play_line(self.play.as_deref().unwrap_or(""))
+            .map_err(play_refused)
     }
+}
 
-    /// The `--play` moves, numbered from 0 (spaces or commas between them).
-    fn play_words(&self) -> impl Iterator<Item = (usize, &str)> {
-        self.play
-            .as_deref()
-            .unwrap_or("")
-            .split(|c: char| c.is_whitespace() || c == ',')
-            .filter(|t| !t.is_empty())
-            .enumerate()
-    }
-
-    fn play_context(&self, index: usize) -> String {
-        let moves = self.play.as_deref().unwrap_or("");
-        format!("--play, move {} of \"{moves}\"", index + 1)
-    }
+/// A `--play` move refused, as a usage error naming the option.
+fn play_refused(error: PlayLineError) -> anyhow::Error {
+    anyhow::Error::new(output::Usage(format!("--play, {error}")))
 }
 
 /// Forces the capture search's path (`gather` or `shifts`), for measurement; by default the

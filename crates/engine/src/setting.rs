@@ -102,6 +102,23 @@ pub fn lines(lines: usize) -> Result<(), SettingError> {
     within("lines", lines, 1, MAX_LINES)
 }
 
+/// A hash table's size asked for: at least 1 MiB. The largest is the table's own check
+/// ([`crate::tt::Table::check_size`]), which asks the machine too.
+///
+/// # Errors
+/// [`SettingError`] for 0.
+pub fn hash(megabytes: usize) -> Result<(), SettingError> {
+    require(megabytes >= 1, "hash", "at least 1 MiB", megabytes)
+}
+
+/// A fixed time a move in milliseconds: at least 1 (no time at all would play no search).
+///
+/// # Errors
+/// [`SettingError`] for 0.
+pub fn movetime_ms(ms: u64) -> Result<(), SettingError> {
+    require(ms >= 1, "movetime", "at least 1 ms", ms)
+}
+
 /// A search's depth and node caps, where set.
 ///
 /// # Errors
@@ -137,5 +154,19 @@ mod tests {
             format!("lines must be between 1 and {MAX_LINES}, got 0")
         );
         assert!(lines(1).is_ok() && lines(MAX_LINES).is_ok() && lines(MAX_LINES + 1).is_err());
+    }
+
+    #[test]
+    fn a_hash_table_and_a_move_time_have_a_floor() {
+        assert_eq!(
+            hash(0).unwrap_err().with_option(),
+            "--hash must be at least 1 MiB, got 0"
+        );
+        assert!(hash(1).is_ok());
+        assert_eq!(
+            movetime_ms(0).unwrap_err().with_option(),
+            "--movetime must be at least 1 ms, got 0"
+        );
+        assert!(movetime_ms(1).is_ok());
     }
 }

@@ -118,6 +118,24 @@ impl TimeoutPenalty {
     }
 }
 
+/// A penalty name that is neither penalty's.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the time-out penalty must be game or turn, got '{0}'")]
+pub struct UnknownPenalty(pub String);
+
+impl std::str::FromStr for TimeoutPenalty {
+    type Err = UnknownPenalty;
+
+    /// `game` (or `loss`) and `turn`, in any case: what a player loses on time.
+    fn from_str(text: &str) -> Result<TimeoutPenalty, UnknownPenalty> {
+        match text.to_ascii_lowercase().as_str() {
+            "game" | "loss" => Ok(TimeoutPenalty::LossOfGame),
+            "turn" => Ok(TimeoutPenalty::LossOfTurn),
+            _ => Err(UnknownPenalty(text.to_string())),
+        }
+    }
+}
+
 /// Loss of turn asked for in a variant that is not a giveaway form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("loss of turn on time is a giveaway rule (RULES.md §5); {variant} loses the game on time")]
@@ -346,5 +364,26 @@ impl Clock {
 
     fn used(&self, t: &Turn) -> Duration {
         self.source.now().saturating_sub(t.started)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_penalty_is_read_by_its_name_and_refused_outside_giveaway() {
+        assert_eq!("Game".parse(), Ok(TimeoutPenalty::LossOfGame));
+        assert_eq!("loss".parse(), Ok(TimeoutPenalty::LossOfGame));
+        assert_eq!("TURN".parse(), Ok(TimeoutPenalty::LossOfTurn));
+        assert_eq!(
+            "move".parse::<TimeoutPenalty>().unwrap_err().to_string(),
+            "the time-out penalty must be game or turn, got 'move'"
+        );
+        let giveaway: Variant = "antidraughts".parse().unwrap();
+        assert!(TimeoutPenalty::LossOfTurn.in_variant(giveaway).is_ok());
+        assert!(TimeoutPenalty::LossOfTurn
+            .in_variant(Variant::INTERNATIONAL)
+            .is_err());
     }
 }

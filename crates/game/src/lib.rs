@@ -10,11 +10,14 @@
 //! - [`Game`] records the start position, every [`Ply`], the position after each, undo/redo,
 //!   draw offers, resignation and the [`GameResult`] with its [`Reason`]; the automatic draws
 //!   of RULES.md §3 are in [`DrawRule`].
+//!   [`Game::play_line`] plays a line of moves as a person types it ("32-28 19-23").
 //! - [`Clock`] implements the time controls of §5 ([`TimeControl`]) over an injectable
 //!   [`TimeSource`]; [`TimedGame`] keeps a game and a clock in step, with the giveaway
 //!   [`TimeoutPenalty`].
 //! - [`pdn`] reads and writes PDN 3.0 files, validating every move.
 //! - [`takeback`] says when moves may be taken back and how many, for every interface.
+//! - [`ColorName`] and [`SideChoice`] read a side as a player names it (`white`, `b`,
+//!   `random`).
 //! - [`ballot`] holds the English two- and three-move ballot decks; [`diagram`] draws a board
 //!   as text.
 //! - For the files users keep: [`replace_file`] writes one whole or not at all, and
@@ -45,11 +48,13 @@ mod draw;
 mod game;
 mod le_reader;
 mod line_gain;
+mod move_line;
 pub mod pdn;
 pub mod pdn_pick;
 mod record;
 mod replace_file;
 mod result;
+mod side_name;
 pub mod takeback;
 pub mod time_text;
 mod timed;
@@ -57,7 +62,7 @@ mod timed;
 pub use board::{narrow, widen, AnyMove, Board, Material, MoveInfo};
 pub use clock::{
     Clock, ClockState, ManualTime, SystemTime, TimeControl, TimeSource, TimeUp, TimeoutPenalty,
-    TurnState,
+    TurnState, UnknownPenalty,
 };
 pub use data_dir::user_data_dir;
 pub use draw::{
@@ -67,9 +72,11 @@ pub use draw::{
 pub use game::{Game, GameError, Ply, PlyKind};
 pub use le_reader::{CutShort, LeReader};
 pub use line_gain::{explain, line_gain, material_gain, LineGain};
+pub use move_line::{line_moves, play_line_on, PlayLineError};
 pub use record::{
     EndingReason, EndingRecord, GameRecord, OutcomeRecord, PlyRecord, RecordError, TimedRecord,
 };
 pub use replace_file::replace_file;
 pub use result::{GameResult, Outcome, Reason};
+pub use side_name::{ColorName, SideChoice, UnknownSide};
 pub use timed::TimedGame;

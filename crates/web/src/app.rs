@@ -128,6 +128,30 @@ impl ServeOptions {
     }
 }
 
+impl ServeOptions {
+    /// The data folder named on the command line: `none` keeps the games in memory only;
+    /// none named, Damier's own data folder.
+    pub fn data_folder(named: Option<&str>) -> Option<PathBuf> {
+        match named {
+            Some("none") => None,
+            Some(folder) => Some(PathBuf::from(folder)),
+            None => Some(damier_game::user_data_dir()),
+        }
+    }
+
+    /// Where the games are kept, in words, for the line that says the server is up.
+    pub fn games_kept(&self) -> String {
+        match (&self.database, &self.data) {
+            (Some(_), _) => "games are kept in the PostgreSQL database of --database".into(),
+            (None, None) => "games are kept in memory only".into(),
+            (None, Some(folder)) => format!(
+                "games are kept in {}",
+                folder.join(crate::storage::FILE_NAME).display()
+            ),
+        }
+    }
+}
+
 /// The server's shared state.
 pub struct App {
     /// The games.
@@ -290,6 +314,41 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::Path;
+
+    #[test]
+    fn the_games_are_kept_where_the_options_say() {
+        let memory = ServeOptions {
+            data: ServeOptions::data_folder(Some("none")),
+            ..ServeOptions::default()
+        };
+        assert_eq!(memory.games_kept(), "games are kept in memory only");
+        let folder = ServeOptions {
+            data: ServeOptions::data_folder(Some("/srv/damier")),
+            ..ServeOptions::default()
+        };
+        assert_eq!(
+            folder.games_kept(),
+            format!(
+                "games are kept in {}",
+                Path::new("/srv/damier")
+                    .join(crate::storage::FILE_NAME)
+                    .display()
+            )
+        );
+        let postgres = ServeOptions {
+            database: Some("postgres://u:p@h:5432/d".into()),
+            ..folder
+        };
+        assert_eq!(
+            postgres.games_kept(),
+            "games are kept in the PostgreSQL database of --database"
+        );
+        assert_eq!(
+            ServeOptions::data_folder(None),
+            Some(damier_game::user_data_dir())
+        );
+    }
 
     #[test]
     fn options_out_of_range_are_said_as_the_command_line_names_them() {

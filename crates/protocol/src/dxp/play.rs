@@ -7,6 +7,7 @@ use super::board::{self, VARIANT};
 use super::message::{Acceptance, BackAnswer, EndReason, Message, MessageError};
 use super::wire::Wire;
 use damier_core::Color;
+use damier_engine::setting::{self, SettingError};
 use damier_engine::{ClockLimit, Control, Engine, Limits, SearchInput, Silent, Style};
 use damier_game::pdn::{self, PdnGame};
 use damier_game::{Board, Game, Outcome};
@@ -27,6 +28,25 @@ pub struct Side {
     pub name: String,
     /// Fixed limits per move (depth, time); `None` plays by the game's clock.
     pub limits: Option<Limits>,
+}
+
+impl Side {
+    /// The fixed limits of each move: a search to `depth`, or of `movetime_ms` milliseconds
+    /// (the depth first, if both are given); neither plays by the game's clock.
+    ///
+    /// # Errors
+    /// [`SettingError`] for a depth or a time out of the engine's range.
+    pub fn limits(
+        depth: Option<i32>,
+        movetime_ms: Option<u64>,
+    ) -> Result<Option<Limits>, SettingError> {
+        match (depth, movetime_ms) {
+            (Some(d), _) => setting::depth(d).map(|()| Some(Limits::depth(d))),
+            (None, Some(ms)) => setting::movetime_ms(ms)
+                .map(|()| Some(Limits::move_time(Duration::from_millis(ms)))),
+            (None, None) => Ok(None),
+        }
+    }
 }
 
 /// A game played, as Damier saw it.
@@ -539,6 +559,16 @@ pub struct Request {
     pub start: Option<Board>,
 }
 
+impl Request {
+    /// Whether the request asks for anything: at least one game.
+    ///
+    /// # Errors
+    /// [`SettingError`] for no game.
+    pub fn check(&self) -> Result<(), SettingError> {
+        setting::require(self.games >= 1, "games", "at least 1", self.games)
+    }
+}
+
 /// Damier as the initiator: asks for `request.games` games and plays them.
 ///
 /// # Errors
@@ -609,6 +639,34 @@ mod tests {
                 format!("must be HOST:PORT (e.g. localhost:27531), got '{bad}'")
             );
         }
+    }
+
+    #[test]
+    fn limits_are_a_depth_or_a_time_in_the_engines_range() {
+        assert_eq!(Side::limits(None, None), Ok(None));
+        assert_eq!(Side::limits(Some(4), None), Ok(Some(Limits::depth(4))));
+        assert_eq!(
+            Side::limits(None, Some(250)),
+            Ok(Some(Limits::move_time(Duration::from_millis(250))))
+        );
+        assert_eq!(
+            Side::limits(None, Some(0)).unwrap_err().with_option(),
+            "--movetime must be at least 1 ms, got 0"
+        );
+        assert_eq!(Side::limits(Some(0), None).unwrap_err().setting, "depth");
+        let mut request = Request {
+            games: 0,
+            first_colour: Color::White,
+            minutes: 5,
+            moves: 0,
+            start: None,
+        };
+        assert_eq!(
+            request.check().unwrap_err().with_option(),
+            "--games must be at least 1, got 0"
+        );
+        request.games = 1;
+        assert_eq!(request.check(), Ok(()));
     }
 
     #[test]
