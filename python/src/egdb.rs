@@ -207,6 +207,7 @@ pub fn egdb_build_slice<'py>(
             positions,
             bytes,
             replaced,
+            ..
         } => (false, positions, bytes, replaced),
     };
     let done = PyDict::new(py);
