@@ -5,7 +5,7 @@ use crate::data::DataError;
 use crate::selfplay::{SelfplayError, Summary, PDN_FILE};
 use crate::train::{Dataset, Epoch, TrainError, Trained};
 use damier_core::Variant;
-use damier_engine::{Weights, WeightsError};
+use damier_engine::{EvalChoice, Weights, WeightsError};
 use std::fmt;
 use std::path::Path;
 use std::sync::Arc;
@@ -137,7 +137,8 @@ pub enum InitError {
 }
 
 /// The weights training starts from: none (material only), `builtin` (those compiled in for
-/// `variant`, if any), or a weights file, which must be for `variant`.
+/// `variant`, if any), or a weights file, which must be for `variant` — read as every
+/// `--eval` is ([`EvalChoice::parse`]), the hand-set evaluation refused.
 ///
 /// # Errors
 /// [`InitError`] for `classic` or a file that cannot be used.
@@ -145,15 +146,13 @@ pub fn initial_weights(
     text: Option<&str>,
     variant: Variant,
 ) -> Result<Option<Arc<Weights>>, InitError> {
-    match text {
-        None => Ok(None),
-        Some("builtin") => Ok(damier_engine::eval::learned::builtin(variant)),
-        Some("classic") => Err(InitError::Classic),
-        Some(path) => {
-            let weights = Weights::load(Path::new(path))?;
-            weights.check_variant(variant)?;
-            Ok(Some(Arc::new(weights)))
-        }
+    let Some(text) = text else {
+        return Ok(None);
+    };
+    match EvalChoice::parse(text, Some(variant))? {
+        EvalChoice::Builtin => Ok(damier_engine::eval::learned::builtin(variant)),
+        EvalChoice::Classic => Err(InitError::Classic),
+        EvalChoice::Weights(weights) => Ok(Some(weights)),
     }
 }
 
@@ -332,6 +331,22 @@ mod tests {
             matches!(missing, InitError::Weights(WeightsError::Io { .. })),
             "{missing}"
         );
+    }
+
+    #[test]
+    fn training_starts_from_nothing_the_builtin_weights_or_a_file_never_classic() {
+        let english: Variant = "english".parse().unwrap();
+        assert!(initial_weights(None, english).unwrap().is_none());
+        let builtin = initial_weights(Some("builtin"), english).unwrap().unwrap();
+        assert_eq!(builtin.variant(), english);
+        assert!(matches!(
+            initial_weights(Some("classic"), english),
+            Err(InitError::Classic)
+        ));
+        assert!(matches!(
+            initial_weights(Some("/no/such.weights"), english),
+            Err(InitError::Weights(_))
+        ));
     }
 
     #[test]
