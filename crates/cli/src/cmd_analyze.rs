@@ -54,9 +54,6 @@ pub struct AnalyzeArgs {
     json: bool,
 }
 
-/// Lines `--multipv` may ask for.
-const MAX_LINES: i64 = damier_engine::MAX_LINES as i64;
-
 pub fn run(args: &AnalyzeArgs) -> Result<()> {
     let game = args.position.game()?;
     if game.position().legal_moves().is_empty() {
@@ -85,19 +82,19 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
         limits.move_time = Some(DEFAULT_TIME);
     }
     crate::output::check_threads("--threads", args.threads)?;
-    if args.hash < 1 {
-        usage!("--hash must be at least 1 MiB, got {}", args.hash);
-    }
-    if !(1..=MAX_LINES).contains(&args.multipv) {
-        usage!(
-            "--multipv must be between 1 and {MAX_LINES}, got {}",
-            args.multipv
-        );
+    let hash_mb = match damier_engine::setting::hash(args.hash) {
+        Ok(mb) => mb,
+        Err(e) => usage!("{}", e.with_option()),
+    };
+    // The engine's range of lines, named as this command's option.
+    let lines = usize::try_from(args.multipv).unwrap_or(0);
+    if let Err(e) = damier_engine::setting::lines(lines) {
+        usage!("--multipv must be {}, got {}", e.rule, args.multipv);
     }
     let eval = crate::eval_arg::parse(args.eval.as_deref(), Some(game.variant()))?;
     let mut engine = Engine::try_new(EngineOptions {
         threads: args.threads as usize,
-        hash_mb: usize::try_from(args.hash).unwrap_or(usize::MAX),
+        hash_mb,
     })
     .map_err(crate::hash_arg::refusal)?;
     engine.set_eval(eval);
@@ -122,7 +119,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
         }
     }
     engine.set_book(book);
-    engine.set_lines(args.multipv as usize);
+    engine.set_lines(lines);
     let egdb = crate::egdb_arg::open(args.egdb.as_deref(), game.variant())?;
     if let Some(db) = &egdb {
         // A block that cannot be read is told after the search, which goes on without it.

@@ -102,13 +102,18 @@ pub fn lines(lines: usize) -> Result<(), SettingError> {
     within("lines", lines, 1, MAX_LINES)
 }
 
-/// A hash table's size asked for: at least 1 MiB. The largest is the table's own check
+/// A hash table's size asked for: at least 1 MiB (a negative size is out of range too, said
+/// as it was given). The largest is the table's own check
 /// ([`crate::tt::Table::check_size`]), which asks the machine too.
 ///
 /// # Errors
-/// [`SettingError`] for 0.
-pub fn hash(megabytes: usize) -> Result<(), SettingError> {
-    require(megabytes >= 1, "hash", "at least 1 MiB", megabytes)
+/// [`SettingError`] below 1.
+pub fn hash<T>(megabytes: T) -> Result<usize, SettingError>
+where
+    T: TryInto<usize> + Display + Copy,
+{
+    let n = megabytes.try_into().unwrap_or(0);
+    require(n >= 1, "hash", "at least 1 MiB", megabytes).map(|()| n)
 }
 
 /// A fixed time a move in milliseconds: at least 1 (no time at all would play no search).
@@ -162,7 +167,8 @@ mod tests {
             hash(0).unwrap_err().with_option(),
             "--hash must be at least 1 MiB, got 0"
         );
-        assert!(hash(1).is_ok());
+        assert_eq!(hash(-3i64).unwrap_err().got, "-3");
+        assert_eq!(hash(64u32), Ok(64));
         assert_eq!(
             movetime_ms(0).unwrap_err().with_option(),
             "--movetime must be at least 1 ms, got 0"
