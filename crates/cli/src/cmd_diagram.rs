@@ -58,7 +58,7 @@ fn pdn_position(args: &DiagramArgs, path: &Path) -> Result<Board> {
     let (variant, after) = (args.position.variant, args.move_number.as_deref());
     match pdn_pick::pick(path, variant, args.game, after) {
         Err(e @ PickError::Read { .. }) => usage!("--pdn {e}"),
-        Err(e @ PickError::NoSuchGame { .. }) => usage!("--game {}: {e}", args.game),
+        Err(e @ PickError::NoSuchGame(_)) => usage!("--game: {e}"),
         Err(e @ PickError::Move(_)) => usage!("--move: {e}"),
         other => Ok(other?),
     }

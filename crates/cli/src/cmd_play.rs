@@ -158,7 +158,7 @@ fn start_game(
         let bytes = std::fs::read(path).usage_context(|| format!("--pdn {}", path.display()))?;
         let text = String::from_utf8_lossy(&bytes);
         let start = match game_from_pdn(path, &text, args.game, variant) {
-            Err(e @ SetupError::NoSuchGame { .. }) => usage!("--game: {e}"),
+            Err(e @ SetupError::NoSuchGame(_)) => usage!("--game: {e}"),
             found => found?,
         };
         notes.extend(start.notes(path, args.game, variant));

@@ -7,6 +7,35 @@ use crate::Board;
 use damier_core::Variant;
 use std::path::{Path, PathBuf};
 
+/// No game of the number asked for in a PDN file (games count from 1: a 0 names none, as a
+/// number past the last does).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{} has {count} game{}; there is no game {number}", path.display(), if *count == 1 { "" } else { "s" })]
+pub struct NoSuchGame {
+    /// The file.
+    pub path: PathBuf,
+    /// The games it holds.
+    pub count: usize,
+    /// The game asked for.
+    pub number: usize,
+}
+
+/// Game `number` (1 for the first) of `games`, read from the file at `path`.
+///
+/// # Errors
+/// [`NoSuchGame`] when there is no such game.
+pub fn numbered<T>(games: Vec<T>, number: usize, path: &Path) -> Result<T, NoSuchGame> {
+    let count = games.len();
+    number
+        .checked_sub(1)
+        .and_then(|i| games.into_iter().nth(i))
+        .ok_or_else(|| NoSuchGame {
+            path: path.to_path_buf(),
+            count,
+            number,
+        })
+}
+
 /// Why [`pick`] finds no position.
 #[derive(Debug, thiserror::Error)]
 pub enum PickError {
@@ -18,14 +47,9 @@ pub enum PickError {
         /// What the system said.
         source: std::io::Error,
     },
-    /// No game of the number asked for (games count from 1).
-    #[error("{} holds {count} games", path.display())]
-    NoSuchGame {
-        /// The file.
-        path: PathBuf,
-        /// The games it holds.
-        count: usize,
-    },
+    /// No game of the number asked for.
+    #[error(transparent)]
+    NoSuchGame(#[from] NoSuchGame),
     /// The game asked for does not read.
     #[error("reading game {number} of {}", path.display())]
     Game {
@@ -60,20 +84,11 @@ pub fn pick(
         source,
     })?;
     let games = pdn::read_bytes(&bytes, default);
-    let count = games.len();
-    // Games count from 1: a 0 names none, as a number past the last does.
-    let game = number
-        .checked_sub(1)
-        .and_then(|i| games.into_iter().nth(i))
-        .ok_or_else(|| PickError::NoSuchGame {
-            path: path.to_path_buf(),
-            count,
-        })?
-        .map_err(|source| PickError::Game {
-            number,
-            path: path.to_path_buf(),
-            source,
-        })?;
+    let game = numbered(games, number, path)?.map_err(|source| PickError::Game {
+        number,
+        path: path.to_path_buf(),
+        source,
+    })?;
     match after {
         None => Ok(*game.positions().last().expect("a line has its start")),
         Some(after) => Ok(game.position_after(after)?),
@@ -116,8 +131,15 @@ mod tests {
         let v = Variant::INTERNATIONAL;
         for number in [0, 3] {
             let e = pick(&path, v, number, None).unwrap_err();
-            assert!(matches!(e, PickError::NoSuchGame { count: 2, .. }), "{e}");
-            assert!(e.to_string().ends_with("games.pdn holds 2 games"), "{e}");
+            assert!(
+                matches!(&e, PickError::NoSuchGame(n) if n.count == 2 && n.number == number),
+                "{e}"
+            );
+            assert!(
+                e.to_string()
+                    .ends_with(&format!("games.pdn has 2 games; there is no game {number}")),
+                "{e}"
+            );
         }
         let e = pick(&path, v, 2, Some("5...")).unwrap_err();
         assert!(e.to_string().contains("no move 5..."), "{e}");

@@ -6,6 +6,7 @@ use damier_core::{Color, Variant};
 use damier_egdb::Egdb;
 use damier_engine::{BookChoice, EngineOptions, EvalChoice, Level};
 use damier_game::pdn::{self, PdnGame, VariantSource};
+use damier_game::pdn_pick::{numbered, NoSuchGame};
 use damier_game::{Game, SideChoice, TimeControl, TimeoutPenalty};
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
@@ -25,15 +26,8 @@ pub enum SetupError {
         source: std::io::Error,
     },
     /// The PDN file has fewer games than asked for.
-    #[error("{path} has {count} game{}; there is no game {number}", if *count == 1 { "" } else { "s" })]
-    NoSuchGame {
-        /// The file.
-        path: PathBuf,
-        /// Games in the file.
-        count: usize,
-        /// The game asked for.
-        number: usize,
-    },
+    #[error(transparent)]
+    NoSuchGame(#[from] NoSuchGame),
     /// The game asked for is not valid PDN or breaks the rules.
     #[error("{path}")]
     Pdn {
@@ -237,15 +231,7 @@ pub fn game_from_pdn(
     first: Variant,
 ) -> Result<PdnStart, SetupError> {
     let games = pdn::read_bytes_inferring(text.as_bytes(), first);
-    let count = games.len();
-    let (chosen, source) = number
-        .checked_sub(1)
-        .and_then(|i| games.into_iter().nth(i))
-        .ok_or(SetupError::NoSuchGame {
-            path: path.to_path_buf(),
-            count,
-            number,
-        })?;
+    let (chosen, source) = numbered(games, number, path)?;
     let record: PdnGame = chosen.map_err(|source| SetupError::Pdn {
         path: path.to_path_buf(),
         source,

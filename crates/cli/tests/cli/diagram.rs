@@ -65,7 +65,7 @@ fn draws_a_position_of_a_pdn_game_after_a_move() {
     assert!(!out.contains(",28,"), "{out}");
     let err = fails(&["diagram", "--pdn", f, "--game", "3", "--out", s]);
     assert!(
-        err.contains("--game 3") && err.contains("holds 2 games"),
+        err.contains("--game: ") && err.contains("has 2 games; there is no game 3"),
         "{err}"
     );
     let err = fails(&[
