@@ -51,4 +51,4 @@ pub use builtin::{Choice, OpenError};
 pub use error::BookError;
 pub use file::{FORMAT, MAGIC};
 pub use grow::{Analyst, GrowEnd, Grown, Settings, Step, SAVE_EVERY};
-pub use report::{value_text, GrowReport, ProbeLine, Summary};
+pub use report::{GrowReport, ProbeLine, Summary};

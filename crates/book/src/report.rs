@@ -4,15 +4,9 @@
 
 use crate::{Book, GrowEnd, Grown, Settings};
 use damier_core::Variant;
-use damier_game::Board;
+use damier_game::{men_text, Board};
 use std::fmt;
 use std::path::{Path, PathBuf};
-
-/// A value in hundredths of a man, in men with its sign (`+0.35`), as the engine writes a
-/// score: a book's values stay within [`crate::SCORE_LIMIT`], short of any game end.
-pub fn value_text(value: i32) -> String {
-    format!("{:+.2}", f64::from(value) / 100.0)
-}
 
 /// Width of the longest bar of [`Summary`]'s by-ply histogram.
 const BAR_WIDTH: usize = 40;
@@ -105,7 +99,7 @@ impl fmt::Display for Summary {
             s.depth,
             s.lines,
             s.breadth,
-            value_text(i32::from(s.widest_drop))
+            men_text(i32::from(s.widest_drop))
         )?;
         write!(f, "by ply:")?;
         let widest = self.by_ply.iter().copied().max().unwrap_or(1).max(1);
@@ -114,7 +108,7 @@ impl fmt::Display for Summary {
             write!(f, "\n  {ply:>3} {n:>7} {bar}")?;
         }
         if let Some((line, value)) = &self.main_line {
-            write!(f, "\nmain line: {line} ({})", value_text(*value))?;
+            write!(f, "\nmain line: {line} ({})", men_text(*value))?;
         }
         Ok(())
     }
@@ -136,7 +130,7 @@ pub struct ProbeLine {
 
 impl fmt::Display for ProbeLine {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:<8} {:>6}", self.mv, value_text(self.value))?;
+        write!(f, "{:<8} {:>6}", self.mv, men_text(self.value))?;
         if !self.followed {
             f.write_str("  (searched here only)")?;
         }
@@ -152,7 +146,7 @@ impl fmt::Display for Grown {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "ply {}:", self.ply)?;
         if let Some((mv, score)) = &self.best {
-            write!(f, " {} {}", self.board.short(mv), value_text(*score))?;
+            write!(f, " {} {}", self.board.short(mv), men_text(*score))?;
         }
         Ok(())
     }
@@ -216,13 +210,6 @@ mod tests {
             book.grow(&mut Ranked);
         }
         book
-    }
-
-    #[test]
-    fn values_are_written_in_men_with_their_sign() {
-        assert_eq!(value_text(35), "+0.35");
-        assert_eq!(value_text(-120), "-1.20");
-        assert_eq!(value_text(0), "+0.00");
     }
 
     #[test]
@@ -290,7 +277,7 @@ mod tests {
             format!(
                 "{:<8} {:>6}  {}",
                 followed.mv,
-                value_text(followed.value),
+                men_text(followed.value),
                 followed.line
             )
         );

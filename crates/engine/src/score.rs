@@ -120,7 +120,7 @@ impl fmt::Display for Score {
         match self.plies_to_end() {
             Some(n) if self.0 > 0 => write!(f, "win in {n}"),
             Some(n) => write!(f, "loss in {n}"),
-            None => write!(f, "{:+.2}", self.men()),
+            None => f.write_str(&damier_game::men_text(self.0)),
         }
     }
 }

@@ -80,3 +80,19 @@ pub use replace_file::replace_file;
 pub use result::{GameResult, Outcome, Reason};
 pub use side_name::{ColorName, SideChoice, UnknownSide};
 pub use timed::TimedGame;
+
+/// A value in hundredths of a man, in men with its sign (`+0.35`, `-1.20`): how every report
+/// writes a score short of a game's end (the engine's, an opening book's).
+pub fn men_text(hundredths: i32) -> String {
+    format!("{:+.2}", f64::from(hundredths) / 100.0)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn values_are_written_in_men_with_their_sign() {
+        assert_eq!(super::men_text(35), "+0.35");
+        assert_eq!(super::men_text(-120), "-1.20");
+        assert_eq!(super::men_text(0), "+0.00");
+    }
+}

@@ -31,7 +31,7 @@ pub fn score_text(score: Score, side: Color) -> String {
     match score.plies_to_end() {
         Some(n) if score.0 > 0 => format!("{} wins in {n}", side.name()),
         Some(n) => format!("{} wins in {n}", side.opponent().name()),
-        None => format!("{:+.2} for {}", score.men(), side.name()),
+        None => format!("{} for {}", damier_game::men_text(score.0), side.name()),
     }
 }
 
