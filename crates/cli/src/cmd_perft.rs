@@ -69,9 +69,10 @@ fn print_line(json: bool, depth: u32, nodes: u64, seconds: f64) -> Result<()> {
         nodes,
         seconds,
     };
-    match json {
-        true => outln!("{}", line.json())?,
-        false => outln!("{line}")?,
+    if json {
+        outln!("{}", line.json())?;
+    } else {
+        outln!("{line}")?;
     }
     Ok(())
 }
