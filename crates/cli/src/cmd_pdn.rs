@@ -1,11 +1,11 @@
 //! `damier pdn check` and `damier pdn convert`: PDN files, every move checked by the rules.
 
-use crate::output::UsageContext;
+use crate::output::{outln, UsageContext};
 use anyhow::{bail, Result};
-use clap::{Args, Subcommand, ValueEnum};
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::{Args, Subcommand};
 use damier_core::Variant;
-use damier_game::pdn::{self, BadGames, CheckedGame, PdnError, PdnGame, Untagged, WriteOptions};
-use std::io::Write;
+use damier_game::pdn::{self, BadGames, CheckedGame, PdnError, PdnGame, Target, Untagged};
 use std::path::PathBuf;
 
 /// Arguments of `damier pdn`.
@@ -44,37 +44,25 @@ struct CheckArgs {
     input: Input,
 }
 
-#[derive(Clone, Copy, Debug, ValueEnum)]
-enum Target {
-    /// PDN with the short move form.
-    Short,
-    /// PDN with every landing square of captures.
-    Long,
-    /// A FEN after every move.
-    Fen,
-}
-
 #[derive(Args, Debug)]
 struct ConvertArgs {
     #[command(flatten)]
     input: Input,
     /// What to write.
-    #[arg(long, value_enum, default_value = "short")]
+    #[arg(long, default_value = "short", value_parser = targets())]
     to: Target,
+}
+
+/// `--to`'s names and what each writes, as the library has them, for the help.
+fn targets() -> impl clap::builder::TypedValueParser<Value = Target> {
+    let names = Target::ALL.map(|t| PossibleValue::new(t.name()).help(t.describe()));
+    PossibleValuesParser::new(names).map(|name| name.parse().expect("one of the names"))
 }
 
 pub fn run(args: &PdnArgs) -> Result<()> {
     match &args.command {
         PdnCommand::Check(a) => check(&a.input),
         PdnCommand::Convert(a) => convert(&a.input, a.to),
-    }
-}
-
-/// Print to stdout; a reader that went away (`| head`) ends the command quietly.
-fn say(text: &str) -> Result<()> {
-    match std::io::stdout().lock().write_all(text.as_bytes()) {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
-        other => Ok(other?),
     }
 }
 
@@ -105,50 +93,22 @@ fn check(input: &Input) -> Result<()> {
             // The file's own bytes may be anything: no control character reaches the terminal.
             crate::output::printable(&report.to_string())
         };
-        say(&format!("{line}\n"))?;
+        outln!("{line}")?;
     }
     // The exit status fails when any game is bad, after every game has been reported.
-    Ok(BadGames::check(
-        read.iter().filter(|c| !c.is_sound()).count(),
-        read.len(),
-    )?)
+    Ok(BadGames::of(&read)?)
 }
 
 fn convert(input: &Input, to: Target) -> Result<()> {
-    let games = read(input)?;
-    let mut bad = 0;
-    let options = WriteOptions {
-        long_moves: matches!(to, Target::Long),
-    };
-    let mut first = true;
-    for (i, g) in games.iter().enumerate() {
-        let g = match g {
-            Ok(g) => g,
-            Err(e) => {
-                bad += 1;
-                crate::output::tell!("damier: {}", crate::output::printable(&e.to_string()));
-                continue;
-            }
-        };
-        // What the written game lacks or changed from the file's is said, not silently lost.
-        for note in &g.read_notes {
-            let note = crate::output::printable(note);
-            crate::output::tell!("damier: game {}: {note}", i + 1);
-        }
-        if input.json {
-            say(&format!(
-                "{}\n",
-                serde_json::to_string(&g.export(matches!(to, Target::Long)))?
-            ))?;
-        } else if matches!(to, Target::Fen) {
-            say(&g.fen_lines())?;
-        } else {
-            if !first {
-                say("\n")?;
-            }
-            say(&pdn::write_game(g, &options))?;
-        }
-        first = false;
+    let converted = pdn::convert(&read(input)?, to, input.json);
+    for note in &converted.notes {
+        crate::output::tell!("damier: {}", crate::output::printable(note));
     }
-    Ok(BadGames::check(bad, games.len())?)
+    for line in &converted.lines {
+        outln!("{line}")?;
+    }
+    for export in &converted.exports {
+        outln!("{}", serde_json::to_string(export)?)?;
+    }
+    Ok(converted.bad?)
 }

@@ -16,6 +16,7 @@
 //! ```
 
 mod check;
+mod convert;
 mod date;
 mod export;
 mod gametype;
@@ -34,6 +35,7 @@ use damier_core::notation::MoveError;
 use damier_core::{Color, Variant};
 
 pub use check::{moves_in_words, read_checked, CheckNotes, CheckedGame, Untagged, VariantNote};
+pub use convert::{convert, Converted, Target, UnknownTarget};
 pub use date::{civil_date, date_today, unix_days, unix_seconds};
 pub use export::GameExport;
 pub use reader::{read, read_bytes, read_bytes_inferring, read_tag_notes, VariantSource};

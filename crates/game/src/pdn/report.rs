@@ -158,6 +158,14 @@ impl BadGames {
             _ => Err(BadGames { bad, total }),
         }
     }
+
+    /// Succeed when every game of a check is sound ([`CheckedGame::is_sound`]).
+    ///
+    /// # Errors
+    /// [`BadGames`] counting those that are not.
+    pub fn of(games: &[CheckedGame]) -> Result<(), BadGames> {
+        BadGames::check(games.iter().filter(|c| !c.is_sound()).count(), games.len())
+    }
 }
 
 #[cfg(test)]
@@ -234,6 +242,12 @@ mod tests {
             BadGames::check(3, 4).unwrap_err().to_string(),
             "3 of 4 games have errors"
         );
+        let checked = read_checked(
+            b"1. 32-28 *\n\n[GameType \"20\"]\n1. 32-26 *\n",
+            Untagged::Inferred(Variant::INTERNATIONAL),
+        );
+        assert_eq!(BadGames::of(&checked), Err(BadGames { bad: 1, total: 2 }));
+        assert_eq!(BadGames::of(&checked[..1]), Ok(()));
         let english = Variant::new(damier_core::Base::English);
         assert_eq!(
             Untagged::given_or(Some(english), Variant::INTERNATIONAL),
