@@ -2,16 +2,16 @@
 
 use crate::egdb_arg;
 use crate::log_lines::LogLines;
-use crate::output::{outln, usage, UsageContext};
+use crate::output::{outln, usage, Usage};
 use anyhow::Result;
 use clap::{Args, Subcommand};
 use damier_core::Variant;
 use damier_puzzles::find::{default_depth, Finder};
-use damier_puzzles::generate::{generate, Games, Settings};
+use damier_puzzles::generate::{generate, Settings};
 use damier_puzzles::set::{self, Found, SetError};
-use damier_puzzles::source::games_of;
+use damier_puzzles::source::{GameSource, SourceError};
 use damier_puzzles::Puzzle;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
@@ -68,29 +68,30 @@ struct GenerateArgs {
 
 /// A set: a file, or the one shipped for a variant.
 #[derive(Args, Debug)]
-struct SetArgs {
+pub struct SetArgs {
     /// Variant id or alias.
     #[arg(long, short = 'v', default_value = "international")]
-    variant: Variant,
+    pub variant: Variant,
     /// A puzzle file (default: the set shipped with Damier).
     #[arg(long)]
     file: Option<PathBuf>,
 }
 
 impl SetArgs {
-    fn load(&self) -> Result<Vec<Puzzle>> {
-        load(self.variant, self.file.as_deref())
+    /// The set's puzzles; a file that cannot be read and a variant without a set are
+    /// mistakes in the command line.
+    pub fn load(&self) -> Result<Vec<Puzzle>> {
+        set::load(self.variant, self.file.as_deref()).map_err(refusal)
     }
 }
 
-/// The puzzles of a file, or the set shipped for `variant`; a file that cannot be read and a
-/// variant without a set are mistakes in the command line.
-pub fn load(variant: Variant, file: Option<&Path>) -> Result<Vec<Puzzle>> {
-    set::load(variant, file).or_else(|e| match e {
-        SetError::Unreadable { .. } => usage!("--file {e}"),
-        SetError::NoneShipped(_) => usage!("{e}"),
-        e => Err(e.into()),
-    })
+/// Why a set could not be had, as the command says it.
+fn refusal(e: SetError) -> anyhow::Error {
+    match e {
+        SetError::Unreadable { .. } => Usage(format!("--file {e}")).into(),
+        SetError::NoneShipped(_) => Usage(e.to_string()).into(),
+        e => e.into(),
+    }
 }
 
 #[derive(Args, Debug)]
@@ -133,36 +134,19 @@ fn run_generate(args: &GenerateArgs) -> Result<()> {
         Ok(settings) => settings,
         Err(e) => usage!("{}", e.with_option()),
     };
-    let recorded;
-    let name;
-    let games = match (&args.from, args.selfplay) {
-        (Some(path), _) => {
-            let bytes =
-                std::fs::read(path).usage_context(|| format!("--from {}", path.display()))?;
-            let (games, left_out) = games_of(&bytes, variant);
-            for why in left_out {
-                crate::output::tell!("damier: {}: {why}", path.display());
-            }
-            if games.is_empty() {
-                usage!("{}: no {variant} game to look in", path.display());
-            }
-            recorded = games;
-            name = path.file_name().map_or_else(
-                || path.display().to_string(),
-                |n| n.to_string_lossy().into(),
-            );
-            Games::Recorded {
-                games: &recorded,
-                name: &name,
-            }
-        }
-        (None, Some(0)) => usage!("--selfplay must be at least 1"),
-        (None, Some(n)) => Games::SelfPlay {
-            games: n,
-            seed: args.seed,
-        },
+    let (source, left_out) = match (&args.from, args.selfplay) {
+        (Some(path), _) => GameSource::file(path, variant),
+        (None, Some(n)) => GameSource::self_play(n, args.seed).map(|s| (s, Vec::new())),
         (None, None) => usage!("say where to look: --from FILE.pdn or --selfplay N"),
-    };
+    }
+    .or_else(|e| match e {
+        SourceError::Setting(e) => usage!("{}", e.with_option()),
+        e @ SourceError::Unreadable { .. } => usage!("--from {e}"),
+        e => usage!("{e}"),
+    })?;
+    for why in left_out {
+        crate::output::tell!("damier: {why}");
+    }
     let settings = settings.with_egdb(egdb_arg::open(args.egdb.as_deref(), variant)?);
     let stop = crate::interrupt::stop_flag("stopping after the games under way");
     let bar = crate::output::bar(
@@ -173,18 +157,13 @@ fn run_generate(args: &GenerateArgs) -> Result<()> {
     let log = std::sync::Mutex::new(LogLines::new());
     let puzzles = generate(
         &settings,
-        &games,
+        &source.games(),
         &|p| {
             bar.set_length(p.total);
             bar.set_position(p.games);
-            bar.set_message(format!("{} positions, {} puzzles", p.positions, p.puzzles));
+            bar.set_message(p.found());
             let mut log = log.lock().expect("no thread panics holding it");
-            log.offer(false, || {
-                format!(
-                    "{}/{} games, {} positions, {} puzzles",
-                    p.games, p.total, p.positions, p.puzzles
-                )
-            });
+            log.offer(false, || p.to_string());
         },
         &stop,
     );
@@ -221,18 +200,6 @@ fn run_check(args: &CheckArgs) -> Result<()> {
 }
 
 fn run_list(args: &ListArgs) -> Result<()> {
-    let variant = match (args.variant, &args.file) {
-        (Some(variant), _) => variant,
-        // A puzzle file's games name their variant; PDN's default for one that does not.
-        (None, Some(_)) => Variant::INTERNATIONAL,
-        (None, None) => {
-            return set::count_lines()
-                .iter()
-                .try_for_each(|l| Ok(outln!("{l}")?));
-        }
-    };
-    for p in load(variant, args.file.as_deref())? {
-        outln!("{}", p.list_line())?;
-    }
-    Ok(())
+    let lines = set::list(args.variant, args.file.as_deref()).map_err(refusal)?;
+    lines.iter().try_for_each(|l| Ok(outln!("{l}")?))
 }

@@ -4,21 +4,15 @@
 use crate::output::outln;
 use anyhow::{Context, Result};
 use clap::Args;
-use damier_core::Variant;
 use damier_puzzles::KeptProgress;
 use damier_tui::puzzles::PuzzleSession;
 use std::io::BufRead;
-use std::path::PathBuf;
 
 /// Arguments of `damier puzzles play`.
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// Variant id or alias.
-    #[arg(long, short = 'v', default_value = "international")]
-    variant: Variant,
-    /// A puzzle file (default: the set shipped with Damier).
-    #[arg(long)]
-    file: Option<PathBuf>,
+    #[command(flatten)]
+    set: crate::cmd_puzzles::SetArgs,
     /// Where the rating and the puzzles met are kept [default: puzzles.json in the user's
     /// data folder]; `none` keeps nothing.
     #[arg(long)]
@@ -26,8 +20,8 @@ pub struct PlayArgs {
 }
 
 pub fn run(args: &PlayArgs) -> Result<()> {
-    let variant = args.variant;
-    let puzzles = crate::cmd_puzzles::load(variant, args.file.as_deref())?;
+    let variant = args.set.variant;
+    let puzzles = args.set.load()?;
     let mut kept = KeptProgress::open(args.progress.as_deref())?;
     let (rating, seen) = kept.of(variant);
     let mut session = PuzzleSession::new(puzzles, rating, seen);

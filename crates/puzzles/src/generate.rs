@@ -91,7 +91,7 @@ impl Settings {
     }
 }
 
-/// How far a generation has got.
+/// How far a generation has got; shown as `3/10 games, 412 positions, 2 puzzles`.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Progress {
     /// Games judged.
@@ -102,6 +102,19 @@ pub struct Progress {
     pub positions: u64,
     /// Puzzles found so far.
     pub puzzles: usize,
+}
+
+impl Progress {
+    /// What was found so far: `412 positions, 2 puzzles` (a bar shows the games apart).
+    pub fn found(&self) -> String {
+        format!("{} positions, {} puzzles", self.positions, self.puzzles)
+    }
+}
+
+impl std::fmt::Display for Progress {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{} games, {}", self.games, self.total, self.found())
+    }
 }
 
 /// Find up to `settings.count` puzzles in `games`; `stop` ends the work early (with what is
@@ -232,5 +245,17 @@ mod tests {
         assert!(said(10, 10, 0)
             .unwrap()
             .starts_with("--threads must be between 1 and "));
+    }
+
+    #[test]
+    fn progress_says_games_positions_and_puzzles() {
+        let p = Progress {
+            games: 3,
+            total: 10,
+            positions: 412,
+            puzzles: 2,
+        };
+        assert_eq!(p.found(), "412 positions, 2 puzzles");
+        assert_eq!(p.to_string(), "3/10 games, 412 positions, 2 puzzles");
     }
 }

@@ -205,6 +205,22 @@ impl Puzzle {
     }
 }
 
+/// The lines of a listing: each puzzle of `file` or of the set shipped for `variant`
+/// ([`Puzzle::list_line`]); with neither, each variant's count ([`count_lines`]). A file's
+/// puzzles without a `GameType` tag are international unless `variant` names another, as
+/// PDN has it.
+///
+/// # Errors
+/// [`SetError`], as [`load`] gives it.
+pub fn list(variant: Option<Variant>, file: Option<&Path>) -> Result<Vec<String>, SetError> {
+    let variant = match (variant, file) {
+        (Some(variant), _) => variant,
+        (None, Some(_)) => Variant::INTERNATIONAL,
+        (None, None) => return Ok(count_lines()),
+    };
+    Ok(load(variant, file)?.iter().map(Puzzle::list_line).collect())
+}
+
 /// Each variant's shipped count as a line of a listing, in `Variant::all()` order.
 pub fn count_lines() -> Vec<String> {
     let counts = shipped::counts();
@@ -332,6 +348,26 @@ mod tests {
         assert_eq!(
             lines[0].find(' '),
             Some(lines[0].split(' ').next().unwrap().len())
+        );
+        assert_eq!(list(None, None).unwrap(), lines);
+        let international = load(Variant::INTERNATIONAL, None).unwrap();
+        assert_eq!(
+            list(Some(Variant::INTERNATIONAL), None).unwrap()[0],
+            international[0].list_line()
+        );
+        // A file's untagged puzzles are international when no variant is named.
+        let path = scratch(
+            "untagged.pdn",
+            &file::write(&international[..1])
+                .lines()
+                .filter(|l| !l.starts_with("[GameType "))
+                .map(|l| format!("{l}\n"))
+                .collect::<String>(),
+        );
+        assert!(!std::fs::read_to_string(&path).unwrap().contains("GameType"));
+        assert_eq!(
+            list(None, Some(&path)).unwrap(),
+            [international[0].list_line()]
         );
     }
 }

@@ -2,13 +2,108 @@
 //! engine plays with a player's errors (an evaluation noise and the odd second-best move), so
 //! that shots arise as they do between people.
 
+use crate::generate::Games;
 use damier_core::Variant;
+use damier_engine::setting::{self, SettingError};
 use damier_engine::{
     Control, Engine, EngineOptions, EvalChoice, Limits, SearchInput, Silent, Style, Tuning,
 };
 use damier_game::pdn::PdnGame;
 use damier_game::{Board, Game};
 use damier_openings::{is_balanced, random_walk};
+use std::path::{Path, PathBuf};
+
+/// Where a generation looks for puzzles, with what was read of it.
+pub enum GameSource {
+    /// The games of a file.
+    Recorded {
+        /// Its games of the variant.
+        games: Vec<PdnGame>,
+        /// The file's name, for the puzzles' sources.
+        name: String,
+    },
+    /// Self-play games with errors.
+    SelfPlay {
+        /// How many games at most.
+        games: u64,
+        /// Their seed.
+        seed: u64,
+    },
+}
+
+/// Why a generation has nowhere to look.
+#[derive(Debug, thiserror::Error)]
+pub enum SourceError {
+    /// The file could not be read.
+    #[error("{}: {reason}", path.display())]
+    Unreadable {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        reason: std::io::Error,
+    },
+    /// The file holds no game of the variant that reads.
+    #[error("{}: no {variant} game to look in", path.display())]
+    NoGame {
+        /// The file.
+        path: PathBuf,
+        /// The variant looked for.
+        variant: Variant,
+    },
+    /// A count of games out of range.
+    #[error(transparent)]
+    Setting(#[from] SettingError),
+}
+
+impl GameSource {
+    /// The games of `variant` in the PDN file at `path`, and a line for each game left out
+    /// (`file.pdn: game 2: …`), to be told rather than silently skipped.
+    ///
+    /// # Errors
+    /// [`SourceError::Unreadable`], or [`SourceError::NoGame`] when no game is left.
+    pub fn file(path: &Path, variant: Variant) -> Result<(GameSource, Vec<String>), SourceError> {
+        let bytes = std::fs::read(path).map_err(|reason| SourceError::Unreadable {
+            path: path.to_path_buf(),
+            reason,
+        })?;
+        let (games, left_out) = games_of(&bytes, variant);
+        if games.is_empty() {
+            return Err(SourceError::NoGame {
+                path: path.to_path_buf(),
+                variant,
+            });
+        }
+        let name = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into(),
+        );
+        let left_out = left_out
+            .iter()
+            .map(|why| format!("{}: {why}", path.display()))
+            .collect();
+        Ok((GameSource::Recorded { games, name }, left_out))
+    }
+
+    /// `games` self-play games (at least one) from `seed`.
+    ///
+    /// # Errors
+    /// [`SourceError::Setting`] for no game.
+    pub fn self_play(games: u64, seed: u64) -> Result<GameSource, SourceError> {
+        setting::require(games >= 1, "selfplay", "at least 1", games)?;
+        Ok(GameSource::SelfPlay { games, seed })
+    }
+
+    /// The games, as [`crate::generate::generate`] takes them.
+    pub fn games(&self) -> Games<'_> {
+        match self {
+            GameSource::Recorded { games, name } => Games::Recorded { games, name },
+            GameSource::SelfPlay { games, seed } => Games::SelfPlay {
+                games: *games,
+                seed: *seed,
+            },
+        }
+    }
+}
 
 /// The games of PDN bytes that are of `variant` (a game without a variant tag is read as
 /// one), to look for puzzles in; and, for each game left out, why (numbered from 1: another
@@ -167,5 +262,52 @@ mod tests {
             left_out[1].ends_with("(left out)") && left_out[1].contains("23-27"),
             "{left_out:?}"
         );
+    }
+
+    #[test]
+    fn a_source_is_a_file_with_games_of_the_variant_or_some_self_play() {
+        let dir =
+            std::env::temp_dir().join(format!("damier-puzzles-source-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("two.pdn");
+        std::fs::write(
+            &path,
+            "[GameType \"20\"]\n1. 32-28 *\n\n[GameType \"21\"]\n1. 11-15 *\n",
+        )
+        .unwrap();
+        let (source, left_out) = GameSource::file(&path, Variant::INTERNATIONAL).unwrap();
+        assert!(
+            matches!(source.games(), Games::Recorded { games, name } if games.len() == 1 && name == "two.pdn")
+        );
+        assert_eq!(
+            left_out,
+            [format!(
+                "{}: game 2: english is not international, left out",
+                path.display()
+            )]
+        );
+        let english = "english".parse().unwrap();
+        let mut only = std::fs::read_to_string(&path).unwrap();
+        only.truncate(only.find("\n\n").unwrap());
+        std::fs::write(&path, only).unwrap();
+        let Err(e) = GameSource::file(&path, english) else {
+            panic!("no english game")
+        };
+        assert_eq!(
+            e.to_string(),
+            format!("{}: no english game to look in", path.display())
+        );
+        let Err(e) = GameSource::file(&dir.join("none.pdn"), english) else {
+            panic!("no file")
+        };
+        assert!(matches!(e, SourceError::Unreadable { .. }), "{e}");
+        assert!(matches!(
+            GameSource::self_play(3, 7).unwrap().games(),
+            Games::SelfPlay { games: 3, seed: 7 }
+        ));
+        let Err(SourceError::Setting(e)) = GameSource::self_play(0, 7) else {
+            panic!("0 games")
+        };
+        assert_eq!(e.with_option(), "--selfplay must be at least 1, got 0");
     }
 }

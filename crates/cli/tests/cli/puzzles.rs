@@ -145,7 +145,10 @@ fn bad_input_gets_one_line() {
     ]);
     assert!(err.contains("--variant"), "{err}");
     let err = fails(&["puzzles", "generate", "--selfplay", "0", "--out", "x.pdn"]);
-    assert!(err.contains("--selfplay must be at least 1"), "{err}");
+    assert!(
+        err.contains("--selfplay must be at least 1, got 0"),
+        "{err}"
+    );
     let err = fails(&[
         "puzzles",
         "generate",
