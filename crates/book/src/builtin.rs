@@ -47,13 +47,19 @@ pub enum OpenError {
 /// [`OpenError`]: a file that cannot be used, or no file and no compiled book.
 pub fn open(variant: Variant, file: Option<&Path>) -> Result<Arc<Book>, OpenError> {
     match file {
-        Some(path) => {
-            let book = Book::load(path)?;
-            book.check_variant(variant)?;
-            Ok(Arc::new(book))
-        }
+        Some(path) => Ok(load(path, Some(variant))?),
         None => book(variant).ok_or(OpenError::NoneCompiledIn(variant)),
     }
+}
+
+/// The book in the file at `path`, which must be for `variant` when one is given: the one
+/// way [`open`] and [`Choice::parse`] read a named book.
+fn load(path: &Path, variant: Option<Variant>) -> Result<Arc<Book>, BookError> {
+    let book = Book::load(path)?;
+    if let Some(v) = variant {
+        book.check_variant(v)?;
+    }
+    Ok(Arc::new(book))
 }
 
 /// The variants with a compiled book, and the bytes of each.
@@ -83,13 +89,7 @@ impl Choice {
         match text {
             "builtin" | "default" => Ok(Choice::Builtin),
             "none" | "off" => Ok(Choice::None),
-            path => {
-                let book = Book::load(Path::new(path))?;
-                if let Some(v) = variant {
-                    book.check_variant(v)?;
-                }
-                Ok(Choice::File(Arc::new(book)))
-            }
+            path => Ok(Choice::File(load(Path::new(path), variant)?)),
         }
     }
 

@@ -9,11 +9,12 @@
 
 use crate::book::Book;
 use crate::BookError;
+use crate::GrowReport;
 use damier_core::Variant;
 use damier_game::{AnyMove, Board};
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// How often [`Book::grow_to`] saves the book as it grows: a killed run loses this much.
@@ -50,12 +51,51 @@ impl Default for Settings {
     }
 }
 
+/// A book's settings a run asks for instead of the book's own (or the defaults, for a new
+/// book); `None` keeps what the book has.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Overrides {
+    /// [`Settings::depth`].
+    pub depth: Option<u16>,
+    /// [`Settings::lines`].
+    pub lines: Option<u8>,
+    /// [`Settings::breadth`].
+    pub breadth: Option<u8>,
+    /// [`Settings::widest_drop`].
+    pub widest_drop: Option<u16>,
+}
+
+impl Settings {
+    /// These settings with each one `overrides` gives in its place. The search's own
+    /// ranges (depth, lines) are the analyst's to check.
+    pub fn overridden(self, overrides: &Overrides) -> Settings {
+        Settings {
+            depth: overrides.depth.unwrap_or(self.depth),
+            lines: overrides.lines.unwrap_or(self.lines),
+            breadth: overrides.breadth.unwrap_or(self.breadth),
+            widest_drop: overrides.widest_drop.unwrap_or(self.widest_drop),
+            ..self
+        }
+    }
+}
+
+/// The file a book of `variant` is grown in when none is named: `<variant>.book`.
+pub fn default_path(variant: Variant) -> PathBuf {
+    PathBuf::from(format!("{variant}.book"))
+}
+
 /// What scores the moves of a position: the engine, in practice.
 pub trait Analyst {
     /// Up to `lines` moves of `board` with their scores in hundredths of a man for the side
     /// to move, from a search `depth` plies deep; `None` when the search was stopped (the
     /// book then stays as it was).
     fn analyse(&mut self, board: &Board, depth: u16, lines: usize) -> Option<Vec<(AnyMove, i32)>>;
+
+    /// Nodes searched so far, for a run's report ([`GrowReport::nodes`]); 0 where nothing
+    /// is counted.
+    fn nodes(&self) -> u64 {
+        0
+    }
 }
 
 /// A position searched by [`Book::grow`].
@@ -139,7 +179,7 @@ impl Book {
 
     /// Grow until the book holds `target` positions, nothing is left to grow, or the
     /// analyst is stopped, telling `on_grown` of each position added. The book is written to
-    /// `path` every [`SAVE_EVERY`] and at the end.
+    /// `path` every [`SAVE_EVERY`] and at the end; the report says how the run went.
     ///
     /// # Errors
     /// [`BookError::Io`] when the book cannot be written.
@@ -149,7 +189,8 @@ impl Book {
         path: &Path,
         analyst: &mut dyn Analyst,
         on_grown: &mut dyn FnMut(&Book, &Grown),
-    ) -> Result<GrowEnd, BookError> {
+    ) -> Result<GrowReport, BookError> {
+        let (started, first, nodes) = (Instant::now(), self.len(), analyst.nodes());
         let mut saved = Instant::now();
         let mut end = GrowEnd::Reached;
         while self.len() < target {
@@ -170,7 +211,14 @@ impl Book {
             }
         }
         self.save(path)?;
-        Ok(end)
+        Ok(GrowReport {
+            path: path.to_path_buf(),
+            positions: self.len(),
+            grown: self.len() - first,
+            seconds: started.elapsed().as_secs_f64(),
+            nodes: analyst.nodes() - nodes,
+            end,
+        })
     }
 
     /// The cheapest position one move beyond the book (or a start position not yet in it).
@@ -221,5 +269,31 @@ impl Book {
             }
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn overrides_replace_only_what_they_give() {
+        let s = Settings::default();
+        assert_eq!(s.overridden(&Overrides::default()), s);
+        let o = Overrides {
+            depth: Some(9),
+            widest_drop: Some(10),
+            ..Overrides::default()
+        };
+        assert_eq!(
+            s.overridden(&o),
+            Settings {
+                depth: 9,
+                widest_drop: 10,
+                ..s
+            }
+        );
+        let english = "english".parse().unwrap();
+        assert_eq!(default_path(english), PathBuf::from("english.book"));
     }
 }

@@ -50,5 +50,5 @@ pub use book::{Book, BookMove, SCORE_LIMIT};
 pub use builtin::{Choice, OpenError};
 pub use error::BookError;
 pub use file::{FORMAT, MAGIC};
-pub use grow::{Analyst, GrowEnd, Grown, Settings, Step, SAVE_EVERY};
+pub use grow::{default_path, Analyst, GrowEnd, Grown, Overrides, Settings, Step, SAVE_EVERY};
 pub use report::{GrowReport, ProbeLine, Summary};

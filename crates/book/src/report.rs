@@ -32,15 +32,16 @@ pub struct Summary {
 }
 
 impl Book {
-    /// The book's summary, `source` naming where it was read from.
-    pub fn summary(&self, source: impl Into<String>) -> Summary {
+    /// The book's summary, naming the `file` it was read from, or else saying it is the one
+    /// compiled in.
+    pub fn summary(&self, file: Option<&Path>) -> Summary {
         let start = Board::start(self.variant);
         let main_line = self.moves(&start).and_then(|moves| {
             let best = moves.first()?.value;
             Some((start.line_short(&self.main_line(&start)), best))
         });
         Summary {
-            source: source.into(),
+            source: file.map_or_else(|| "compiled in".to_string(), |p| p.display().to_string()),
             variant: self.variant,
             positions: self.len(),
             roots: self.roots.len(),
@@ -215,7 +216,7 @@ mod tests {
     #[test]
     fn the_summary_counts_positions_by_ply_and_gives_the_main_line() {
         let book = grown(8);
-        let summary = book.summary("compiled in");
+        let summary = book.summary(None);
         assert_eq!(summary.positions, 8);
         assert_eq!(summary.by_ply.iter().sum::<usize>(), 8);
         assert_eq!(summary.by_ply[0], 1);
@@ -253,7 +254,8 @@ mod tests {
     #[test]
     fn an_empty_book_has_no_main_line() {
         let book = Book::new("english".parse().unwrap(), Settings::default());
-        let summary = book.summary("x.book");
+        let summary = book.summary(Some(Path::new("x.book")));
+        assert_eq!(summary.source, "x.book");
         assert_eq!(summary.main_line, None);
         assert!(summary.roots > 1, "English grows from its ballots too");
         assert!(summary.to_string().ends_with("by ply:"));

@@ -287,7 +287,9 @@ fn grow_to_saves_the_book_and_a_stopped_run_goes_on_from_the_file() {
             told.push((b.len(), g.ply))
         })
         .unwrap();
-    assert_eq!(end, GrowEnd::Stopped);
+    assert_eq!(end.end, GrowEnd::Stopped);
+    assert_eq!((end.positions, end.grown), (7, 7));
+    assert_eq!(end.path, path);
     assert_eq!(
         told.iter().map(|t| t.0).collect::<Vec<_>>(),
         (1..=7).collect::<Vec<_>>()
@@ -299,7 +301,8 @@ fn grow_to_saves_the_book_and_a_stopped_run_goes_on_from_the_file() {
     let end = again
         .grow_to(20, &path, &mut Hashed, &mut |_, _| {})
         .unwrap();
-    assert_eq!(end, GrowEnd::Reached);
+    assert_eq!(end.end, GrowEnd::Reached);
+    assert_eq!((end.positions, end.grown, end.nodes), (20, 13, 0));
     assert_eq!(Book::load(&path).unwrap().len(), 20);
     let whole = grown(international(), Settings::default(), &mut Hashed, 20);
     assert_eq!(
@@ -327,7 +330,10 @@ fn grow_to_ends_when_nothing_is_left_within_the_settings() {
     let end = book
         .grow_to(100, &path, &mut ScoresNothing, &mut |_, _| {})
         .unwrap();
-    assert_eq!(end, GrowEnd::Finished);
+    assert_eq!(end.end, GrowEnd::Finished);
+    assert!(end
+        .to_string()
+        .ends_with("; nothing is left to grow within the settings"));
     assert_eq!(book.len(), 1);
     assert_eq!(Book::load(&path).unwrap().len(), 1, "saved at the end");
 }

@@ -5,11 +5,11 @@ use crate::output::outln;
 use crate::PositionArgs;
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
-use damier_book::{Book, GrowReport, OpenError};
+use damier_book::{default_path, Book, OpenError, Overrides};
 use damier_core::Variant;
 use damier_engine::{BookAnalyst, Control, Engine, EngineOptions};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -71,18 +71,34 @@ struct WhichBook {
     /// Variant id or alias (its compiled book, unless --book names a file).
     #[arg(long, short = 'v', default_value = "international")]
     variant: Variant,
+    #[command(flatten)]
+    file: BookFile,
+}
+
+/// `--book`: a file to read instead of the compiled book.
+#[derive(Args, Debug)]
+struct BookFile {
     /// A book file instead of the compiled one.
     #[arg(long)]
     book: Option<PathBuf>,
+}
+
+impl BookFile {
+    /// The book asked for; a file that cannot be used is a usage error.
+    fn open(&self, variant: Variant) -> Result<Arc<Book>> {
+        match damier_book::builtin::open(variant, self.book.as_deref()) {
+            Err(e @ OpenError::File(_)) => crate::output::usage!("--book: {e}"),
+            other => Ok(other?),
+        }
+    }
 }
 
 #[derive(Args, Debug)]
 struct ProbeArgs {
     #[command(flatten)]
     position: PositionArgs,
-    /// A book file instead of the compiled one.
-    #[arg(long)]
-    book: Option<PathBuf>,
+    #[command(flatten)]
+    file: BookFile,
 }
 
 #[derive(Args, Debug)]
@@ -104,14 +120,6 @@ pub fn run(args: &BookArgs) -> Result<()> {
     }
 }
 
-/// The book asked for; a file that cannot be used is a usage error.
-fn open(variant: Variant, file: Option<&Path>) -> Result<Arc<Book>> {
-    match damier_book::builtin::open(variant, file) {
-        Err(e @ OpenError::File(_)) => crate::output::usage!("--book: {e}"),
-        other => Ok(other?),
-    }
-}
-
 fn build(args: &BuildArgs) -> Result<()> {
     let variant = args.variant;
     crate::output::check_depth(args.depth.map(i32::from))?;
@@ -119,20 +127,15 @@ fn build(args: &BuildArgs) -> Result<()> {
     if let Some(Err(e)) = args.lines.map(|l| damier_engine::setting::lines(l.into())) {
         crate::output::usage!("{}", e.with_option());
     }
-    let path = args
-        .out
-        .clone()
-        .unwrap_or_else(|| PathBuf::from(format!("{variant}.book")));
+    let path = args.out.clone().unwrap_or_else(|| default_path(variant));
     let mut book = Book::open_to_grow(&path, variant)
         .with_context(|| format!("growing {}", path.display()))?;
-    let s = *book.settings();
-    book.set_settings(damier_book::Settings {
-        depth: args.depth.unwrap_or(s.depth),
-        lines: args.lines.unwrap_or(s.lines),
-        breadth: args.breadth.unwrap_or(s.breadth),
-        widest_drop: args.widest_drop.unwrap_or(s.widest_drop),
-        ..s
-    });
+    book.set_settings(book.settings().overridden(&Overrides {
+        depth: args.depth,
+        lines: args.lines,
+        breadth: args.breadth,
+        widest_drop: args.widest_drop,
+    }));
     let engine = Engine::try_new(EngineOptions {
         threads,
         hash_mb: args.hash,
@@ -145,16 +148,15 @@ fn build(args: &BuildArgs) -> Result<()> {
         crate::output::tell!("stopping after the book is saved (Ctrl-C again quits at once)");
     });
     let mut analyst = BookAnalyst::new(&engine, &control);
-    let first = book.len();
     crate::output::tell!("{}", book.growing_line(&path, args.positions));
     let bar = crate::output::bar(
         args.positions as u64,
         "{bar:30} {pos}/{len} positions, {elapsed} (eta {eta}) {msg}",
     );
-    bar.set_position(first as u64);
+    bar.set_position(book.len() as u64);
     let mut log = LogLines::new();
     let started = Instant::now();
-    let end = book.grow_to(args.positions, &path, &mut analyst, &mut |book, g| {
+    let report = book.grow_to(args.positions, &path, &mut analyst, &mut |book, g| {
         bar.set_position(book.len() as u64);
         bar.set_message(g.to_string());
         log.offer(false, || {
@@ -167,32 +169,20 @@ fn build(args: &BuildArgs) -> Result<()> {
         });
     });
     bar.finish_and_clear();
-    let report = GrowReport {
-        path,
-        positions: book.len(),
-        grown: book.len() - first,
-        seconds: started.elapsed().as_secs_f64(),
-        nodes: analyst.nodes(),
-        end: end?,
-    };
-    outln!("{report}")?;
+    outln!("{}", report?)?;
     Ok(())
 }
 
 fn info(args: &WhichBook) -> Result<()> {
-    let book = open(args.variant, args.book.as_deref())?;
-    let source = args.book.as_ref().map(|p| p.display().to_string());
-    outln!(
-        "{}",
-        book.summary(source.as_deref().unwrap_or("compiled in"))
-    )?;
+    let book = args.file.open(args.variant)?;
+    outln!("{}", book.summary(args.file.book.as_deref()))?;
     Ok(())
 }
 
 fn probe(args: &ProbeArgs) -> Result<()> {
     let game = args.position.game()?;
     let board = *game.position();
-    let book = open(board.variant(), args.book.as_deref())?;
+    let book = args.file.open(board.variant())?;
     match book.probe(&board) {
         Some(lines) => lines.iter().try_for_each(|line| outln!("{line}"))?,
         None => outln!("not in the book")?,
@@ -201,8 +191,7 @@ fn probe(args: &ProbeArgs) -> Result<()> {
 }
 
 fn export(args: &ExportArgs) -> Result<()> {
-    let variant = args.which.variant;
-    let book = open(variant, args.which.book.as_deref())?;
+    let book = args.which.file.open(args.which.variant)?;
     let text = book.to_text();
     match &args.out {
         Some(path) => damier_game::replace_file(path, |f| f.write_all(text.as_bytes()))

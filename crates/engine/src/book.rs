@@ -127,4 +127,8 @@ impl Analyst for BookAnalyst<'_> {
                 .collect(),
         )
     }
+
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
 }

@@ -30,6 +30,8 @@ fn small_book(engine: &Engine) -> Book {
         assert!(matches!(book.grow(&mut analyst), Step::Grown(_)));
     }
     assert!(analyst.nodes() > 0);
+    // A grow run's report counts the same nodes.
+    assert_eq!(damier_book::Analyst::nodes(&analyst), analyst.nodes());
     book
 }
 
