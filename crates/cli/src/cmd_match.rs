@@ -3,15 +3,15 @@
 
 use crate::log_lines::LogLines;
 use crate::output::{outln, usage, UsageContext};
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use clap::Args;
 use damier_core::Variant;
 use damier_game::{replace_file, time_text, TimeControl};
 use damier_match::sprt::Sprt;
 use damier_match::{
-    run_match, runner, GameRecord, MatchConfig, PlayerError, PlayerSpec, Report, Tally,
+    openings_for, run_match, runner, GameRecord, MatchConfig, OpeningSource, OpeningsError,
+    PlayerError, PlayerSpec, Report, Tally,
 };
-use damier_openings as openings;
 use serde_json::json;
 use std::io::Write;
 use std::sync::atomic::Ordering;
@@ -59,7 +59,7 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 1)]
     concurrency: usize,
     /// Plies after the opening before a game is adjudicated a draw.
-    #[arg(long, default_value_t = 400)]
+    #[arg(long, default_value_t = MatchConfig::default().max_plies)]
     max_plies: usize,
     /// Write the games to this PDN file.
     #[arg(long)]
@@ -93,10 +93,13 @@ pub fn run(args: &MatchArgs) -> Result<()> {
     let stop = crate::interrupt::stop_flag("stopping after the moves under way");
     let config = MatchConfig {
         time: parse_tc(&args.tc)?,
-        max_plies: args.max_plies.max(1),
+        max_plies: args.max_plies,
         stop: Some(Arc::clone(&stop)),
         ..MatchConfig::default()
     };
+    if let Err(e) = config.check() {
+        usage!("{}", e.with_option());
+    }
     // Check both specifications before playing anything: a spec that cannot be read is a
     // mistake in the command line; an engine that will not start is a failure.
     let mut players = Vec::new();
@@ -107,18 +110,16 @@ pub fn run(args: &MatchArgs) -> Result<()> {
             Err(e) => return Err(e.into()),
         }
     }
-    let set = match (&args.fen, &args.openings) {
-        // One opening, read as a line of an --openings file is.
-        (Some(text), _) => {
-            openings::from_text(variant, text).usage_context(|| format!("--fen \"{text}\""))?
-        }
-        (None, Some(path)) => openings::from_file(variant, path)
-            .usage_context(|| format!("--openings {}", path.display()))?,
-        (None, None) => openings::default_set(variant, args.games.div_ceil(2).min(200), args.seed),
+    let source = match (&args.fen, &args.openings) {
+        (Some(text), _) => OpeningSource::Text(text),
+        (None, Some(path)) => OpeningSource::File(path),
+        (None, None) => OpeningSource::Default,
     };
-    if set.is_empty() {
-        bail!("no opening could be made for {variant}");
-    }
+    let set = match openings_for(variant, source, args.games, args.seed) {
+        Err(e @ OpeningsError::Text { .. }) => usage!("--fen {e}"),
+        Err(e @ OpeningsError::File { .. }) => usage!("--openings {e}"),
+        other => other?,
+    };
     let first = || players[0].start();
     let second = || players[1].start();
     let bar = (!args.json).then(|| {
@@ -148,9 +149,7 @@ pub fn run(args: &MatchArgs) -> Result<()> {
         if let Some(bar) = &bar {
             let score = report.score_line();
             bar.inc(1);
-            log.offer(false, || {
-                format!("{}/{} games  {score}", report.tally().games(), args.games)
-            });
+            log.offer(false, || report.progress_line(args.games));
             bar.set_message(score);
         }
         !report.decided()

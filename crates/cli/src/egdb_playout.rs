@@ -45,7 +45,7 @@ pub struct PlayoutArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Plies after which a game still running is a draw.
-    #[arg(long, default_value_t = 400)]
+    #[arg(long, default_value_t = MatchConfig::default().max_plies)]
     max_plies: usize,
 }
 
@@ -54,6 +54,13 @@ pub fn run(args: &PlayoutArgs) -> Result<()> {
     let root = root.as_path();
     let variant = args.set.variant;
     crate::output::check_threads("--threads", args.threads)?;
+    let config = MatchConfig {
+        max_plies: args.max_plies,
+        ..MatchConfig::default()
+    };
+    if let Err(e) = config.check() {
+        usage!("{}", e.with_option());
+    }
     if args.wins + args.draws == 0 {
         usage!("nothing to play: --wins and --draws are both 0");
     }
@@ -81,10 +88,6 @@ pub fn run(args: &PlayoutArgs) -> Result<()> {
     );
     let mut spoiled = 0usize;
     let player = || spec.start();
-    let config = MatchConfig {
-        max_plies: args.max_plies.max(1),
-        ..MatchConfig::default()
-    };
     let played = play_endings(&endings, &player, &config, args.threads, &mut |p| {
         spoiled += usize::from(!p.kept());
         bar.set_message(format!("{spoiled} not kept"));

@@ -13,6 +13,7 @@
 pub mod dxp_player;
 pub mod elo;
 pub mod hub_player;
+pub mod openings;
 pub mod player;
 pub mod playout;
 mod pool;
@@ -23,6 +24,7 @@ pub mod sprt;
 
 pub use damier_openings::Opening;
 pub use elo::{EloEstimate, Tally};
+pub use openings::{openings_for, OpeningSource, OpeningsError};
 pub use player::{from_spec, Player, PlayerError};
 pub use report::{ending, Damaged, GameLine, Report, Summary, TestState};
 pub use runner::{play_game, run_match, GameRecord, MatchConfig};

@@ -240,6 +240,16 @@ impl Report {
         )
     }
 
+    /// A line of a match's progress for a log: games played of `total`, then the
+    /// [`Report::score_line`] (`3/20 games  +2 =1 -0  score 83.3%`).
+    pub fn progress_line(&self, total: usize) -> String {
+        format!(
+            "{}/{total} games  {}",
+            self.tally.games(),
+            self.score_line()
+        )
+    }
+
     /// How the games ended, most frequent first: ("no legal move", 31), ("on time", 2), …
     pub fn endings(&self) -> Vec<(&'static str, usize)> {
         let mut counts = self.endings.clone();
@@ -447,6 +457,10 @@ mod tests {
         assert!(report
             .score_line()
             .starts_with("+2 =1 -0  score 83.3%  LLR "));
+        assert_eq!(
+            report.progress_line(20),
+            format!("3/20 games  {}", report.score_line())
+        );
         assert_eq!(
             report.endings(),
             [("adjudicated", 1), ("no legal move", 1), ("on time", 1)]

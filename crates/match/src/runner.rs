@@ -33,6 +33,20 @@ pub struct MatchConfig {
 }
 
 impl MatchConfig {
+    /// Whether games can be played so: at least one ply after the opening before a game is
+    /// adjudicated (0 would end every game at its opening, and is refused, not bent to 1).
+    ///
+    /// # Errors
+    /// [`SettingError`] naming `max_plies`.
+    pub fn check(&self) -> Result<(), SettingError> {
+        setting::require(
+            self.max_plies >= 1,
+            "max_plies",
+            "at least 1",
+            self.max_plies,
+        )
+    }
+
     fn stopped(&self) -> bool {
         self.stop
             .as_ref()
@@ -269,5 +283,17 @@ mod tests {
         );
         assert!(check_games(MAX_GAMES + 1).is_err());
         assert_eq!(games_pdn(&[]), "");
+    }
+
+    #[test]
+    fn a_game_has_at_least_one_ply_before_it_is_adjudicated() {
+        let mut config = MatchConfig::default();
+        assert_eq!(config.max_plies, 400);
+        assert!(config.check().is_ok());
+        config.max_plies = 0;
+        assert_eq!(
+            config.check().unwrap_err().with_option(),
+            "--max-plies must be at least 1, got 0"
+        );
     }
 }

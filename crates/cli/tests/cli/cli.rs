@@ -232,7 +232,16 @@ fn command_line_mistakes_caught_by_the_parser_are_one_line() {
 /// by its start and length.
 #[test]
 fn values_out_of_range_name_their_option() {
-    let cases: [(&[&str], &str); 10] = [
+    let cases: [(&[&str], &str); 12] = [
+        // 0 is refused, not played as 1 (the match library's check).
+        (
+            &["match", "--max-plies", "0"],
+            "damier: --max-plies must be at least 1, got 0",
+        ),
+        (
+            &["egdb", "playout", "--max-plies", "0"],
+            "damier: --max-plies must be at least 1, got 0",
+        ),
         (
             &["analyze", "--time", "-1"],
             "damier: --time must be more than nothing and less than 1000000 seconds, got '-1'",
