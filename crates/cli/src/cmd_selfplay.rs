@@ -27,7 +27,7 @@ pub struct SelfplayArgs {
     #[arg(long, allow_negative_numbers = true)]
     depth: Option<i32>,
     /// Games played at once, one thread each.
-    #[arg(allow_negative_numbers = true, long, short = 't', default_value_t = 2)]
+    #[arg(allow_negative_numbers = true, long, short = 't', default_value_t = defaults().threads)]
     threads: usize,
     /// Openings: one FEN or move list per line, cycled (default: random walks that a short
     /// search finds balanced; the three-move ballots in English).
@@ -41,19 +41,24 @@ pub struct SelfplayArgs {
     #[arg(allow_negative_numbers = true, long, default_value_t = 1)]
     first_game: usize,
     /// Seed of the openings and the noise: game N of a folder is the same for the same seed.
-    #[arg(allow_negative_numbers = true, long, default_value_t = 1)]
+    #[arg(allow_negative_numbers = true, long, default_value_t = defaults().seed)]
     seed: u64,
     #[arg(long, help = eval_arg::HELP)]
     eval: Option<String>,
     /// Noise of the engine's first moves after the opening, in hundredths of a man.
-    #[arg(allow_negative_numbers = true, long, default_value_t = 30)]
+    #[arg(allow_negative_numbers = true, long, default_value_t = defaults().noise)]
     noise: i32,
     /// Plies after the opening with noise.
-    #[arg(allow_negative_numbers = true, long, default_value_t = 8)]
+    #[arg(allow_negative_numbers = true, long, default_value_t = defaults().noise_plies)]
     noise_plies: usize,
     /// Plies after the opening before a game is adjudicated a draw.
-    #[arg(allow_negative_numbers = true, long, default_value_t = 300)]
+    #[arg(allow_negative_numbers = true, long, default_value_t = defaults().max_plies)]
     max_plies: usize,
+}
+
+/// The library's settings where the command line says nothing.
+fn defaults() -> Config {
+    Config::new(Variant::INTERNATIONAL, 1)
 }
 
 pub fn run(args: &SelfplayArgs) -> Result<()> {
@@ -62,9 +67,10 @@ pub fn run(args: &SelfplayArgs) -> Result<()> {
         Ok(offset) => offset,
         Err(e) => usage!("{}", e.with_option()),
     };
-    let limits = match args.depth {
-        Some(d) => Limits::depth(d),
-        None => Limits::nodes(args.nodes.unwrap_or(5000)),
+    let limits = match (args.depth, args.nodes) {
+        (Some(d), _) => Limits::depth(d),
+        (None, Some(n)) => Limits::nodes(n),
+        (None, None) => defaults().limits,
     };
     let set = match &args.openings {
         Some(path) => Some(
@@ -85,7 +91,7 @@ pub fn run(args: &SelfplayArgs) -> Result<()> {
         noise_plies: args.noise_plies,
         noise: args.noise,
         max_plies: args.max_plies,
-        hash_mb: 16,
+        ..Config::new(variant, args.games)
     };
     // The library's ranges, said with the command line's options.
     if let Err(e) = cfg.check() {
@@ -103,25 +109,17 @@ pub fn run(args: &SelfplayArgs) -> Result<()> {
     let mut started = false;
     let mut log = LogLines::new();
     let begun = Instant::now();
-    let mut first_done = 0;
     let summary = selfplay::run(&args.out, &cfg, &stop, &mut |p| {
         if !started {
             bar.set_position(p.done as u64 - 1);
             bar.reset_eta();
-            first_done = p.done - 1;
             started = true;
         }
-        // Games of this run over its time: indicatif's own rate counts the games the folder
-        // held before as if just played.
-        let rate = (p.done - first_done) as f64 / begun.elapsed().as_secs_f64().max(1e-3);
+        // The library's rate, not indicatif's: that counts the games the folder held before
+        // as if just played.
         bar.set_position(p.done as u64);
-        bar.set_message(format!("{rate:.2} games/s  {} positions", p.positions));
-        log.offer(p.done == p.total, || {
-            format!(
-                "{}/{} games, {rate:.2} games/s, {} positions",
-                p.done, p.total, p.positions
-            )
-        });
+        bar.set_message(p.rate_line(begun));
+        log.offer(p.done == p.total, || p.log_line(begun));
     })
     .or_else(|e| match e {
         e if e.is_about_the_folder() => usage!("--out: {e}"),

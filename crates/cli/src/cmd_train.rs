@@ -24,20 +24,20 @@ pub struct TrainArgs {
     #[arg(long)]
     out: PathBuf,
     /// Passes over the training positions.
-    #[arg(allow_negative_numbers = true, long, default_value_t = 20)]
+    #[arg(allow_negative_numbers = true, long, default_value_t = Config::default().epochs)]
     epochs: usize,
     /// Threads.
-    #[arg(allow_negative_numbers = true, long, short = 't', default_value_t = 2)]
+    #[arg(allow_negative_numbers = true, long, short = 't', default_value_t = Config::default().threads)]
     threads: usize,
     /// Seed of the shuffling and of the validation split (the same seed and data give the
     /// same weights).
-    #[arg(allow_negative_numbers = true, long, default_value_t = 1)]
+    #[arg(allow_negative_numbers = true, long, default_value_t = Config::default().seed)]
     seed: u64,
     /// Weight of the game's result in the target, against the search's score (0 to 1).
-    #[arg(allow_negative_numbers = true, long, default_value_t = 0.5)]
+    #[arg(allow_negative_numbers = true, long, default_value_t = Config::default().lambda)]
     lambda: f32,
     /// Adam's step in hundredths of a man (it falls to a tenth over the epochs).
-    #[arg(allow_negative_numbers = true, long, default_value_t = 2.0)]
+    #[arg(allow_negative_numbers = true, long, default_value_t = Config::default().learning_rate)]
     learning_rate: f32,
     /// L2 penalty on the pattern weights, each weight's square against the loss summed over
     /// all training positions (rare configurations stay near zero).
@@ -49,15 +49,15 @@ pub struct TrainArgs {
     #[arg(
         allow_negative_numbers = true,
         long,
-        default_value_t = 0.0,
+        default_value_t = Config::default().l2_global,
         hide_default_value = true
     )]
     l2_global: f32,
     /// Positions per step.
-    #[arg(allow_negative_numbers = true, long, default_value_t = 4096)]
+    #[arg(allow_negative_numbers = true, long, default_value_t = Config::default().batch)]
     batch: usize,
     /// Percent of the games kept apart for validation.
-    #[arg(allow_negative_numbers = true, long, default_value_t = 10)]
+    #[arg(allow_negative_numbers = true, long, default_value_t = Config::default().validation_percent)]
     validation: u32,
     /// Hundredths of a man per unit of log-odds (default: fitted to the search's scores).
     #[arg(allow_negative_numbers = true, long)]

@@ -39,6 +39,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
+use std::time::Instant;
 
 /// The PDN file's name in a self-play folder.
 pub const PDN_FILE: &str = "games.pdn";
@@ -174,10 +175,41 @@ pub struct Progress {
     pub done: usize,
     /// Games it should hold at the end.
     pub total: usize,
+    /// Games written by this run.
+    pub played: usize,
     /// Positions written by this run.
     pub positions: usize,
     /// The game just written.
     pub result: Option<GameResult>,
+}
+
+impl Progress {
+    /// Games this run wrote a second, the run having begun at `since` (games the folder
+    /// held before are not counted as just played).
+    pub fn rate(&self, since: Instant) -> f64 {
+        self.played as f64 / since.elapsed().as_secs_f64().max(1e-3)
+    }
+
+    /// The rate and positions, beside a bar that shows the games: `2.50 games/s  812
+    /// positions`.
+    pub fn rate_line(&self, since: Instant) -> String {
+        format!(
+            "{:.2} games/s  {} positions",
+            self.rate(since),
+            self.positions
+        )
+    }
+
+    /// The whole progress as a log's line: `30/100 games, 2.50 games/s, 812 positions`.
+    pub fn log_line(&self, since: Instant) -> String {
+        format!(
+            "{}/{} games, {:.2} games/s, {} positions",
+            self.done,
+            self.total,
+            self.rate(since),
+            self.positions
+        )
+    }
 }
 
 /// What a run did.
@@ -461,6 +493,7 @@ pub fn run(
                 progress(&Progress {
                     done: expected,
                     total: cfg.games,
+                    played: summary.played,
                     positions: summary.positions,
                     result: game.result(),
                 });
@@ -484,6 +517,23 @@ pub fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn progress_counts_this_runs_games_over_its_time() {
+        let p = Progress {
+            done: 30,
+            total: 100,
+            played: 25,
+            positions: 812,
+            result: None,
+        };
+        let since = Instant::now() - std::time::Duration::from_secs(10);
+        assert_eq!(p.rate_line(since), "2.50 games/s  812 positions");
+        assert_eq!(
+            p.log_line(since),
+            "30/100 games, 2.50 games/s, 812 positions"
+        );
+    }
 
     /// Short games: few nodes a move, adjudicated early.
     pub(super) fn tiny(games: usize) -> Config {
