@@ -7,7 +7,7 @@ use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 use damier_book::{default_path, Book, OpenError, Overrides};
 use damier_core::Variant;
-use damier_engine::{BookAnalyst, Control, Engine, EngineOptions};
+use damier_engine::{BookAnalyst, Engine, EngineOptions};
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -141,12 +141,7 @@ fn build(args: &BuildArgs) -> Result<()> {
         hash_mb: args.hash,
     })
     .map_err(crate::hash_arg::refusal)?;
-    let control = Arc::new(Control::new());
-    let stopper = Arc::clone(&control);
-    crate::interrupt::on_first_press(move || {
-        stopper.stop();
-        crate::output::tell!("stopping after the book is saved (Ctrl-C again quits at once)");
-    });
+    let control = crate::interrupt::stop_control("stopping after the book is saved");
     let mut analyst = BookAnalyst::new(&engine, &control);
     crate::output::tell!("{}", book.growing_line(&path, args.positions));
     let bar = crate::output::bar(

@@ -61,8 +61,8 @@ pub fn run(args: &PlayoutArgs) -> Result<()> {
     if let Err(e) = config.check() {
         usage!("{}", e.with_option());
     }
-    if args.wins + args.draws == 0 {
-        usage!("nothing to play: --wins and --draws are both 0");
+    if let Err(e) = EndingRequest::check(args.wins, args.draws) {
+        usage!("{}", e.with_option());
     }
     let spec = playout_player(&args.player, root).usage_context(|| "--player".to_string())?;
     let db = Egdb::open(root, variant, store::SEARCH_CACHE_MB)?;

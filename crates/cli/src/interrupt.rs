@@ -1,6 +1,7 @@
 //! Ctrl-C for long work: the first press asks it to stop (what is done is kept, and the
 //! command says so); a second one ends the program at once.
 
+use damier_engine::Control;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 
@@ -23,7 +24,24 @@ pub fn stop_flag(notice: &'static str) -> Arc<AtomicBool> {
     let flag = Arc::clone(&stop);
     on_first_press(move || {
         flag.store(true, Ordering::Relaxed);
-        crate::output::tell!("{notice} (Ctrl-C again quits at once)");
+        heard(notice);
     });
     stop
+}
+
+/// A search control the first Ctrl-C stops (see [`on_first_press`]), saying `notice` on
+/// stderr as [`stop_flag`] does.
+pub fn stop_control(notice: &'static str) -> Arc<Control> {
+    let control = Arc::new(Control::new());
+    let stopper = Arc::clone(&control);
+    on_first_press(move || {
+        stopper.stop();
+        heard(notice);
+    });
+    control
+}
+
+/// Say that the first press was heard, and what a second one does.
+fn heard(notice: &str) {
+    crate::output::tell!("{notice} (Ctrl-C again quits at once)");
 }

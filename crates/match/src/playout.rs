@@ -154,6 +154,32 @@ pub struct EndingRequest {
     pub draws: usize,
 }
 
+/// A request for no ending at all: neither a win nor a draw to play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("nothing to play: wins and draws are both 0")]
+pub struct NothingToPlay;
+
+impl NothingToPlay {
+    /// The error as the command line says it, naming its options.
+    pub fn with_option(&self) -> &'static str {
+        "nothing to play: --wins and --draws are both 0"
+    }
+}
+
+impl EndingRequest {
+    /// Whether `wins` won and `draws` drawn endings ask for anything, checked before the
+    /// databases are opened to make the request.
+    ///
+    /// # Errors
+    /// [`NothingToPlay`] when both are 0.
+    pub fn check(wins: usize, draws: usize) -> Result<(), NothingToPlay> {
+        match wins + draws {
+            0 => Err(NothingToPlay),
+            _ => Ok(()),
+        }
+    }
+}
+
 /// Endings drawn at random from `db`'s slices as `request` says, either side to move;
 /// `random` supplies the randomness. Fewer come back when the set holds too few.
 ///
@@ -502,6 +528,18 @@ mod tests {
     use super::*;
     use damier_core::Variant;
     use damier_game::{GameResult, Reason};
+
+    #[test]
+    fn a_request_asks_for_a_win_or_a_draw() {
+        assert_eq!(EndingRequest::check(0, 1), Ok(()));
+        assert_eq!(EndingRequest::check(3, 0), Ok(()));
+        let e = EndingRequest::check(0, 0).unwrap_err();
+        assert_eq!(e.to_string(), "nothing to play: wins and draws are both 0");
+        assert_eq!(
+            e.with_option(),
+            "nothing to play: --wins and --draws are both 0"
+        );
+    }
 
     fn played(value: Value, result: Option<GameResult>) -> PlayedEnding {
         let variant: Variant = "english".parse().unwrap();
