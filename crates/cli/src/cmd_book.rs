@@ -2,6 +2,7 @@
 
 use crate::log_lines::LogLines;
 use crate::output::outln;
+use crate::variant_arg::VariantArg;
 use crate::PositionArgs;
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
@@ -35,9 +36,8 @@ enum BookCommand {
 
 #[derive(Args, Debug)]
 struct BuildArgs {
-    /// Variant id or alias.
-    #[arg(long, short = 'v', default_value = "international")]
-    variant: Variant,
+    #[command(flatten)]
+    variant: VariantArg,
     /// The book file, grown on if it exists (default: <variant>.book).
     #[arg(long)]
     out: Option<PathBuf>,
@@ -121,7 +121,7 @@ pub fn run(args: &BookArgs) -> Result<()> {
 }
 
 fn build(args: &BuildArgs) -> Result<()> {
-    let variant = args.variant;
+    let variant = args.variant.variant;
     crate::output::check_depth(args.depth.map(i32::from))?;
     let threads = crate::output::check_threads("--threads", args.threads)?;
     if let Some(Err(e)) = args.lines.map(|l| damier_engine::setting::lines(l.into())) {

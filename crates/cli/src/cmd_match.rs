@@ -3,9 +3,9 @@
 
 use crate::log_lines::LogLines;
 use crate::output::{outln, usage, UsageContext};
+use crate::variant_arg::VariantArg;
 use anyhow::{Context, Result};
 use clap::Args;
-use damier_core::Variant;
 use damier_game::{replace_file, time_text, TimeControl};
 use damier_match::sprt::Sprt;
 use damier_match::{
@@ -20,9 +20,8 @@ use std::sync::Arc;
 /// Arguments of `damier match`.
 #[derive(Args, Debug)]
 pub struct MatchArgs {
-    /// Variant id or alias.
-    #[arg(long, short = 'v', default_value = "international")]
-    variant: Variant,
+    #[command(flatten)]
+    variant: VariantArg,
     /// First player: damier[:level=N,depth=N,nodes=N,time=S,threads=N,hash=MB,eval=E,book=B,egdb=DIR,name=X,
     /// lmr=DIVISOR,aspiration=N,probcut=N] (the last three tune the search, to test a retune) or
     /// hub[name=X,...]:COMMAND ARGS (an engine speaking Hub).
@@ -75,7 +74,7 @@ fn parse_tc(text: &str) -> Result<TimeControl> {
 }
 
 pub fn run(args: &MatchArgs) -> Result<()> {
-    let variant = args.variant;
+    let variant = args.variant.variant;
     if let Err(e) = runner::check_games(args.games) {
         usage!("{}", e.with_option());
     }

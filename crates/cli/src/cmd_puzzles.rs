@@ -3,6 +3,7 @@
 use crate::egdb_arg;
 use crate::log_lines::LogLines;
 use crate::output::{outln, usage, Usage};
+use crate::variant_arg::VariantArg;
 use anyhow::Result;
 use clap::{Args, Subcommand};
 use damier_core::Variant;
@@ -38,9 +39,8 @@ enum PuzzlesCommand {
 
 #[derive(Args, Debug)]
 struct GenerateArgs {
-    /// Variant id or alias.
-    #[arg(long, short = 'v', default_value = "international")]
-    variant: Variant,
+    #[command(flatten)]
+    variant: VariantArg,
     /// Look in the games of this PDN file.
     #[arg(long, conflicts_with = "selfplay")]
     from: Option<PathBuf>,
@@ -69,9 +69,8 @@ struct GenerateArgs {
 /// A set: a file, or the one shipped for a variant.
 #[derive(Args, Debug)]
 pub struct SetArgs {
-    /// Variant id or alias.
-    #[arg(long, short = 'v', default_value = "international")]
-    pub variant: Variant,
+    #[command(flatten)]
+    pub variant: VariantArg,
     /// A puzzle file (default: the set shipped with Damier).
     #[arg(long)]
     file: Option<PathBuf>,
@@ -81,7 +80,7 @@ impl SetArgs {
     /// The set's puzzles; a file that cannot be read and a variant without a set are
     /// mistakes in the command line.
     pub fn load(&self) -> Result<Vec<Puzzle>> {
-        set::load(self.variant, self.file.as_deref()).map_err(refusal)
+        set::load(self.variant.variant, self.file.as_deref()).map_err(refusal)
     }
 }
 
@@ -127,7 +126,7 @@ pub fn run(args: &PuzzlesArgs) -> Result<()> {
 }
 
 fn run_generate(args: &GenerateArgs) -> Result<()> {
-    let variant = args.variant;
+    let variant = args.variant.variant;
     let depth = args.depth.unwrap_or_else(|| default_depth(variant));
     // Checked before any game is read; the databases are opened after.
     let settings = match Settings::new(variant, depth, args.count, args.threads) {
@@ -180,7 +179,7 @@ fn run_generate(args: &GenerateArgs) -> Result<()> {
 }
 
 fn run_check(args: &CheckArgs) -> Result<()> {
-    let variant = args.set.variant;
+    let variant = args.set.variant.variant;
     let puzzles = args.set.load()?;
     let egdb = egdb_arg::open(args.egdb.as_deref(), variant)?;
     let mut finder = Finder::new(default_depth(variant), egdb.clone());

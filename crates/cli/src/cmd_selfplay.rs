@@ -3,6 +3,7 @@
 use crate::eval_arg;
 use crate::log_lines::LogLines;
 use crate::output::{outln, usage, UsageContext};
+use crate::variant_arg::VariantArg;
 use anyhow::Result;
 use clap::Args;
 use damier_core::Variant;
@@ -14,9 +15,8 @@ use std::time::Instant;
 /// Arguments of `damier selfplay`.
 #[derive(Args, Debug)]
 pub struct SelfplayArgs {
-    /// Variant id or alias.
-    #[arg(long, short = 'v', default_value = "international")]
-    variant: Variant,
+    #[command(flatten)]
+    variant: VariantArg,
     /// Games the folder should hold at the end (a folder that holds some already goes on).
     #[arg(allow_negative_numbers = true, long, short = 'n')]
     games: usize,
@@ -62,7 +62,7 @@ fn defaults() -> Config {
 }
 
 pub fn run(args: &SelfplayArgs) -> Result<()> {
-    let variant = args.variant;
+    let variant = args.variant.variant;
     let game_offset = match Config::offset_of_first_game(args.first_game) {
         Ok(offset) => offset,
         Err(e) => usage!("{}", e.with_option()),

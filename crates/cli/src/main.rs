@@ -29,6 +29,7 @@ mod interrupt;
 mod log_lines;
 mod output;
 mod puzzle_play;
+mod variant_arg;
 
 use anyhow::{Context, Result};
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};

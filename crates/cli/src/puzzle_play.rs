@@ -20,7 +20,7 @@ pub struct PlayArgs {
 }
 
 pub fn run(args: &PlayArgs) -> Result<()> {
-    let variant = args.set.variant;
+    let variant = args.set.variant.variant;
     let puzzles = args.set.load()?;
     let mut kept = KeptProgress::open(args.progress.as_deref())?;
     let (rating, seen) = kept.of(variant);
