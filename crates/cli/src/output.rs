@@ -38,6 +38,22 @@ impl fmt::Display for Usage {
 
 impl std::error::Error for Usage {}
 
+/// A setting out of the engine's range, in the command line's words (its option named).
+impl From<damier_engine::SettingError> for Usage {
+    fn from(e: damier_engine::SettingError) -> Usage {
+        Usage(e.with_option())
+    }
+}
+
+/// One report as a line: its JSON object with `--json`, its text otherwise.
+pub fn report<T: fmt::Display + serde::Serialize>(json: bool, item: &T) -> io::Result<()> {
+    if json {
+        line(format_args!("{}", serde_json::to_string(item)?))
+    } else {
+        line(format_args!("{item}"))
+    }
+}
+
 /// Return early with a [`Usage`] error.
 macro_rules! usage {
     ($($arg:tt)*) => {
