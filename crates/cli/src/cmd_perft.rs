@@ -43,7 +43,7 @@ fn run_on<G: Geometry>(args: &PerftArgs, variant: damier_core::Variant) -> Resul
     // Standard output holds the counts alone (a script reads them); how they were counted
     // goes beside them, on standard error.
     if !args.json {
-        crate::output::tell!("{}", crate::capture_path_report());
+        crate::output::tell!("{}", damier_core::capture_path::report_line());
     }
     if args.divide {
         let start = Instant::now();

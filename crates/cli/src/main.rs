@@ -30,9 +30,9 @@ mod log_lines;
 mod output;
 mod puzzle_play;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
-use damier_core::{fen, Geometry, Position, Variant};
+use damier_core::{capture_path, fen, Geometry, Position, Variant};
 use damier_game::{Game, PlayLineError};
 use output::UsageContext;
 
@@ -153,34 +153,6 @@ fn play_refused(error: PlayLineError) -> anyhow::Error {
     anyhow::Error::new(output::Usage(format!("--play, {error}")))
 }
 
-/// Forces the capture search's path (`gather` or `shifts`), for measurement; by default the
-/// faster one for the processor is chosen (see `damier_core::capture_path`).
-const CAPTURE_PATH_VAR: &str = "DAMIER_CAPTURE_PATH";
-
-/// Apply `DAMIER_CAPTURE_PATH` if it is set.
-fn choose_capture_path() -> Result<()> {
-    if let Some(value) = std::env::var_os(CAPTURE_PATH_VAR) {
-        let text = value.to_string_lossy();
-        let path: damier_core::CapturePath = text
-            .parse()
-            .with_context(|| format!("reading {CAPTURE_PATH_VAR}"))?;
-        damier_core::capture_path::set(path)
-            .with_context(|| format!("reading {CAPTURE_PATH_VAR}"))?;
-    }
-    Ok(())
-}
-
-/// How the capture search runs and why, for `perft` and `bench` to report.
-pub fn capture_path_report() -> String {
-    let path = damier_core::capture_path::current();
-    let why = if std::env::var_os(CAPTURE_PATH_VAR).is_some() {
-        format!("forced by {CAPTURE_PATH_VAR}")
-    } else {
-        "chosen for this processor".to_string()
-    };
-    format!("capture path: {} ({}), {why}", path.name(), path.describe())
-}
-
 /// Help and version go out as clap prints them; a mistake in the command line is told on one
 /// line, as every other bad input is, with the command's help named, and status 2.
 fn refuse_command_line(e: clap::Error) -> ! {
@@ -269,22 +241,18 @@ fn command_path(args: &[String]) -> String {
 }
 
 fn main() {
-    let missing = damier_core::capture_path::missing_features();
-    if !missing.is_empty() {
-        crate::output::tell!(
-            "damier: this build uses {} instructions, which this processor does not have; \
-             build it for this processor with RUSTFLAGS=\"-C target-cpu=native\" cargo build --release",
-            missing.join(", ")
-        );
+    if let Some(note) = capture_path::missing_features_note() {
+        crate::output::tell!("damier: {note}");
         std::process::exit(1);
     }
     let cli = command()
         .try_get_matches()
         .and_then(|m| Cli::from_arg_matches(&m))
         .unwrap_or_else(|e| refuse_command_line(e));
-    if let Err(e) = choose_capture_path() {
-        crate::output::tell!("damier: {}", output::describe(&e));
-        std::process::exit(output::exit_status(&e).max(2));
+    if let Err(e) = capture_path::apply_env() {
+        // A mistake in what the user set, as in the command line.
+        crate::output::tell!("damier: {}", output::printable(&e.to_string()));
+        std::process::exit(2);
     }
     let result = match cli.command {
         Command::Perft(args) => cmd_perft::run(&args),
