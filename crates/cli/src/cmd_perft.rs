@@ -4,7 +4,6 @@ use crate::output::{outln, Usage};
 use crate::PositionArgs;
 use anyhow::Result;
 use clap::Args;
-use damier_core::with_geometry;
 use damier_engine::speed;
 
 /// Arguments of `damier perft`.
@@ -29,17 +28,14 @@ pub struct PerftArgs {
 pub fn run(args: &PerftArgs) -> Result<()> {
     let depth = speed::perft_depth(args.depth).map_err(Usage::from)?;
     let threads = crate::output::check_threads("--threads", args.threads)?;
-    let variant = args.position.variant;
-    with_geometry!(variant.rules().board, G => {
-        let pos = args.position.position::<G>(variant)?;
-        // Standard output holds the counts alone (a script reads them); how they were counted
-        // goes beside them, on standard error.
-        if !args.json {
-            crate::output::tell!("{}", damier_core::capture_path::report_line());
-        }
-        speed::perft_lines(&pos, depth, threads, args.divide, |line| {
-            outln!("{}", line.text(args.json))
-        })?;
-    });
+    let board = args.position.board()?;
+    // Standard output holds the counts alone (a script reads them); how they were counted
+    // goes beside them, on standard error.
+    if !args.json {
+        crate::output::tell!("{}", damier_core::capture_path::report_line());
+    }
+    speed::perft_lines(&board, depth, threads, args.divide, |line| {
+        outln!("{}", line.text(args.json))
+    })?;
     Ok(())
 }

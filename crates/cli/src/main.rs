@@ -32,8 +32,8 @@ mod puzzle_play;
 
 use anyhow::Result;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
-use damier_core::{capture_path, fen, Geometry, Position, Variant};
-use damier_game::{Game, PlayLineError};
+use damier_core::{capture_path, Variant};
+use damier_game::{Board, Game, PlayLineError};
 use output::UsageContext;
 
 /// The version and the commit built (crates/cli/build.rs), as `--version` prints them.
@@ -117,26 +117,29 @@ pub struct PositionArgs {
 }
 
 impl PositionArgs {
-    /// The position asked for, on the geometry `G` (the caller dispatched on the variant).
-    pub fn position<G: Geometry>(&self, variant: Variant) -> Result<Position<G>> {
-        let rules = variant.rules();
-        let pos = match &self.fen {
-            None => Position::start(rules),
-            Some(text) => fen::parse(rules, text).usage_context(|| fen_context(text, variant))?,
-        };
-        damier_game::play_line_on(pos, self.play.as_deref().unwrap_or("")).map_err(play_refused)
+    /// The position `--fen` gives (the variant's start without it).
+    fn start(&self) -> Result<Board> {
+        let variant = self.variant;
+        match &self.fen {
+            None => Ok(Board::start(variant)),
+            Some(text) => {
+                Board::from_fen(variant, text).usage_context(|| fen_context(text, variant))
+            }
+        }
+    }
+
+    /// The position asked for, with no game around it: the `--play` moves are played on
+    /// past any draw or result (perft and the databases look past them).
+    pub fn board(&self) -> Result<Board> {
+        self.start()?
+            .play_line(self.play.as_deref().unwrap_or(""))
+            .map_err(play_refused)
     }
 
     /// The position asked for as a game: the start (or `--fen`) with the `--play` moves
     /// played, so that their history counts for draws.
     pub fn game(&self) -> Result<Game> {
-        let variant = self.variant;
-        let mut game = match &self.fen {
-            None => Game::new(variant),
-            Some(text) => {
-                Game::from_fen(variant, text).usage_context(|| fen_context(text, variant))?
-            }
-        };
+        let mut game = Game::from_board(self.start()?);
         self.play_onto(&mut game)?;
         Ok(game)
     }

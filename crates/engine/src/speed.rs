@@ -4,6 +4,7 @@
 use crate::bench::{fingerprint, BenchLine};
 use crate::setting::{self, SettingError};
 use damier_core::{capture_path, notation, perft, Geometry, Position};
+use damier_game::Board;
 use serde_json::{json, Value};
 use std::fmt;
 use std::time::Instant;
@@ -110,7 +111,23 @@ impl PerftOut {
 ///
 /// # Errors
 /// The first error of `each`.
-pub fn perft_lines<G: Geometry, E>(
+pub fn perft_lines<E>(
+    board: &Board,
+    depth: u32,
+    threads: usize,
+    divide: bool,
+    each: impl FnMut(PerftOut) -> Result<(), E>,
+) -> Result<(), E> {
+    match board {
+        Board::D8(p) => perft_lines_on(p, depth, threads, divide, each),
+        Board::D10(p) => perft_lines_on(p, depth, threads, divide, each),
+        Board::D12(p) => perft_lines_on(p, depth, threads, divide, each),
+        Board::O8(p) => perft_lines_on(p, depth, threads, divide, each),
+    }
+}
+
+/// [`perft_lines`] on a board of one geometry.
+fn perft_lines_on<G: Geometry, E>(
     pos: &Position<G>,
     depth: u32,
     threads: usize,
@@ -267,8 +284,7 @@ mod tests {
 
     #[test]
     fn perft_counts_each_depth_or_divides_the_last() {
-        use damier_core::{Diagonal10, Position, Variant};
-        let start: Position<Diagonal10> = Position::start(Variant::INTERNATIONAL.rules());
+        let start = Board::start(damier_core::Variant::INTERNATIONAL);
         let mut counts = Vec::new();
         perft_lines(&start, 2, 1, false, |out| {
             counts.push(out);
