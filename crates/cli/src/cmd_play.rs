@@ -87,7 +87,7 @@ pub struct PlayArgs {
 }
 
 pub fn run(args: &PlayArgs) -> Result<()> {
-    let seed = args.seed.unwrap_or_else(time_seed);
+    let seed = args.seed.unwrap_or_else(damier_core::rng::time_seed);
     let mut notes = Vec::new();
     let (game, tags) = start_game(args, seed, &mut notes)?;
     let variant = game.variant();
@@ -168,13 +168,9 @@ fn start_game(
     }
     if let Some(which) = &args.ballot {
         let deck = args.deck;
-        let choice = if which.eq_ignore_ascii_case("random") {
-            BallotChoice::Random(seed)
-        } else {
-            BallotChoice::Number(match which.parse() {
-                Ok(n) => n,
-                Err(_) => usage!("--ballot must be a number or random, got '{which}'"),
-            })
+        let choice = match BallotChoice::parse(which, seed) {
+            Ok(choice) => choice,
+            Err(e) => usage!("--ballot {e}"),
         };
         let (mut game, ballot) =
             ballot::open(variant, deck, choice).usage_context(|| "--ballot".into())?;
@@ -183,12 +179,4 @@ fn start_game(
         return Ok((game, Vec::new()));
     }
     Ok((args.position.game()?, Vec::new()))
-}
-
-/// A seed from the time, for games that differ from one run to the next.
-fn time_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos() as u64)
-        .unwrap_or(0)
 }

@@ -47,14 +47,6 @@ impl Default for EngineOptions {
     }
 }
 
-/// A different start for each engine's book draws, so that equal book moves vary between
-/// runs as well as between games.
-fn book_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64)
-}
-
 /// The engine.
 pub struct Engine {
     tt: Arc<Table>,
@@ -113,7 +105,9 @@ impl Engine {
             eval: EvalChoice::Builtin,
             egdb: None,
             book: BookChoice::None,
-            book_draws: AtomicU64::new(book_seed()),
+            // A different start for each engine's book draws, so that equal book moves vary
+            // between runs as well as between games.
+            book_draws: AtomicU64::new(damier_core::rng::time_seed()),
             lines: 1,
             tuning: Tuning::PLAY,
             prepared: Mutex::new(None),
