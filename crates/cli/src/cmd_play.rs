@@ -1,7 +1,7 @@
 //! `damier play`: a game in the terminal against the engine, another person, or the engine
 //! against itself. Arguments become a `PlayConfig`; `damier-tui` does the rest.
 
-use crate::output::{usage, UsageContext};
+use crate::output::{usage, Usage, UsageContext};
 use crate::PositionArgs;
 use anyhow::{Context, Result};
 use clap::Args;
@@ -111,9 +111,7 @@ pub fn run(args: &PlayArgs) -> Result<()> {
         .usage_context(|| "--timeout turn".into())?;
     crate::output::check_depth(args.depth)?;
     crate::output::check_threads("--threads", args.threads)?;
-    if let Err(e) = damier_engine::setting::hash(args.hash) {
-        usage!("{}", e.with_option());
-    }
+    damier_engine::setting::hash(args.hash).map_err(Usage::from)?;
     damier_engine::tt::Table::check_size(args.hash).map_err(crate::hash_arg::refusal)?;
     let fake_clock = match &args.fake_clock {
         Some(text) => {

@@ -68,21 +68,18 @@ pub fn check_threads<T>(option: &str, threads: T) -> anyhow::Result<usize>
 where
     T: TryInto<usize> + fmt::Display + Copy,
 {
-    // A negative count is out of range like any other: it is said as it was given.
-    let n = threads.try_into().unwrap_or(0);
-    match damier_engine::setting::threads(n) {
-        Ok(()) => Ok(n),
-        Err(e) => usage!("{option} must be {}, got {threads}", e.rule),
-    }
+    damier_engine::setting::threads(threads)
+        .map_err(|e| anyhow::Error::new(Usage(e.with_option_named(option))))
 }
 
 /// Refuse a search `--depth` outside the engine's range ([`damier_engine::setting::depth`]),
 /// in its words.
 pub fn check_depth(depth: Option<i32>) -> anyhow::Result<()> {
-    match depth.map(damier_engine::setting::depth) {
-        Some(Err(e)) => usage!("{}", e.with_option()),
-        _ => Ok(()),
-    }
+    depth
+        .map(damier_engine::setting::depth)
+        .transpose()
+        .map_err(Usage::from)?;
+    Ok(())
 }
 
 /// Write a line to standard error, as `eprintln!` does, except that a standard error its

@@ -29,7 +29,13 @@ impl SettingError {
 
     /// The error as the command line says it, naming its option.
     pub fn with_option(&self) -> String {
-        format!("{} must be {}, got {}", self.option(), self.rule, self.got)
+        self.with_option_named(&self.option())
+    }
+
+    /// The error naming `option` for the setting, for a command whose option has a name of
+    /// its own (`--concurrency` for the threads of a match).
+    pub fn with_option_named(&self, option: &str) -> String {
+        format!("{option} must be {}, got {}", self.rule, self.got)
     }
 }
 
@@ -72,12 +78,18 @@ pub fn require(
     }
 }
 
-/// Threads of a search or of a run of games: 1 to [`MAX_THREADS`].
+/// Threads of a search or of a run of games: 1 to [`MAX_THREADS`] (a negative count is out
+/// of range too, said as it was given).
 ///
 /// # Errors
 /// [`SettingError`] outside that.
-pub fn threads(threads: usize) -> Result<(), SettingError> {
-    within("threads", threads, 1, MAX_THREADS)
+pub fn threads<T>(threads: T) -> Result<usize, SettingError>
+where
+    T: TryInto<usize> + Display + Copy,
+{
+    let n = threads.try_into().unwrap_or(0);
+    let rule = format!("between 1 and {MAX_THREADS}");
+    require((1..=MAX_THREADS).contains(&n), "threads", &rule, threads).map(|()| n)
 }
 
 /// A search's depth: 1 to [`Limits::MAX_DEPTH`] plies.
@@ -184,6 +196,13 @@ mod tests {
             "nodes must be at least 1, got 0"
         );
         assert!(threads(0).is_err() && threads(1).is_ok());
+        assert_eq!(threads(4i64), Ok(4));
+        assert_eq!(
+            threads(-1i64)
+                .unwrap_err()
+                .with_option_named("--concurrency"),
+            format!("--concurrency must be between 1 and {MAX_THREADS}, got -1")
+        );
         assert_eq!(
             lines(0).unwrap_err().to_string(),
             format!("lines must be between 1 and {MAX_LINES}, got 0")
