@@ -1,13 +1,12 @@
 //! `damier analyze`: search a position and print each completed depth.
 
+use crate::engine_args::EngineArgs;
 use crate::output::{outln, report, usage, Usage};
 use crate::PositionArgs;
 use anyhow::Result;
 use clap::Args;
 use damier_engine::report::BestReport;
-use damier_engine::{
-    setting, Control, Engine, EngineOptions, Limits, LineReport, SearchInfo, SearchInput, Style,
-};
+use damier_engine::{setting, Control, Engine, Limits, LineReport, SearchInfo, SearchInput, Style};
 use std::sync::Arc;
 
 /// Arguments of `damier analyze`.
@@ -25,18 +24,8 @@ pub struct AnalyzeArgs {
     /// Search about this many nodes.
     #[arg(long)]
     nodes: Option<u64>,
-    /// Search threads.
-    #[arg(long, short = 't', default_value_t = 1, allow_negative_numbers = true)]
-    threads: i64,
-    /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 64, allow_negative_numbers = true)]
-    hash: i64,
-    #[arg(long, help = crate::eval_arg::HELP)]
-    eval: Option<String>,
-    #[arg(long, help = crate::egdb_arg::HELP)]
-    egdb: Option<String>,
-    #[arg(long, help = crate::book_arg::HELP)]
-    book: Option<String>,
+    #[command(flatten)]
+    engine: EngineArgs,
     /// Show the N best moves at each depth, each with its score and line (each line after
     /// the first costs a search of its own).
     #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
@@ -67,27 +56,17 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
         ..Limits::default()
     }
     .or_default_time();
-    crate::output::check_threads("--threads", args.threads)?;
-    let hash_mb = setting::hash(args.hash).map_err(Usage::from)?;
     // The engine's range of lines, named as this command's option.
     let lines = usize::try_from(args.multipv).unwrap_or(0);
     if let Err(e) = setting::lines(lines) {
         usage!("--multipv must be {}, got {}", e.rule, args.multipv);
     }
-    let eval = crate::eval_arg::parse(args.eval.as_deref(), Some(game.variant()))?;
-    let mut engine = Engine::try_new(EngineOptions {
-        threads: args.threads as usize,
-        hash_mb,
-    })
-    .map_err(crate::hash_arg::refusal)?;
-    engine.set_eval(eval);
-    engine.set_book(crate::book_arg::parse(
-        args.book.as_deref(),
-        Some(game.variant()),
-    )?);
+    let setup = args.engine.setup(game.variant())?;
+    let mut engine = Engine::try_new(setup.options).map_err(crate::hash_arg::refusal)?;
+    engine.set_eval(setup.eval);
+    engine.set_book(setup.book);
     engine.set_lines(lines);
-    let egdb = crate::egdb_arg::open(args.egdb.as_deref(), game.variant())?;
-    engine.set_egdb(egdb.clone());
+    engine.set_egdb(setup.egdb.clone());
     for note in engine.notes(&game) {
         report(args.json, &note)?;
     }
@@ -116,7 +95,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
     };
     let result = engine.search(&input, &limits, Style::default(), &control, &mut print);
     written?;
-    crate::egdb_arg::warn_damage(egdb.as_deref());
+    crate::egdb_arg::warn_damage(setup.egdb.as_deref());
     report(json, &BestReport::new(&board, &result))?;
     if args.threat {
         let threat = engine.threat(&board, &limits, &control);

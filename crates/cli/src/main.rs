@@ -23,6 +23,7 @@ mod cmd_show;
 mod cmd_train;
 mod egdb_arg;
 mod egdb_playout;
+mod engine_args;
 mod eval_arg;
 mod hash_arg;
 mod interrupt;

@@ -250,7 +250,7 @@ fn values_out_of_range_name_their_option() {
         ),
         (
             &["play", "--threads", "-1"],
-            "damier: invalid value '-1' for '--threads <THREADS>'",
+            "damier: --threads must be between 1 and 256, got -1",
         ),
         (
             &["dxp", "--movetime", "-1"],
