@@ -42,7 +42,7 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         outln!("{}", total.json())?;
     } else {
         outln!("{}", total.speed_line())?;
-        outln!("{}", crate::capture_path_report())?;
+        outln!("{}", damier_core::capture_path::report_line())?;
         outln!("{}", total.fingerprint_line())?;
     }
     Ok(())

@@ -1,17 +1,14 @@
 //! `damier dxp`: Damier playing international draughts against another program over
 //! DamExchange (TCP), as the follower (`--listen`) or the initiator (`--connect`).
 
-use crate::output::{outln, usage, UsageContext};
+use crate::output::{outln, usage, Usage, UsageContext};
 use anyhow::{Context, Result};
 use clap::{ArgGroup, Args};
-use damier_engine::{BookChoice, Engine, EngineOptions, EvalChoice};
 use damier_game::{Board, ColorName};
 use damier_protocol::dxp::board::VARIANT;
-use damier_protocol::dxp::play::{
-    check_address, follow, games_pdn, initiate, Played, Request, Side,
-};
+use damier_protocol::dxp::play::{check_address, initiate, Event, Request, Side};
+use damier_protocol::dxp::serve::{serve, Setup};
 use damier_protocol::dxp::Wire;
-use std::io::BufReader;
 use std::net::{TcpListener, TcpStream};
 
 /// Arguments of `damier dxp`: one of the two roles, `--listen` or `--connect`.
@@ -50,8 +47,7 @@ pub struct DxpArgs {
     /// Think this many milliseconds a move instead of by the game's clock.
     #[arg(long, value_name = "MS", conflicts_with = "depth")]
     movetime: Option<u64>,
-    /// Evaluation: a weights file made by `damier train`, `classic` or `builtin`.
-    #[arg(long)]
+    #[arg(long, help = crate::eval_arg::HELP)]
     eval: Option<String>,
     #[arg(long, help = crate::book_arg::HELP)]
     book: Option<String>,
@@ -67,15 +63,15 @@ pub struct DxpArgs {
 }
 
 pub fn run(args: &DxpArgs) -> Result<()> {
-    let limits = match Side::limits(args.depth, args.movetime) {
-        Ok(limits) => limits,
-        Err(e) => usage!("{}", e.with_option()),
-    };
-    let eval = crate::eval_arg::parse(args.eval.as_deref(), Some(VARIANT))?;
-    let book = crate::book_arg::parse(args.book.as_deref(), Some(VARIANT))?;
-    let side = Side {
-        name: args.name.clone(),
-        limits,
+    let limits = Side::limits(args.depth, args.movetime).map_err(Usage::from)?;
+    let setup = Setup {
+        side: Side {
+            name: args.name.clone(),
+            limits,
+        },
+        eval: crate::eval_arg::parse(args.eval.as_deref(), Some(VARIANT))?,
+        book: crate::book_arg::parse(args.book.as_deref(), Some(VARIANT))?,
+        pdn: args.pdn.clone(),
     };
     let verbose = args.verbose;
     if let Some(port) = args.listen {
@@ -85,31 +81,13 @@ pub fn run(args: &DxpArgs) -> Result<()> {
             "Damier waits for DamExchange games on {} (Ctrl-C stops it)",
             listener.local_addr()?
         )?;
-        // Each connection plays on its own thread with its own engine, so that a match
-        // running several games at once is served at once.
-        loop {
-            let (stream, peer) = listener.accept()?;
-            outln!("{peer} connected")?;
-            let (side, eval, book, pdn_file) =
-                (side.clone(), eval.clone(), book.clone(), args.pdn.clone());
-            std::thread::spawn(move || {
-                let served = (|| -> Result<()> {
-                    let engine = engine(eval, book)?;
-                    let mut log = |line: &str| {
-                        if verbose || line.starts_with("chat:") {
-                            let _ = outln!("{peer} {line}");
-                        }
-                    };
-                    let games = follow(&mut wire(&stream)?, &engine, &side, &mut log)?;
-                    report(&games, &side.name, pdn_file.as_deref())
-                })();
-                // One connection failing ends that connection, not the server.
-                let _ = match served {
-                    Ok(()) => outln!("{peer} left"),
-                    Err(e) => outln!("{peer}: {e:#}"),
-                };
-            });
-        }
+        // The server ends only by failing.
+        match serve(&listener, &setup, move |told| {
+            if told.shown(verbose) {
+                // Nobody reading the log does not stop the games.
+                let _ = outln!("{told}");
+            }
+        })? {}
     }
     let address = args
         .connect
@@ -126,53 +104,26 @@ pub fn run(args: &DxpArgs) -> Result<()> {
         moves: args.moves,
         start,
     };
-    if let Err(e) = request.check() {
-        usage!("{}", e.with_option());
-    }
+    request.check().map_err(Usage::from)?;
     if let Err(e) = check_address(address) {
         usage!("--connect {e}");
     }
     let stream = TcpStream::connect(address)
         .with_context(|| format!("cannot connect to a DamExchange follower at {address}"))?;
-    let engine = engine(eval, book)?;
-    let mut log = |line: &str| {
-        if verbose || line.starts_with("chat:") {
-            let _ = outln!("{line}");
+    let mut log = |event: &Event| {
+        if event.shown(verbose) {
+            let _ = outln!("{event}");
         }
     };
-    let games = initiate(&mut wire(&stream)?, &engine, &side, &request, &mut log)?;
-    report(&games, &side.name, args.pdn.as_deref())
-}
-
-/// An engine of its own for a connection.
-fn engine(eval: EvalChoice, book: BookChoice) -> Result<Engine> {
-    let mut engine = Engine::try_new(EngineOptions::default())?;
-    engine.set_eval(eval);
-    engine.set_book(book);
-    Ok(engine)
-}
-
-fn wire(stream: &TcpStream) -> Result<Wire<BufReader<TcpStream>, TcpStream>> {
-    Ok(Wire::new(
-        BufReader::new(stream.try_clone()?),
-        stream.try_clone()?,
-    ))
-}
-
-/// A line per game, and the games appended to the PDN file under `name`, Damier's name in
-/// them.
-fn report(games: &[Played], name: &str, pdn_file: Option<&std::path::Path>) -> Result<()> {
+    let games = initiate(
+        &mut Wire::tcp(&stream)?,
+        &setup.engine()?,
+        &setup.side,
+        &request,
+        &mut log,
+    )?;
     for (i, g) in games.iter().enumerate() {
         outln!("{}", g.line(i + 1))?;
     }
-    if let Some(path) = pdn_file {
-        use std::io::Write;
-        std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .and_then(|mut f| f.write_all(games_pdn(games, name).as_bytes()))
-            .with_context(|| format!("cannot write {}", path.display()))?;
-    }
-    Ok(())
+    Ok(setup.keep(&games)?)
 }

@@ -5,7 +5,7 @@ use crate::output::{outln, tell, usage};
 use crate::PositionArgs;
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
-use damier_core::{with_geometry, Variant};
+use damier_core::Variant;
 use damier_egdb::bench::{probe_speed, BenchError};
 use damier_egdb::store::{self, BuildError, SetEvent};
 use damier_egdb::verify::{self, Again, VerifyEvent};
@@ -340,17 +340,14 @@ fn verify(args: &VerifyArgs) -> Result<()> {
 fn probe(args: &ProbeArgs) -> Result<()> {
     let variant = args.position.variant;
     let db = Egdb::open(&args.dir.path(), variant, 16)?;
-    with_geometry!(variant.rules().board, G => {
-        let pos = args.position.position::<G>(variant)?;
-        let explained = match db.explain(&pos) {
-            Err(Unexplained::Empty) => usage!("--fen: {}", Unexplained::Empty),
-            other => other?,
-        };
-        for line in explained.lines(&pos, db.dir()) {
-            outln!("{line}")?;
-        }
-        Ok(())
-    })
+    let lines = match db.explain_lines(&args.position.board()?) {
+        Err(Unexplained::Empty) => usage!("--fen: {}", Unexplained::Empty),
+        other => other?,
+    };
+    for line in lines {
+        outln!("{line}")?;
+    }
+    Ok(())
 }
 
 fn info(args: &InfoArgs) -> Result<()> {

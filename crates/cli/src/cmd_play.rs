@@ -1,11 +1,12 @@
 //! `damier play`: a game in the terminal against the engine, another person, or the engine
 //! against itself. Arguments become a `PlayConfig`; `damier-tui` does the rest.
 
+use crate::engine_args::EngineArgs;
 use crate::output::{usage, UsageContext};
 use crate::PositionArgs;
 use anyhow::{Context, Result};
 use clap::Args;
-use damier_engine::{EngineOptions, Level};
+use damier_engine::Level;
 use damier_game::ballot::{self, BallotChoice, Deck};
 use damier_game::{Game, SideChoice, TimeoutPenalty};
 use damier_tui::clock_text::{parse_control, parse_duration, Unit};
@@ -69,25 +70,15 @@ pub struct PlayArgs {
     /// Seed for random choices (side, ballot) and the engine's style.
     #[arg(long)]
     seed: Option<u64>,
-    /// Engine search threads.
-    #[arg(long, default_value_t = 1)]
-    threads: usize,
-    /// Engine hash table size in MiB.
-    #[arg(long, default_value_t = 64)]
-    hash: usize,
-    #[arg(long, help = crate::eval_arg::HELP)]
-    eval: Option<String>,
-    #[arg(long, help = crate::book_arg::HELP)]
-    book: Option<String>,
-    #[arg(long, help = crate::egdb_arg::HELP)]
-    egdb: Option<String>,
+    #[command(flatten)]
+    engine: EngineArgs,
     /// Each line of input takes this long on a hand-moved clock instead of the wall clock.
     #[arg(long, hide = true, value_name = "DURATION", allow_hyphen_values = true)]
     fake_clock: Option<String>,
 }
 
 pub fn run(args: &PlayArgs) -> Result<()> {
-    let seed = args.seed.unwrap_or_else(time_seed);
+    let seed = args.seed.unwrap_or_else(damier_core::rng::time_seed);
     let mut notes = Vec::new();
     let (game, tags) = start_game(args, seed, &mut notes)?;
     let variant = game.variant();
@@ -110,24 +101,17 @@ pub fn run(args: &PlayArgs) -> Result<()> {
         .in_variant(variant)
         .usage_context(|| "--timeout turn".into())?;
     crate::output::check_depth(args.depth)?;
-    crate::output::check_threads("--threads", args.threads)?;
-    if let Err(e) = damier_engine::setting::hash(args.hash) {
-        usage!("{}", e.with_option());
-    }
-    damier_engine::tt::Table::check_size(args.hash).map_err(crate::hash_arg::refusal)?;
+    let setup = args.engine.setup(variant)?;
     let fake_clock = match &args.fake_clock {
         Some(text) => {
             Some(parse_duration(text, Unit::Seconds).usage_context(|| "--fake-clock".into())?)
         }
         None => None,
     };
-    config.engine = EngineOptions {
-        threads: args.threads,
-        hash_mb: args.hash,
-    };
-    config.eval = crate::eval_arg::parse(args.eval.as_deref(), Some(variant))?;
-    config.book = crate::book_arg::parse(args.book.as_deref(), Some(variant))?;
-    config.egdb = crate::egdb_arg::open(args.egdb.as_deref(), variant)?;
+    config.engine = setup.options;
+    config.eval = setup.eval;
+    config.book = setup.book;
+    config.egdb = setup.egdb;
     config.depth = args.depth;
     config.seed = seed;
     config.tags = tags;
@@ -168,13 +152,9 @@ fn start_game(
     }
     if let Some(which) = &args.ballot {
         let deck = args.deck;
-        let choice = if which.eq_ignore_ascii_case("random") {
-            BallotChoice::Random(seed)
-        } else {
-            BallotChoice::Number(match which.parse() {
-                Ok(n) => n,
-                Err(_) => usage!("--ballot must be a number or random, got '{which}'"),
-            })
+        let choice = match BallotChoice::parse(which, seed) {
+            Ok(choice) => choice,
+            Err(e) => usage!("--ballot {e}"),
         };
         let (mut game, ballot) =
             ballot::open(variant, deck, choice).usage_context(|| "--ballot".into())?;
@@ -183,12 +163,4 @@ fn start_game(
         return Ok((game, Vec::new()));
     }
     Ok((args.position.game()?, Vec::new()))
-}
-
-/// A seed from the time, for games that differ from one run to the next.
-fn time_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos() as u64)
-        .unwrap_or(0)
 }

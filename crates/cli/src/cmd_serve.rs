@@ -1,5 +1,6 @@
 //! `damier serve`: the web page to play and analyse every variant (crate `damier-web`).
 
+use crate::output::Usage;
 use anyhow::Result;
 use clap::Args;
 use damier_web::{serve_blocking, ServeOptions, DEFAULT_PORT};
@@ -73,8 +74,7 @@ pub struct ServeArgs {
 pub fn run(args: &ServeArgs) -> Result<()> {
     let mut options = ServeOptions {
         max_games: args.max_games,
-        // A negative size is out of range as 0 is; the error says the value given.
-        hash_mb: usize::try_from(args.hash).unwrap_or(0),
+        hash_mb: ServeOptions::hash_size(args.hash).map_err(Usage::from)?,
         egdb_builds: match args.egdb_builds.as_deref() {
             Some(choice) => choice == "on",
             None => damier_web::egdb_builds_by_default(&args.host, &args.host_name),
@@ -90,12 +90,7 @@ pub fn run(args: &ServeArgs) -> Result<()> {
         database: args.database.clone(),
         ..ServeOptions::default()
     };
-    if let Err(mut e) = options.check() {
-        if e.setting == "hash" {
-            e.got = args.hash.to_string();
-        }
-        crate::output::usage!("{}", e.with_option());
-    }
+    options.check().map_err(Usage::from)?;
     // Checked before the files are read (the databases' folder may take a while).
     options.eval = crate::eval_arg::parse(args.eval.as_deref(), None)?;
     options.book = crate::book_arg::parse(args.book.as_deref(), None)?;

@@ -23,6 +23,7 @@ mod cmd_show;
 mod cmd_train;
 mod egdb_arg;
 mod egdb_playout;
+mod engine_args;
 mod eval_arg;
 mod hash_arg;
 mod interrupt;
@@ -31,10 +32,10 @@ mod output;
 mod puzzle_play;
 mod variant_arg;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
-use damier_core::{fen, Geometry, Position, Variant};
-use damier_game::{Game, PlayLineError};
+use damier_core::{capture_path, Variant};
+use damier_game::{Board, Game, PlayLineError};
 use output::UsageContext;
 
 /// The version and the commit built (crates/cli/build.rs), as `--version` prints them.
@@ -118,26 +119,29 @@ pub struct PositionArgs {
 }
 
 impl PositionArgs {
-    /// The position asked for, on the geometry `G` (the caller dispatched on the variant).
-    pub fn position<G: Geometry>(&self, variant: Variant) -> Result<Position<G>> {
-        let rules = variant.rules();
-        let pos = match &self.fen {
-            None => Position::start(rules),
-            Some(text) => fen::parse(rules, text).usage_context(|| fen_context(text, variant))?,
-        };
-        damier_game::play_line_on(pos, self.play.as_deref().unwrap_or("")).map_err(play_refused)
+    /// The position `--fen` gives (the variant's start without it).
+    fn start(&self) -> Result<Board> {
+        let variant = self.variant;
+        match &self.fen {
+            None => Ok(Board::start(variant)),
+            Some(text) => {
+                Board::from_fen(variant, text).usage_context(|| fen_context(text, variant))
+            }
+        }
+    }
+
+    /// The position asked for, with no game around it: the `--play` moves are played on
+    /// past any draw or result (perft and the databases look past them).
+    pub fn board(&self) -> Result<Board> {
+        self.start()?
+            .play_line(self.play.as_deref().unwrap_or(""))
+            .map_err(play_refused)
     }
 
     /// The position asked for as a game: the start (or `--fen`) with the `--play` moves
     /// played, so that their history counts for draws.
     pub fn game(&self) -> Result<Game> {
-        let variant = self.variant;
-        let mut game = match &self.fen {
-            None => Game::new(variant),
-            Some(text) => {
-                Game::from_fen(variant, text).usage_context(|| fen_context(text, variant))?
-            }
-        };
+        let mut game = Game::from_board(self.start()?);
         self.play_onto(&mut game)?;
         Ok(game)
     }
@@ -152,34 +156,6 @@ impl PositionArgs {
 /// A `--play` move refused, as a usage error naming the option.
 fn play_refused(error: PlayLineError) -> anyhow::Error {
     anyhow::Error::new(output::Usage(format!("--play, {error}")))
-}
-
-/// Forces the capture search's path (`gather` or `shifts`), for measurement; by default the
-/// faster one for the processor is chosen (see `damier_core::capture_path`).
-const CAPTURE_PATH_VAR: &str = "DAMIER_CAPTURE_PATH";
-
-/// Apply `DAMIER_CAPTURE_PATH` if it is set.
-fn choose_capture_path() -> Result<()> {
-    if let Some(value) = std::env::var_os(CAPTURE_PATH_VAR) {
-        let text = value.to_string_lossy();
-        let path: damier_core::CapturePath = text
-            .parse()
-            .with_context(|| format!("reading {CAPTURE_PATH_VAR}"))?;
-        damier_core::capture_path::set(path)
-            .with_context(|| format!("reading {CAPTURE_PATH_VAR}"))?;
-    }
-    Ok(())
-}
-
-/// How the capture search runs and why, for `perft` and `bench` to report.
-pub fn capture_path_report() -> String {
-    let path = damier_core::capture_path::current();
-    let why = if std::env::var_os(CAPTURE_PATH_VAR).is_some() {
-        format!("forced by {CAPTURE_PATH_VAR}")
-    } else {
-        "chosen for this processor".to_string()
-    };
-    format!("capture path: {} ({}), {why}", path.name(), path.describe())
 }
 
 /// Help and version go out as clap prints them; a mistake in the command line is told on one
@@ -270,22 +246,18 @@ fn command_path(args: &[String]) -> String {
 }
 
 fn main() {
-    let missing = damier_core::capture_path::missing_features();
-    if !missing.is_empty() {
-        crate::output::tell!(
-            "damier: this build uses {} instructions, which this processor does not have; \
-             build it for this processor with RUSTFLAGS=\"-C target-cpu=native\" cargo build --release",
-            missing.join(", ")
-        );
+    if let Some(note) = capture_path::missing_features_note() {
+        crate::output::tell!("damier: {note}");
         std::process::exit(1);
     }
     let cli = command()
         .try_get_matches()
         .and_then(|m| Cli::from_arg_matches(&m))
         .unwrap_or_else(|e| refuse_command_line(e));
-    if let Err(e) = choose_capture_path() {
-        crate::output::tell!("damier: {}", output::describe(&e));
-        std::process::exit(output::exit_status(&e).max(2));
+    if let Err(e) = capture_path::apply_env() {
+        // A mistake in what the user set, as in the command line.
+        crate::output::tell!("damier: {}", output::printable(&e.to_string()));
+        std::process::exit(2);
     }
     let result = match cli.command {
         Command::Perft(args) => cmd_perft::run(&args),

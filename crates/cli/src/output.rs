@@ -38,6 +38,22 @@ impl fmt::Display for Usage {
 
 impl std::error::Error for Usage {}
 
+/// A setting out of the engine's range, in the command line's words (its option named).
+impl From<damier_engine::SettingError> for Usage {
+    fn from(e: damier_engine::SettingError) -> Usage {
+        Usage(e.with_option())
+    }
+}
+
+/// One report as a line: its JSON object with `--json`, its text otherwise.
+pub fn report<T: fmt::Display + serde::Serialize>(json: bool, item: &T) -> io::Result<()> {
+    if json {
+        line(format_args!("{}", serde_json::to_string(item)?))
+    } else {
+        line(format_args!("{item}"))
+    }
+}
+
 /// Return early with a [`Usage`] error.
 macro_rules! usage {
     ($($arg:tt)*) => {
@@ -52,21 +68,18 @@ pub fn check_threads<T>(option: &str, threads: T) -> anyhow::Result<usize>
 where
     T: TryInto<usize> + fmt::Display + Copy,
 {
-    // A negative count is out of range like any other: it is said as it was given.
-    let n = threads.try_into().unwrap_or(0);
-    match damier_engine::setting::threads(n) {
-        Ok(()) => Ok(n),
-        Err(e) => usage!("{option} must be {}, got {threads}", e.rule),
-    }
+    damier_engine::setting::threads(threads)
+        .map_err(|e| anyhow::Error::new(Usage(e.with_option_named(option))))
 }
 
 /// Refuse a search `--depth` outside the engine's range ([`damier_engine::setting::depth`]),
 /// in its words.
 pub fn check_depth(depth: Option<i32>) -> anyhow::Result<()> {
-    match depth.map(damier_engine::setting::depth) {
-        Some(Err(e)) => usage!("{}", e.with_option()),
-        _ => Ok(()),
-    }
+    depth
+        .map(damier_engine::setting::depth)
+        .transpose()
+        .map_err(Usage::from)?;
+    Ok(())
 }
 
 /// Write a line to standard error, as `eprintln!` does, except that a standard error its

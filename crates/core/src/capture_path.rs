@@ -180,9 +180,87 @@ pub fn missing_features() -> Vec<&'static str> {
     missing
 }
 
+/// The environment variable that forces a path (`gather` or `shifts`), for measurement; by
+/// default [`detect`] chooses.
+pub const ENV_VAR: &str = "DAMIER_CAPTURE_PATH";
+
+/// [`ENV_VAR`] set to a path that cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("reading {ENV_VAR}: {0}")]
+pub struct EnvError(pub PathError);
+
+/// Use the path [`ENV_VAR`] names, if it is set (a program calls this once, at its start).
+///
+/// # Errors
+/// [`EnvError`] for a value that is not a path, or names one this build does not have.
+pub fn apply_env() -> Result<(), EnvError> {
+    match std::env::var_os(ENV_VAR) {
+        Some(value) => apply(&value.to_string_lossy()),
+        None => Ok(()),
+    }
+}
+
+/// Use the path `value` names.
+fn apply(value: &str) -> Result<(), EnvError> {
+    value.parse().and_then(set).map_err(EnvError)
+}
+
+/// How the capture search runs and why, as the speed reports (`perft`, `bench`) say it:
+/// `capture path: gather (PEXT/PDEP gather), chosen for this processor`.
+pub fn report_line() -> String {
+    report_line_of(current(), std::env::var_os(ENV_VAR).is_some())
+}
+
+fn report_line_of(path: CapturePath, forced: bool) -> String {
+    let why = if forced {
+        format!("forced by {ENV_VAR}")
+    } else {
+        "chosen for this processor".to_string()
+    };
+    format!("capture path: {} ({}), {why}", path.name(), path.describe())
+}
+
+/// Why this build cannot run on this processor ([`missing_features`]), and how to build one
+/// that can; `None` when it can.
+pub fn missing_features_note() -> Option<String> {
+    missing_note(&missing_features())
+}
+
+fn missing_note(missing: &[&str]) -> Option<String> {
+    (!missing.is_empty()).then(|| {
+        format!(
+            "this build uses {} instructions, which this processor does not have; build it \
+             for this processor with RUSTFLAGS=\"-C target-cpu=native\" cargo build --release",
+            missing.join(", ")
+        )
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_environment_forces_a_path_in_these_words() {
+        assert_eq!(
+            apply("pdep").unwrap_err().to_string(),
+            "reading DAMIER_CAPTURE_PATH: unknown capture path 'pdep' (expected gather or shifts)"
+        );
+        assert_eq!(
+            report_line_of(CapturePath::Shifts, true),
+            "capture path: shifts (shifts), forced by DAMIER_CAPTURE_PATH"
+        );
+        assert_eq!(
+            report_line_of(CapturePath::Gather, false),
+            "capture path: gather (PEXT/PDEP gather), chosen for this processor"
+        );
+        assert_eq!(missing_note(&[]), None);
+        assert_eq!(
+            missing_note(&["BMI1", "BMI2"]).unwrap(),
+            "this build uses BMI1, BMI2 instructions, which this processor does not have; build \
+             it for this processor with RUSTFLAGS=\"-C target-cpu=native\" cargo build --release"
+        );
+    }
 
     #[test]
     fn amd_before_zen3_takes_the_shifts() {

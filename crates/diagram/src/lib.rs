@@ -113,12 +113,5 @@ pub fn render(board: &Board, options: &Options, format: Format) -> Result<Vec<u8
     }
 }
 
-/// What the picture shows, in words: variant, side to move, position.
-pub fn title(board: &Board) -> String {
-    format!(
-        "{}, {} to move: {}",
-        board.variant(),
-        board.side().name(),
-        board.fen()
-    )
-}
+/// What the picture shows, in words (the game layer's, as `damier show` says it too).
+pub use damier_game::diagram::title;

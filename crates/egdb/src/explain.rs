@@ -81,6 +81,26 @@ impl<B> Explained<B> {
 }
 
 impl Egdb {
+    /// [`Egdb::explain`] of a board of any variant, as the lines of its account
+    /// ([`Explained::lines`]), the set's folder named where a slice is missing.
+    ///
+    /// # Errors
+    /// As [`Egdb::explain`].
+    pub fn explain_lines(&self, board: &Board) -> Result<Vec<String>, Unexplained> {
+        fn on<G: Geometry>(db: &Egdb, pos: &Position<G>) -> Result<Vec<String>, Unexplained>
+        where
+            Board: From<Position<G>>,
+        {
+            Ok(db.explain(pos)?.lines(pos, db.dir()))
+        }
+        match board {
+            Board::D8(p) => on(self, p),
+            Board::D10(p) => on(self, p),
+            Board::D12(p) => on(self, p),
+            Board::O8(p) => on(self, p),
+        }
+    }
+
     /// The set's account of `pos`.
     ///
     /// # Errors

@@ -44,7 +44,9 @@ pub use book::{BookAnalyst, BOOK_MARGIN};
 pub use damier_book::{Book, Choice as BookChoice};
 /// Moves as 32-bit codes (moved to the rules core, which opening books share).
 pub use damier_core::move_code as movecode;
-pub use engine::{Engine, EngineOptions, SearchInput, Style, MAX_LINES, MAX_THREADS};
+pub use engine::{
+    Engine, EngineOptions, NoMoveToSearch, SearchInput, Style, MAX_LINES, MAX_THREADS,
+};
 pub use eval::{EvalChoice, Weights, WeightsError};
 pub use limits::{ClockLimit, Level, LevelError, LevelSettings, Limits, Player};
 pub use report::{LineReport, ThreatReport};

@@ -99,6 +99,19 @@ impl Limits {
             || self.move_time.is_some()
             || self.clock.is_some()
     }
+
+    /// The time an analysis given no limit takes ([`Limits::or_default_time`]).
+    pub const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(5);
+
+    /// These limits, or [`Limits::DEFAULT_MOVE_TIME`] when none is set: an analysis asked for
+    /// without a limit ends by itself rather than running until stopped.
+    pub fn or_default_time(self) -> Limits {
+        if self.is_bounded() {
+            self
+        } else {
+            Limits::move_time(Limits::DEFAULT_MOVE_TIME)
+        }
+    }
 }
 
 /// Who plays a side of a game: a person, or the engine at a level. The terminal and the
@@ -234,6 +247,15 @@ impl std::str::FromStr for Level {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_analysis_without_a_limit_takes_five_seconds() {
+        assert_eq!(
+            Limits::default().or_default_time(),
+            Limits::move_time(Duration::from_secs(5))
+        );
+        assert_eq!(Limits::depth(3).or_default_time(), Limits::depth(3));
+    }
 
     #[test]
     fn a_level_is_a_number_from_one_to_ten() {

@@ -4,8 +4,9 @@
 //! report never reads two ways.
 
 use crate::search::{SearchInfo, SearchResult};
+use crate::{Engine, Score};
 use damier_core::Color;
-use damier_game::{Board, LineGain};
+use damier_game::{Board, Game, LineGain};
 use serde::Serialize;
 use std::fmt;
 
@@ -158,6 +159,129 @@ impl fmt::Display for ThreatReport {
     }
 }
 
+/// What a search ends on: its best move, score and depth (or that the book gave it), and
+/// what the best line wins. Its `Display` is `analyze`'s closing lines; as JSON it is its last
+/// object.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BestReport {
+    // The fields in the order of their names: the object reads as it did when built by name.
+    /// The best move in short form (empty when there was none).
+    pub best: String,
+    /// Whether the opening book gave it.
+    pub book: bool,
+    /// Depth of the last completed iteration.
+    pub depth: i32,
+    /// What the best line wins, in words, when it wins something.
+    pub explain: Option<String>,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// The score for the side to move, in hundredths of a man.
+    pub score: i32,
+}
+
+impl BestReport {
+    /// The report of `result`, a search of `board`.
+    pub fn new(board: &Board, result: &SearchResult) -> BestReport {
+        BestReport {
+            best: result.best.map(|m| board.short(&m)).unwrap_or_default(),
+            book: result.book,
+            depth: result.depth,
+            explain: damier_game::explain(board, &result.pv),
+            nodes: result.nodes,
+            score: result.score.0,
+        }
+    }
+}
+
+impl fmt::Display for BestReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "best {}  score {}", self.best, Score(self.score))?;
+        if self.book {
+            f.write_str("  book move")?;
+        } else {
+            write!(f, "  depth {}", self.depth)?;
+        }
+        if let Some(text) = &self.explain {
+            write!(f, "\n{text}")?;
+        }
+        Ok(())
+    }
+}
+
+/// What is known of a position before it is searched ([`Engine::notes`]). Its `Display` is a
+/// line of `analyze`; as JSON it is an object of one field named by the kind of note
+/// (`{"book": [...]}`, `{"egdb": "win in 9 plies"}`, `{"over": "..."}`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PositionNote {
+    /// The opening book's moves, best first.
+    Book(Vec<BookMoveReport>),
+    /// The endgame databases' value of the position.
+    Egdb(String),
+    /// The game is over by a draw rule as it stands (the reason in words), though moves
+    /// remain: every move scores a draw.
+    Over(String),
+}
+
+/// A move of the opening book and its value, in a [`PositionNote::Book`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BookMoveReport {
+    /// The move in short form.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// Its value for the side to move, in hundredths of a man.
+    pub score: i32,
+}
+
+impl fmt::Display for PositionNote {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionNote::Book(moves) => {
+                f.write_str("book moves: ")?;
+                for (i, m) in moves.iter().enumerate() {
+                    let comma = if i == 0 { "" } else { ", " };
+                    write!(f, "{comma}{} {}", m.mv, Score(m.score))?;
+                }
+                Ok(())
+            }
+            PositionNote::Egdb(value) => write!(f, "database {value}"),
+            PositionNote::Over(why) => write!(
+                f,
+                "the game is over as it stands ({why}): every move scores a draw"
+            ),
+        }
+    }
+}
+
+impl Engine {
+    /// What the engine's book and databases know of `game`'s position, and whether a draw
+    /// rule has ended the game there, in that order. A database block that cannot be read
+    /// gives no note (the search goes on without it and its damage is told after).
+    pub fn notes(&self, game: &Game) -> Vec<PositionNote> {
+        let board = game.position();
+        let mut notes = Vec::new();
+        let book = self.book().book_for(game.variant());
+        if let Some(moves) = book.and_then(|b| b.moves(board)) {
+            let moves = moves
+                .iter()
+                .map(|m| BookMoveReport {
+                    mv: board.short(&m.mv),
+                    score: m.value,
+                })
+                .collect();
+            notes.push(PositionNote::Book(moves));
+        }
+        if let Some(Ok(Some(value))) = self.egdb().map(|db| db.probe_board(board)) {
+            notes.push(PositionNote::Egdb(value.to_string()));
+        }
+        // Without a move the game is lost, not drawn: there is no search to note it for.
+        if let Some(result) = game.result().filter(|_| !board.legal_moves().is_empty()) {
+            notes.push(PositionNote::Over(result.describe()));
+        }
+        notes
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -273,5 +397,95 @@ mod tests {
         let json = serde_json::to_value(&threat).unwrap();
         assert_eq!(json["score_text"], "+0.95");
         assert!(json.get("mover").is_none());
+    }
+
+    #[test]
+    fn the_best_move_says_its_depth_or_the_book_and_what_it_wins() {
+        let board = Board::from_fen(Variant::INTERNATIONAL, "W:W28,40:B23").unwrap();
+        let mv = board.parse_move("28x19").unwrap();
+        let mut result = SearchResult {
+            best: Some(mv),
+            ponder: None,
+            score: Score(95),
+            depth: 5,
+            nodes: 10,
+            time: Duration::from_millis(1),
+            pv: vec![mv],
+            egdb: None,
+            book: false,
+        };
+        let best = BestReport::new(&board, &result);
+        assert_eq!(
+            best.to_string(),
+            "best 28x19  score +0.95  depth 5\n28x19 wins the game: 28x19"
+        );
+        let json = serde_json::to_string(&best).unwrap();
+        assert!(
+            json.starts_with(r#"{"best":"28x19","book":false,"depth":5,"explain":"#),
+            "{json}"
+        );
+        assert!(json.ends_with(r#""nodes":10,"score":95}"#), "{json}");
+        result.book = true;
+        result.pv.clear();
+        assert_eq!(
+            BestReport::new(&board, &result).to_string(),
+            "best 28x19  score +0.95  book move"
+        );
+    }
+
+    #[test]
+    fn notes_tell_the_book_the_databases_and_a_drawn_game() {
+        let book = PositionNote::Book(vec![
+            BookMoveReport {
+                mv: "32-28".into(),
+                score: 12,
+            },
+            BookMoveReport {
+                mv: "33-28".into(),
+                score: -5,
+            },
+        ]);
+        assert_eq!(book.to_string(), "book moves: 32-28 +0.12, 33-28 -0.05");
+        assert_eq!(
+            serde_json::to_string(&book).unwrap(),
+            r#"{"book":[{"move":"32-28","score":12},{"move":"33-28","score":-5}]}"#
+        );
+        let egdb = PositionNote::Egdb("draw".into());
+        assert_eq!(egdb.to_string(), "database draw");
+        assert_eq!(serde_json::to_string(&egdb).unwrap(), r#"{"egdb":"draw"}"#);
+        let over = PositionNote::Over("a draw".into());
+        assert_eq!(
+            over.to_string(),
+            "the game is over as it stands (a draw): every move scores a draw"
+        );
+        assert_eq!(
+            serde_json::to_string(&over).unwrap(),
+            r#"{"over":"a draw"}"#
+        );
+
+        let mut engine = Engine::new(crate::EngineOptions {
+            threads: 1,
+            hash_mb: 1,
+        });
+        engine.set_book(crate::BookChoice::None);
+        let kings = Game::from_fen("frisian".parse().unwrap(), "W:WK46:BK5").unwrap();
+        let notes = engine.notes(&kings);
+        assert!(
+            matches!(&notes[..], [PositionNote::Over(why)] if why.contains("one king against one king")),
+            "{notes:?}"
+        );
+        assert!(engine.notes(&Game::new(Variant::INTERNATIONAL)).is_empty());
+    }
+
+    #[test]
+    fn the_threat_is_searched_with_the_other_side_to_move() {
+        let engine = Engine::new(crate::EngineOptions {
+            threads: 1,
+            hash_mb: 1,
+        });
+        let board = Board::from_fen(Variant::INTERNATIONAL, "W:W28,40:B23").unwrap();
+        let threat = engine.threat(&board, &crate::Limits::depth(3), &crate::Control::new());
+        assert_eq!((threat.side, threat.gain), ("black", 1));
+        assert!(threat.pv.starts_with("23x32"), "{}", threat.pv);
     }
 }

@@ -5,7 +5,9 @@
 
 use crate::limits::Limits;
 use crate::{MAX_LINES, MAX_THREADS};
+use damier_game::time_text::{self, Unit};
 use std::fmt::Display;
+use std::time::Duration;
 
 /// A setting out of its range.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -27,7 +29,13 @@ impl SettingError {
 
     /// The error as the command line says it, naming its option.
     pub fn with_option(&self) -> String {
-        format!("{} must be {}, got {}", self.option(), self.rule, self.got)
+        self.with_option_named(&self.option())
+    }
+
+    /// The error naming `option` for the setting, for a command whose option has a name of
+    /// its own (`--concurrency` for the threads of a match).
+    pub fn with_option_named(&self, option: &str) -> String {
+        format!("{option} must be {}, got {}", self.rule, self.got)
     }
 }
 
@@ -70,12 +78,18 @@ pub fn require(
     }
 }
 
-/// Threads of a search or of a run of games: 1 to [`MAX_THREADS`].
+/// Threads of a search or of a run of games: 1 to [`MAX_THREADS`] (a negative count is out
+/// of range too, said as it was given).
 ///
 /// # Errors
 /// [`SettingError`] outside that.
-pub fn threads(threads: usize) -> Result<(), SettingError> {
-    within("threads", threads, 1, MAX_THREADS)
+pub fn threads<T>(threads: T) -> Result<usize, SettingError>
+where
+    T: TryInto<usize> + Display + Copy,
+{
+    let n = threads.try_into().unwrap_or(0);
+    let rule = format!("between 1 and {MAX_THREADS}");
+    require((1..=MAX_THREADS).contains(&n), "threads", &rule, threads).map(|()| n)
 }
 
 /// A search's depth: 1 to [`Limits::MAX_DEPTH`] plies.
@@ -124,6 +138,34 @@ pub fn movetime_ms(ms: u64) -> Result<(), SettingError> {
     require(ms >= 1, "movetime", "at least 1 ms", ms)
 }
 
+/// A search's time given as text: seconds (`5`, `0.5`) or with units (`1.5s`, `250ms`, `2m`),
+/// as [`time_text::parse_duration`] reads it, and more than nothing.
+///
+/// # Errors
+/// [`SettingError`] for `time`: nothing or less (`-1`, `0`), or not a duration (which
+/// includes one of more than ten days).
+pub fn move_time(text: &str) -> Result<Duration, SettingError> {
+    let got = format!("'{text}'");
+    // A negative time is short of the floor, not a text that cannot be read.
+    let short = || SettingError {
+        setting: "time",
+        rule: "more than nothing".into(),
+        got: got.clone(),
+    };
+    if text.trim_start().starts_with('-') {
+        return Err(short());
+    }
+    let time = time_text::parse_duration(text, Unit::Seconds).map_err(|_| SettingError {
+        setting: "time",
+        rule: "a duration of at most ten days (e.g. 5, 0.5, 1.5s, 250ms, 2m)".into(),
+        got: got.clone(),
+    })?;
+    if time.is_zero() {
+        return Err(short());
+    }
+    Ok(time)
+}
+
 /// A search's depth and node caps, where set.
 ///
 /// # Errors
@@ -154,6 +196,13 @@ mod tests {
             "nodes must be at least 1, got 0"
         );
         assert!(threads(0).is_err() && threads(1).is_ok());
+        assert_eq!(threads(4i64), Ok(4));
+        assert_eq!(
+            threads(-1i64)
+                .unwrap_err()
+                .with_option_named("--concurrency"),
+            format!("--concurrency must be between 1 and {MAX_THREADS}, got -1")
+        );
         assert_eq!(
             lines(0).unwrap_err().to_string(),
             format!("lines must be between 1 and {MAX_LINES}, got 0")
@@ -174,5 +223,26 @@ mod tests {
             "--movetime must be at least 1 ms, got 0"
         );
         assert!(movetime_ms(1).is_ok());
+    }
+
+    #[test]
+    fn a_move_time_is_a_duration_of_more_than_nothing() {
+        assert_eq!(move_time("1.5s"), Ok(Duration::from_millis(1500)));
+        assert_eq!(move_time("2"), Ok(Duration::from_secs(2)));
+        for short in ["-1", "0", "0ms"] {
+            assert_eq!(
+                move_time(short).unwrap_err().with_option(),
+                format!("--time must be more than nothing, got '{short}'")
+            );
+        }
+        for unread in ["5x", "1000000", "11d"] {
+            assert_eq!(
+                move_time(unread).unwrap_err().with_option(),
+                format!(
+                    "--time must be a duration of at most ten days (e.g. 5, 0.5, 1.5s, 250ms, \
+                     2m), got '{unread}'"
+                )
+            );
+        }
     }
 }

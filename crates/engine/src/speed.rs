@@ -2,9 +2,12 @@
 //! and as JSON: one wording for whatever front end measures.
 
 use crate::bench::{fingerprint, BenchLine};
-use damier_core::capture_path;
+use crate::setting::{self, SettingError};
+use damier_core::{capture_path, notation, perft, Geometry, Position};
+use damier_game::Board;
 use serde_json::{json, Value};
 use std::fmt;
+use std::time::Instant;
 
 /// The capture search's path as the JSON reports name it.
 fn capture_path_name() -> &'static str {
@@ -59,6 +62,104 @@ pub fn divide_line(mv: &str, nodes: u64, json: bool) -> String {
     } else {
         format!("{mv:>12}  {nodes}")
     }
+}
+
+/// The deepest perft count asked for (beyond it a count takes longer than anyone waits).
+pub const MAX_PERFT_DEPTH: u32 = 30;
+
+/// A perft depth asked for: 1 to [`MAX_PERFT_DEPTH`].
+///
+/// # Errors
+/// [`SettingError`] for `depth` outside that, said as it was given.
+pub fn perft_depth<T>(depth: T) -> Result<u32, SettingError>
+where
+    T: TryInto<u32> + fmt::Display + Copy,
+{
+    let d = depth.try_into().unwrap_or(0);
+    let rule = format!("between 1 and {MAX_PERFT_DEPTH}");
+    setting::require((1..=MAX_PERFT_DEPTH).contains(&d), "depth", &rule, depth).map(|()| d)
+}
+
+/// A line of a perft run ([`perft_lines`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum PerftOut {
+    /// Under divide: a first move and the count under it.
+    Move {
+        /// The move in short form.
+        mv: String,
+        /// Leaves under it.
+        nodes: u64,
+    },
+    /// A depth's count, or the total of a divide.
+    Count(PerftLine),
+}
+
+impl PerftOut {
+    /// The line as text, or as JSON when `json`.
+    pub fn text(&self, json: bool) -> String {
+        match (self, json) {
+            (PerftOut::Move { mv, nodes }, _) => divide_line(mv, *nodes, json),
+            (PerftOut::Count(line), true) => line.json().to_string(),
+            (PerftOut::Count(line), false) => line.to_string(),
+        }
+    }
+}
+
+/// Count the leaves of `pos` at every depth from 1 to `depth` on `threads` threads, each
+/// count timed; or, with `divide`, under each first move at `depth`, then their total timed.
+/// `each` hears every line as it is counted; its first error stops the run and is returned.
+///
+/// # Errors
+/// The first error of `each`.
+pub fn perft_lines<E>(
+    board: &Board,
+    depth: u32,
+    threads: usize,
+    divide: bool,
+    each: impl FnMut(PerftOut) -> Result<(), E>,
+) -> Result<(), E> {
+    match board {
+        Board::D8(p) => perft_lines_on(p, depth, threads, divide, each),
+        Board::D10(p) => perft_lines_on(p, depth, threads, divide, each),
+        Board::D12(p) => perft_lines_on(p, depth, threads, divide, each),
+        Board::O8(p) => perft_lines_on(p, depth, threads, divide, each),
+    }
+}
+
+/// [`perft_lines`] on a board of one geometry.
+fn perft_lines_on<G: Geometry, E>(
+    pos: &Position<G>,
+    depth: u32,
+    threads: usize,
+    divide: bool,
+    mut each: impl FnMut(PerftOut) -> Result<(), E>,
+) -> Result<(), E> {
+    if divide {
+        let start = Instant::now();
+        let mut total = 0;
+        for (mv, nodes) in perft::divide(pos, depth) {
+            total += nodes;
+            let mv = notation::short(pos, &mv);
+            each(PerftOut::Move { mv, nodes })?;
+        }
+        let seconds = start.elapsed().as_secs_f64();
+        return each(PerftOut::Count(PerftLine {
+            depth,
+            nodes: total,
+            seconds,
+        }));
+    }
+    for depth in 1..=depth {
+        let start = Instant::now();
+        let nodes = perft::perft_parallel(pos, depth, threads);
+        let seconds = start.elapsed().as_secs_f64();
+        each(PerftOut::Count(PerftLine {
+            depth,
+            nodes,
+            seconds,
+        }))?;
+    }
+    Ok(())
 }
 
 impl BenchLine {
@@ -179,6 +280,63 @@ mod tests {
             divide_line("32-28", 9, true),
             r#"{"move":"32-28","nodes":9}"#
         );
+    }
+
+    #[test]
+    fn perft_counts_each_depth_or_divides_the_last() {
+        let start = Board::start(damier_core::Variant::INTERNATIONAL);
+        let mut counts = Vec::new();
+        perft_lines(&start, 2, 1, false, |out| {
+            counts.push(out);
+            Ok::<(), ()>(())
+        })
+        .unwrap();
+        let nodes: Vec<u64> = counts
+            .iter()
+            .map(|c| match c {
+                PerftOut::Count(line) => line.nodes,
+                PerftOut::Move { .. } => panic!("no divide asked"),
+            })
+            .collect();
+        assert_eq!(nodes, [9, 81]);
+        let mut divided = Vec::new();
+        perft_lines(&start, 2, 1, true, |out| {
+            divided.push(out);
+            Ok::<(), ()>(())
+        })
+        .unwrap();
+        assert_eq!(divided.len(), 10);
+        assert_eq!(divided[0].text(false), "       31-27  9");
+        assert!(matches!(
+            divided[9],
+            PerftOut::Count(PerftLine {
+                depth: 2,
+                nodes: 81,
+                ..
+            })
+        ));
+        assert!(divided[9].text(true).contains(r#""nodes":81"#));
+        // A closed reader stops the run at its first line.
+        let mut heard = 0;
+        assert_eq!(
+            perft_lines(&start, 3, 1, false, |_| {
+                heard += 1;
+                Err("closed")
+            }),
+            Err("closed")
+        );
+        assert_eq!(heard, 1);
+    }
+
+    #[test]
+    fn a_perft_depth_is_one_to_thirty() {
+        assert_eq!(perft_depth(30i64), Ok(30));
+        assert_eq!(
+            perft_depth(0i64).unwrap_err().with_option(),
+            "--depth must be between 1 and 30, got 0"
+        );
+        assert_eq!(perft_depth(-4i64).unwrap_err().got, "-4");
+        assert!(perft_depth(31u32).is_err());
     }
 
     fn lines() -> Vec<BenchLine> {

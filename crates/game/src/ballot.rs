@@ -115,6 +115,33 @@ pub enum BallotChoice {
     Random(u64),
 }
 
+impl BallotChoice {
+    /// A ballot as a person names it: its number, or `random` (any case) for one drawn with
+    /// `seed`.
+    ///
+    /// # Errors
+    /// [`BallotChoiceError`] for anything else.
+    pub fn parse(text: &str, seed: u64) -> Result<BallotChoice, BallotChoiceError> {
+        if text.trim().eq_ignore_ascii_case("random") {
+            return Ok(BallotChoice::Random(seed));
+        }
+        text.trim()
+            .parse()
+            .map(BallotChoice::Number)
+            .map_err(|_| BallotChoiceError(text.to_string()))
+    }
+
+    /// The ballot numbered `number`, or one drawn with `seed` when there is no number.
+    pub fn numbered_or_random(number: Option<u16>, seed: u64) -> BallotChoice {
+        number.map_or(BallotChoice::Random(seed), BallotChoice::Number)
+    }
+}
+
+/// A ballot named by neither a number nor `random`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("must be a number or random, got '{0}'")]
+pub struct BallotChoiceError(pub String);
+
 /// Why no game could be opened with a ballot.
 #[derive(Debug, thiserror::Error)]
 pub enum BallotError {
@@ -238,5 +265,31 @@ impl Ballot {
                 ""
             }
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_ballot_is_named_by_its_number_or_random() {
+        assert_eq!(BallotChoice::parse("7", 1), Ok(BallotChoice::Number(7)));
+        assert_eq!(
+            BallotChoice::parse("Random", 9),
+            Ok(BallotChoice::Random(9))
+        );
+        assert_eq!(
+            BallotChoice::parse("x", 1).unwrap_err().to_string(),
+            "must be a number or random, got 'x'"
+        );
+        assert_eq!(
+            BallotChoice::numbered_or_random(None, 3),
+            BallotChoice::Random(3)
+        );
+        assert_eq!(
+            BallotChoice::numbered_or_random(Some(2), 3),
+            BallotChoice::Number(2)
+        );
     }
 }

@@ -62,6 +62,17 @@ pub fn text<G: Geometry>(pos: &Position<G>) -> String {
     out
 }
 
+/// What a diagram shows, in words: variant, side to move, position (`international, white to
+/// move: W:W31-50:B1-20`), as a picture's title and under the board in a terminal.
+pub fn title(board: &Board) -> String {
+    format!(
+        "{}, {} to move: {}",
+        board.variant(),
+        board.side().name(),
+        board.fen()
+    )
+}
+
 /// [`text`] for a board of any variant.
 pub fn board_text(board: &Board) -> String {
     match board {
@@ -69,5 +80,17 @@ pub fn board_text(board: &Board) -> String {
         Board::D10(p) => text(p),
         Board::D12(p) => text(p),
         Board::O8(p) => text(p),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use damier_core::Variant;
+
+    #[test]
+    fn a_title_names_the_variant_the_side_and_the_position() {
+        let board = Board::from_fen(Variant::INTERNATIONAL, "B:W31:B20").unwrap();
+        assert_eq!(title(&board), "international, black to move: B:W31:B20");
     }
 }

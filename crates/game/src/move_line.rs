@@ -2,6 +2,7 @@
 //! or a bare position, the move that fails named by its place in the line.
 
 use crate::game::{Game, GameError};
+use crate::Board;
 use damier_core::{notation, Geometry, Position};
 
 /// The moves of `line`: its words, separated by spaces or commas.
@@ -63,6 +64,22 @@ pub fn play_line_on<G: Geometry>(
     Ok(pos)
 }
 
+impl Board {
+    /// The position after every move of `line`, with no game around it ([`play_line_on`]):
+    /// no draw or result stops the line.
+    ///
+    /// # Errors
+    /// [`PlayLineError`] for the first move that is not legal there.
+    pub fn play_line(&self, line: &str) -> Result<Board, PlayLineError> {
+        Ok(match *self {
+            Board::D8(p) => Board::D8(play_line_on(p, line)?),
+            Board::D10(p) => Board::D10(play_line_on(p, line)?),
+            Board::D12(p) => Board::D12(play_line_on(p, line)?),
+            Board::O8(p) => Board::O8(play_line_on(p, line)?),
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -105,5 +122,12 @@ mod tests {
         let e = play_line_on(start, "32-28 zz").unwrap_err();
         assert_eq!(e.index, 1);
         assert!(e.to_string().starts_with("move 2 of \"32-28 zz\": "), "{e}");
+        // A board of any variant plays it the same way.
+        let board = Board::start(Variant::INTERNATIONAL);
+        assert_eq!(
+            board.play_line("32-28 19-23 28x19").unwrap().fen(),
+            damier_core::fen::write(&pos)
+        );
+        assert_eq!(board.play_line("32-28 zz").unwrap_err(), e);
     }
 }

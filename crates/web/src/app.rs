@@ -15,7 +15,7 @@ use crate::storage::{GameStorage, Sqlite};
 use crate::store::{GameEntry, Store, Tables, SIDE_TABLE_MB};
 use damier_core::Variant;
 use damier_egdb::Egdb;
-use damier_engine::setting::{require, within, SettingError};
+use damier_engine::setting::{require, SettingError};
 use damier_engine::{BookChoice, EvalChoice, Table};
 use std::collections::HashMap;
 use std::io::Write as _;
@@ -102,6 +102,26 @@ impl ServeOptions {
     /// The largest shared hash table, MiB.
     pub const MAX_HASH_MB: usize = 65536;
 
+    /// A shared table's size asked for, MiB: 1 to [`ServeOptions::MAX_HASH_MB`] (a negative
+    /// size is out of range too, said as it was given).
+    ///
+    /// # Errors
+    /// [`SettingError`] outside that.
+    pub fn hash_size<T>(megabytes: T) -> Result<usize, SettingError>
+    where
+        T: TryInto<usize> + std::fmt::Display + Copy,
+    {
+        let n = megabytes.try_into().unwrap_or(0);
+        let rule = format!("between 1 and {}", Self::MAX_HASH_MB);
+        require(
+            (1..=Self::MAX_HASH_MB).contains(&n),
+            "hash",
+            &rule,
+            megabytes,
+        )
+        .map(|()| n)
+    }
+
     /// Whether every setting is in its range, said as the command line names it: a hash of
     /// 1 to [`ServeOptions::MAX_HASH_MB`] MiB, every count at least 1, host names without a
     /// port or a scheme.
@@ -109,7 +129,7 @@ impl ServeOptions {
     /// # Errors
     /// The first [`SettingError`].
     pub fn check(&self) -> Result<(), SettingError> {
-        within("hash", self.hash_mb, 1, Self::MAX_HASH_MB)?;
+        Self::hash_size(self.hash_mb)?;
         for (setting, n) in [
             ("engine_threads", self.search_slots),
             ("analyses_per_client", self.analyses_per_client),
@@ -359,6 +379,11 @@ mod tests {
             ..ServeOptions::default()
         };
         assert_eq!(said(hash), "--hash must be between 1 and 65536, got 65537");
+        assert_eq!(
+            ServeOptions::hash_size(-3i64).unwrap_err().with_option(),
+            "--hash must be between 1 and 65536, got -3"
+        );
+        assert_eq!(ServeOptions::hash_size(64i64), Ok(64));
         let games = ServeOptions {
             games_per_client: 0,
             ..ServeOptions::default()

@@ -263,10 +263,7 @@ fn start_game(req: &NewGame, variant: Variant) -> Result<Game, ApiError> {
                 .deck
                 .parse()
                 .map_err(|e: UnknownDeck| ApiError::Invalid(e.to_string()))?;
-            let choice = match b.number {
-                Some(n) => BallotChoice::Number(n),
-                None => BallotChoice::Random(ids::seed()),
-            };
+            let choice = BallotChoice::numbered_or_random(b.number, ids::seed());
             ballot::open(variant, deck, choice)
                 .map_err(|e| ApiError::Invalid(e.to_string()))?
                 .0

@@ -203,11 +203,9 @@ pub fn start_analysis(
         // What the opponent would play if the side to move passed.
         input = SearchInput::threat(&input.board);
     }
-    if input.board.legal_moves().is_empty() {
-        return Err(ApiError::Conflict(
-            "the side to move has no legal move: nothing to analyse".into(),
-        ));
-    }
+    input
+        .check_searchable()
+        .map_err(|e| ApiError::Conflict(e.to_string()))?;
     let control = Arc::new(Control::new());
     let id = s.start_busy_for(BusyKind::Analysis { ply }, control.clone(), by);
     entry.publish(&s);

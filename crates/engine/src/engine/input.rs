@@ -65,6 +65,19 @@ impl SearchInput {
         Ok(input)
     }
 
+    /// Whether there is anything to search: a position where the side to move has no legal
+    /// move has no best move to find (an analysis of it is refused).
+    ///
+    /// # Errors
+    /// [`NoMoveToSearch`] when the side to move has no legal move.
+    pub fn check_searchable(&self) -> Result<(), NoMoveToSearch> {
+        if self.board.legal_moves().is_empty() {
+            Err(NoMoveToSearch)
+        } else {
+            Ok(())
+        }
+    }
+
     /// The current position of a game, with its history.
     pub fn from_game(game: &Game) -> SearchInput {
         let positions = game.positions();
@@ -91,6 +104,11 @@ impl SearchInput {
     }
 }
 
+/// A position with no legal move asked to be searched ([`SearchInput::check_searchable`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the side to move has no legal move: nothing to analyse")]
+pub struct NoMoveToSearch;
+
 /// A playing style on top of the limits: the noise and blunders of a [`Level`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Style {
@@ -116,5 +134,23 @@ impl Style {
             seed,
             skip_book: false,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use damier_core::Variant;
+
+    #[test]
+    fn a_position_without_a_move_has_nothing_to_analyse() {
+        let stuck = Board::from_fen(Variant::INTERNATIONAL, "W:W:B1").unwrap();
+        let err = SearchInput::new(stuck).check_searchable().unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "the side to move has no legal move: nothing to analyse"
+        );
+        let start = SearchInput::new(Board::start(Variant::INTERNATIONAL));
+        assert_eq!(start.check_searchable(), Ok(()));
     }
 }

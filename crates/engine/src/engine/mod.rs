@@ -8,11 +8,12 @@ mod input;
 mod lines;
 mod run;
 
-pub use input::{SearchInput, Style};
+pub use input::{NoMoveToSearch, SearchInput, Style};
 
 use crate::eval::EvalChoice;
 use crate::limits::Limits;
-use crate::search::{Control, SearchListener, SearchResult};
+use crate::report::ThreatReport;
+use crate::search::{Control, SearchListener, SearchResult, Silent};
 use crate::tt::{Table, TableError};
 use crate::tuning::Tuning;
 use damier_book::Choice as BookChoice;
@@ -44,14 +45,6 @@ impl Default for EngineOptions {
             hash_mb: 64,
         }
     }
-}
-
-/// A different start for each engine's book draws, so that equal book moves vary between
-/// runs as well as between games.
-fn book_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64)
 }
 
 /// The engine.
@@ -112,7 +105,9 @@ impl Engine {
             eval: EvalChoice::Builtin,
             egdb: None,
             book: BookChoice::None,
-            book_draws: AtomicU64::new(book_seed()),
+            // A different start for each engine's book draws, so that equal book moves vary
+            // between runs as well as between games.
+            book_draws: AtomicU64::new(damier_core::rng::time_seed()),
             lines: 1,
             tuning: Tuning::PLAY,
             prepared: Mutex::new(None),
@@ -231,6 +226,22 @@ impl Engine {
         listener: &mut dyn SearchListener,
     ) -> SearchResult {
         self.search_lines(input, limits, style, self.lines, control, listener)
+    }
+
+    /// What the opponent would play if the side to move of `board` passed
+    /// ([`SearchInput::threat`]), searched within `limits` for one line, and what it wins.
+    /// The book is not asked (it knows positions reached in play, not the ones a pass
+    /// makes), and what earlier searches learned is forgotten first: the pass's position
+    /// has no history.
+    pub fn threat(&self, board: &Board, limits: &Limits, control: &Control) -> ThreatReport {
+        self.new_game();
+        let input = SearchInput::threat(board);
+        let style = Style {
+            skip_book: true,
+            ..Style::default()
+        };
+        let result = self.search_lines(&input, limits, style, 1, control, &mut Silent);
+        ThreatReport::new(&input.board, &result)
     }
 
     /// [`Engine::search`] reporting the `lines` best root moves at each depth (clamped to 1

@@ -9,10 +9,12 @@
 //! - [`wire`]: the socket layer (each message ends with a NUL).
 //! - [`board`]: positions and moves as DamExchange writes them.
 //! - [`play`]: Damier as follower ([`play::follow`]) or initiator ([`play::initiate`]).
+//! - [`serve`]: the follower's server, a thread a connection, and the games' PDN file.
 
 pub mod board;
 pub mod message;
 pub mod play;
+pub mod serve;
 pub mod wire;
 
 pub use message::{Acceptance, BackAnswer, EndReason, Message, MessageError};

@@ -11,8 +11,65 @@ use damier_engine::setting::{self, SettingError};
 use damier_engine::{ClockLimit, Control, Engine, Limits, SearchInput, Silent, Style};
 use damier_game::pdn::{self, PdnGame};
 use damier_game::{Board, Game, Outcome};
+use std::fmt;
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
+
+/// What happened on a connection, for a log: a message sent or received, one that could not
+/// be read, and the other side's chat. Its `Display` is the log's line (`> ` before what
+/// Damier sent, `< ` before what it received).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A message Damier sent.
+    Sent(Message),
+    /// A message received.
+    Received(Message),
+    /// A game request received: the colour Damier is asked to play, the thinking time and
+    /// the moves of the game.
+    GameRequest {
+        /// Damier's colour.
+        plays: Color,
+        /// Thinking time of each side, minutes.
+        minutes: u16,
+        /// Moves of each side (0: no limit).
+        moves: u16,
+    },
+    /// A GAMEEND received with no game in progress (a late answer, a stray end).
+    StrayEnd,
+    /// A message that could not be read.
+    Unreadable(MessageError),
+    /// The other side's words, from a CHAT.
+    Chat(String),
+}
+
+impl Event {
+    /// Whether a log shows the event: every one when `verbose`, otherwise only the other
+    /// side's chat (what its operator means a person to read).
+    pub fn shown(&self, verbose: bool) -> bool {
+        verbose || matches!(self, Event::Chat(_))
+    }
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Event::Sent(m) => write!(f, "> {m}"),
+            Event::Received(m) => write!(f, "< {m}"),
+            Event::GameRequest {
+                plays,
+                minutes,
+                moves,
+            } => write!(
+                f,
+                "< game request: Damier plays {}, {minutes} min for {moves} moves",
+                plays.name()
+            ),
+            Event::StrayEnd => f.write_str("< GAMEEND with no game in progress"),
+            Event::Unreadable(e) => write!(f, "< (unreadable: {e})"),
+            Event::Chat(text) => write!(f, "chat: {text}"),
+        }
+    }
+}
 
 /// A GAMEEND without a reason, willing to play on: Damier's answer to a GAMEEND, and its own
 /// end of a game the rules did not decide.
@@ -180,10 +237,10 @@ fn play_game<R: BufRead, W: Write>(
     ours: Color,
     game: &mut Game,
     mut clock: GameClock,
-    log: &mut dyn FnMut(&str),
+    log: &mut dyn FnMut(&Event),
 ) -> io::Result<After> {
-    let send = |wire: &mut Wire<R, W>, m: Message, log: &mut dyn FnMut(&str)| {
-        log(&format!("> {m}"));
+    let send = |wire: &mut Wire<R, W>, m: Message, log: &mut dyn FnMut(&Event)| {
+        log(&Event::Sent(m.clone()));
         wire.send(&m)
     };
     loop {
@@ -240,7 +297,7 @@ fn play_game<R: BufRead, W: Write>(
         let message = match received {
             Ok(m) => m,
             Err(e) => {
-                log(&format!("< (unreadable: {e})"));
+                log(&Event::Unreadable(e.clone()));
                 send(
                     wire,
                     Message::Chat(format!("Damier cannot read that message: {e}")),
@@ -249,7 +306,7 @@ fn play_game<R: BufRead, W: Write>(
                 continue;
             }
         };
-        log(&format!("< {message}"));
+        log(&Event::Received(message.clone()));
         match message {
             Message::Move {
                 from, to, captured, ..
@@ -296,7 +353,7 @@ fn play_game<R: BufRead, W: Write>(
                 };
                 return Ok(After::Ended { end, stop });
             }
-            Message::Chat(text) => log(&format!("chat: {text}")),
+            Message::Chat(text) => log(&Event::Chat(text)),
             Message::BackReq {
                 number,
                 side: back_side,
@@ -327,7 +384,7 @@ fn wait_end_answer<R: BufRead, W: Write>(
     wire: &mut Wire<R, W>,
     game: &Game,
     clock: &GameClock,
-    log: &mut dyn FnMut(&str),
+    log: &mut dyn FnMut(&Event),
 ) -> io::Result<After> {
     let stop = wait_for(wire, log, "the answer to GAMEEND", |m| match m {
         Message::GameEnd { stop, .. } => Some(*stop),
@@ -346,7 +403,7 @@ fn wait_end_answer<R: BufRead, W: Write>(
 /// logged, and anything else is answered with a CHAT saying what Damier waits for.
 fn wait_for<R: BufRead, W: Write, T>(
     wire: &mut Wire<R, W>,
-    log: &mut dyn FnMut(&str),
+    log: &mut dyn FnMut(&Event),
     what: &str,
     pick: impl Fn(&Message) -> Option<T>,
 ) -> io::Result<Option<T>> {
@@ -354,19 +411,19 @@ fn wait_for<R: BufRead, W: Write, T>(
         match wire.receive()? {
             None => return Ok(None),
             Some(Ok(m)) => {
-                log(&format!("< {m}"));
+                log(&Event::Received(m.clone()));
                 if let Some(t) = pick(&m) {
                     return Ok(Some(t));
                 }
                 if let Message::Chat(t) = m {
-                    log(&format!("chat: {t}"));
+                    log(&Event::Chat(t));
                     continue;
                 }
                 let m = Message::Chat(format!("waiting for {what}"));
-                log(&format!("> {m}"));
+                log(&Event::Sent(m.clone()));
                 wire.send(&m)?;
             }
-            Some(Err(e)) => log(&format!("< (unreadable: {e})")),
+            Some(Err(e)) => log(&Event::Unreadable(e)),
         }
     }
 }
@@ -414,20 +471,20 @@ pub fn follow<R: BufRead, W: Write>(
     wire: &mut Wire<R, W>,
     engine: &Engine,
     side: &Side,
-    log: &mut dyn FnMut(&str),
+    log: &mut dyn FnMut(&Event),
 ) -> io::Result<Vec<Played>> {
     let mut played = Vec::new();
     loop {
         let Some(received) = wire.receive()? else {
             return Ok(played);
         };
-        let reply = |wire: &mut Wire<R, W>, m: Message, log: &mut dyn FnMut(&str)| {
-            log(&format!("> {m}"));
+        let reply = |wire: &mut Wire<R, W>, m: Message, log: &mut dyn FnMut(&Event)| {
+            log(&Event::Sent(m.clone()));
             wire.send(&m)
         };
         match received {
             Err(e) => {
-                log(&format!("< (unreadable: {e})"));
+                log(&Event::Unreadable(e.clone()));
                 reply(
                     wire,
                     Message::Chat(format!("Damier cannot read that message: {e}")),
@@ -448,10 +505,11 @@ pub fn follow<R: BufRead, W: Write>(
                 moves,
                 position,
             }) => {
-                log(&format!(
-                    "< game request: Damier plays {}, {minutes} min for {moves} moves",
-                    follower.name()
-                ));
+                log(&Event::GameRequest {
+                    plays: follower,
+                    minutes,
+                    moves,
+                });
                 let start = match &position {
                     None => Ok(Board::start(VARIANT)),
                     Some((to_move, squares)) => board::position(*to_move, squares),
@@ -492,13 +550,13 @@ pub fn follow<R: BufRead, W: Write>(
                     return Ok(played);
                 }
             }
-            Ok(Message::Chat(t)) => log(&format!("chat: {t}")),
+            Ok(Message::Chat(t)) => log(&Event::Chat(t)),
             Ok(Message::GameEnd { .. }) => {
                 // A late answer or a stray end: there is no game to end.
-                log("< GAMEEND with no game in progress");
+                log(&Event::StrayEnd);
             }
             Ok(other) => {
-                log(&format!("< {other}"));
+                log(&Event::Received(other.clone()));
                 reply(wire, Message::Chat(format!("no game in progress: '{other}' ignored (the initiator starts with GAMEREQ)")), log)?;
             }
         }
@@ -578,7 +636,7 @@ pub fn initiate<R: BufRead, W: Write>(
     engine: &Engine,
     side: &Side,
     request: &Request,
-    log: &mut dyn FnMut(&str),
+    log: &mut dyn FnMut(&Event),
 ) -> io::Result<Vec<Played>> {
     let mut played = Vec::new();
     for i in 0..request.games {
@@ -594,7 +652,7 @@ pub fn initiate<R: BufRead, W: Write>(
             moves: request.moves,
             position: request.start.map(|b| (b.side(), board::squares(&b))),
         };
-        log(&format!("> {m}"));
+        log(&Event::Sent(m.clone()));
         wire.send(&m)?;
         let (opponent, accepted) = wait_for(wire, log, "GAMEACC", |m| match m {
             Message::GameAcc { follower, answer } => Some((follower.clone(), *answer)),
@@ -692,6 +750,29 @@ mod tests {
         );
         assert_eq!(text.matches("[Black \"Damier\"]").count(), 2, "{text}");
         assert!(text.ends_with("\n\n"), "{text:?}");
+    }
+
+    #[test]
+    fn events_read_as_log_lines_and_only_chats_are_shown_quietly() {
+        let chat = Event::Chat("hello".into());
+        assert_eq!(chat.to_string(), "chat: hello");
+        assert!(chat.shown(false));
+        let sent = Event::Sent(Message::Chat("hi".into()));
+        assert!(sent.to_string().starts_with("> "), "{sent}");
+        assert!(!sent.shown(false) && sent.shown(true));
+        let request = Event::GameRequest {
+            plays: Color::Black,
+            minutes: 5,
+            moves: 0,
+        };
+        assert_eq!(
+            request.to_string(),
+            "< game request: Damier plays black, 5 min for 0 moves"
+        );
+        assert_eq!(
+            Event::StrayEnd.to_string(),
+            "< GAMEEND with no game in progress"
+        );
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! The socket layer: each message travels as its characters followed by a NUL byte.
 
 use super::message::{Message, MessageError};
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, BufReader, Write};
+use std::net::TcpStream;
 
 /// The longest message the protocol allows.
 const MAX: usize = 127;
@@ -14,6 +15,19 @@ pub struct Wire<R, W> {
 
 /// What came from the other side.
 pub type Received = Result<Message, MessageError>;
+
+impl Wire<BufReader<TcpStream>, TcpStream> {
+    /// Messages over a TCP connection.
+    ///
+    /// # Errors
+    /// When the socket cannot be shared between the reading and the writing half.
+    pub fn tcp(stream: &TcpStream) -> io::Result<Self> {
+        Ok(Wire::new(
+            BufReader::new(stream.try_clone()?),
+            stream.try_clone()?,
+        ))
+    }
+}
 
 impl<R: BufRead, W: Write> Wire<R, W> {
     /// Messages read from `reader` and written to `writer` (the two halves of a socket).
