@@ -124,8 +124,8 @@ fn build(args: &BuildArgs) -> Result<()> {
     let variant = args.variant.variant;
     crate::output::check_depth(args.depth.map(i32::from))?;
     let threads = crate::output::check_threads("--threads", args.threads)?;
-    if let Some(Err(e)) = args.lines.map(|l| damier_engine::setting::lines(l.into())) {
-        crate::output::usage!("{}", e.with_option());
+    if let Some(lines) = args.lines {
+        damier_engine::setting::lines(lines.into()).map_err(crate::output::Usage::from)?;
     }
     let path = args.out.clone().unwrap_or_else(|| default_path(variant));
     let mut book = Book::open_to_grow(&path, variant)

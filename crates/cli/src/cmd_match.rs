@@ -2,6 +2,7 @@
 //! Elo estimate and the games as PDN.
 
 use crate::log_lines::LogLines;
+use crate::output::Usage;
 use crate::output::{outln, usage, UsageContext};
 use crate::variant_arg::VariantArg;
 use anyhow::{Context, Result};
@@ -75,9 +76,7 @@ fn parse_tc(text: &str) -> Result<TimeControl> {
 
 pub fn run(args: &MatchArgs) -> Result<()> {
     let variant = args.variant.variant;
-    if let Err(e) = runner::check_games(args.games) {
-        usage!("{}", e.with_option());
-    }
+    runner::check_games(args.games).map_err(Usage::from)?;
     crate::output::check_threads("--concurrency", args.concurrency)?;
     let sprt: Option<Sprt> = match &args.sprt {
         Some(text) => match text.parse() {
@@ -96,9 +95,7 @@ pub fn run(args: &MatchArgs) -> Result<()> {
         stop: Some(Arc::clone(&stop)),
         ..MatchConfig::default()
     };
-    if let Err(e) = config.check() {
-        usage!("{}", e.with_option());
-    }
+    config.check().map_err(Usage::from)?;
     // Check both specifications before playing anything: a spec that cannot be read is a
     // mistake in the command line; an engine that will not start is a failure.
     let mut players = Vec::new();

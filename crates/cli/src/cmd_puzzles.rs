@@ -129,17 +129,14 @@ fn run_generate(args: &GenerateArgs) -> Result<()> {
     let variant = args.variant.variant;
     let depth = args.depth.unwrap_or_else(|| default_depth(variant));
     // Checked before any game is read; the databases are opened after.
-    let settings = match Settings::new(variant, depth, args.count, args.threads) {
-        Ok(settings) => settings,
-        Err(e) => usage!("{}", e.with_option()),
-    };
+    let settings = Settings::new(variant, depth, args.count, args.threads).map_err(Usage::from)?;
     let (source, left_out) = match (&args.from, args.selfplay) {
         (Some(path), _) => GameSource::file(path, variant),
         (None, Some(n)) => GameSource::self_play(n, args.seed).map(|s| (s, Vec::new())),
         (None, None) => usage!("say where to look: --from FILE.pdn or --selfplay N"),
     }
     .or_else(|e| match e {
-        SourceError::Setting(e) => usage!("{}", e.with_option()),
+        SourceError::Setting(e) => Err(Usage::from(e).into()),
         e @ SourceError::Unreadable { .. } => usage!("--from {e}"),
         e => usage!("{e}"),
     })?;

@@ -2,6 +2,7 @@
 
 use crate::eval_arg;
 use crate::log_lines::LogLines;
+use crate::output::Usage;
 use crate::output::{outln, usage, UsageContext};
 use crate::variant_arg::VariantArg;
 use anyhow::Result;
@@ -63,10 +64,7 @@ fn defaults() -> Config {
 
 pub fn run(args: &SelfplayArgs) -> Result<()> {
     let variant = args.variant.variant;
-    let game_offset = match Config::offset_of_first_game(args.first_game) {
-        Ok(offset) => offset,
-        Err(e) => usage!("{}", e.with_option()),
-    };
+    let game_offset = Config::offset_of_first_game(args.first_game).map_err(Usage::from)?;
     let limits = match (args.depth, args.nodes) {
         (Some(d), _) => Limits::depth(d),
         (None, Some(n)) => Limits::nodes(n),
@@ -94,9 +92,7 @@ pub fn run(args: &SelfplayArgs) -> Result<()> {
         ..Config::new(variant, args.games)
     };
     // The library's ranges, said with the command line's options.
-    if let Err(e) = cfg.check() {
-        usage!("{}", e.with_option());
-    }
+    cfg.check().map_err(Usage::from)?;
     // The first Ctrl-C finishes cleanly (whole games stay written); a second one ends the
     // program at once, which still leaves whole games.
     let stop = crate::interrupt::stop_flag(

@@ -1,5 +1,6 @@
 //! `damier train`: fit the learned evaluation's weights to self-play positions.
 
+use crate::output::Usage;
 use crate::output::{outln, usage, UsageContext};
 use anyhow::{Context, Result};
 use clap::Args;
@@ -89,9 +90,7 @@ pub fn run(args: &TrainArgs) -> Result<()> {
         patterns: !args.no_patterns,
     };
     // The library's ranges, said with the command line's options.
-    if let Err(e) = cfg.check() {
-        usage!("{}", e.with_option());
-    }
+    cfg.check().map_err(Usage::from)?;
     if let Err(e) = train::check_out(&args.out) {
         usage!("--out {e}");
     }

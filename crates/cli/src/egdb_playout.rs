@@ -1,6 +1,7 @@
 //! `damier egdb playout`: random database endings played by the engine on both sides, to
 //! see that it wins what the databases say is won and holds what they say is drawn.
 
+use crate::output::Usage;
 use crate::output::{outln, usage, UsageContext};
 use anyhow::Result;
 use clap::Args;
@@ -58,9 +59,7 @@ pub fn run(args: &PlayoutArgs) -> Result<()> {
         max_plies: args.max_plies,
         ..MatchConfig::default()
     };
-    if let Err(e) = config.check() {
-        usage!("{}", e.with_option());
-    }
+    config.check().map_err(Usage::from)?;
     if let Err(e) = EndingRequest::check(args.wins, args.draws) {
         usage!("{}", e.with_option());
     }
