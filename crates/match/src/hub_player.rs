@@ -120,7 +120,7 @@ impl HubPlayer {
         let params: Vec<(String, String)> = self
             .params
             .iter()
-            .filter(|(k, _)| k != "move-time" && k != "depth")
+            .filter(|(k, _)| !matches!(k.as_str(), "move-time" | "depth" | "nodes"))
             .cloned()
             .collect();
         for (k, v) in params {
@@ -178,6 +178,9 @@ impl HubPlayer {
         };
         if let Some(d) = own("depth") {
             return (format!("level depth={d}"), Duration::from_secs(600));
+        }
+        if let Some(n) = own("nodes") {
+            return (format!("level nodes={n}"), Duration::from_secs(600));
         }
         let t = own("move-time")
             .and_then(|t| t.parse::<f64>().ok())
@@ -312,6 +315,23 @@ mod tests {
             "{line}"
         );
         assert_eq!(engine_view(&line, game.variant()), *game.position());
+    }
+
+    /// Without a clock, the player's own `move-time`, `depth` or `nodes` is each move's level
+    /// (a node count sent as a parameter instead was ignored, and the engine took a second).
+    #[test]
+    fn a_players_own_limit_is_the_level_of_each_move() {
+        let player = |k: &str, v: &str| {
+            let params = vec![(k.to_string(), v.to_string()), ("hash".into(), "64".into())];
+            HubPlayer::new("x".into(), vec!["x".into()], params)
+        };
+        assert_eq!(player("nodes", "5000").level(None).0, "level nodes=5000");
+        assert_eq!(player("depth", "9").level(None).0, "level depth=9");
+        assert_eq!(
+            player("move-time", "0.25").level(None).0,
+            "level move-time=0.25"
+        );
+        assert_eq!(player("hash", "16").level(None).0, "level move-time=1");
     }
 
     /// The position a Hub engine rebuilds from a `pos` line.

@@ -8,7 +8,9 @@
 //!   `name`, and the search's tuned constants `lmr`, `aspiration`, `probcut` (to test a retune
 //!   by a match before it is built in);
 //! - `hub:COMMAND ARGS...` for an external engine speaking Hub (`hub:dame hub`), optionally
-//!   `hub[name=X,hash=64]:COMMAND ...` (every key but `name` is sent as a Hub parameter);
+//!   `hub[name=X,hash=64]:COMMAND ...` (`move-time`, `depth` and `nodes` are sent as the
+//!   `level` of each move when the match has no clock; every other key but `name` is sent as
+//!   a Hub parameter);
 //! - `dxp:HOST:PORT` for a 10x10 engine waiting as a DamExchange follower, optionally
 //!   `dxp[name=X,minutes=5]:HOST:PORT` (its thinking time per game; default: the match's
 //!   clock, in whole minutes).
