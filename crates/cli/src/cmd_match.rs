@@ -2,8 +2,7 @@
 //! Elo estimate and the games as PDN.
 
 use crate::log_lines::LogLines;
-use crate::output::Usage;
-use crate::output::{outln, usage, UsageContext};
+use crate::output::{outln, usage, Usage, UsageContext};
 use crate::variant_arg::VariantArg;
 use anyhow::{Context, Result};
 use clap::Args;

@@ -2,8 +2,7 @@
 
 use crate::eval_arg;
 use crate::log_lines::LogLines;
-use crate::output::Usage;
-use crate::output::{outln, usage, UsageContext};
+use crate::output::{outln, usage, Usage, UsageContext};
 use crate::variant_arg::VariantArg;
 use anyhow::Result;
 use clap::Args;

@@ -1,10 +1,10 @@
 //! `damier train`: fit the learned evaluation's weights to self-play positions.
 
-use crate::output::Usage;
-use crate::output::{outln, usage, UsageContext};
+use crate::output::{outln, usage, Usage, UsageContext};
 use anyhow::{Context, Result};
 use clap::Args;
 use damier_core::Variant;
+use damier_engine::PatternView;
 use damier_learn::report::initial_weights;
 use damier_learn::train::{self, Config};
 use std::path::PathBuf;
@@ -69,6 +69,10 @@ pub struct TrainArgs {
     /// Learn only the global terms (material, tempo, runaways, ...), not the patterns.
     #[arg(long)]
     no_patterns: bool,
+    /// What the pattern tables see: `pieces` (men and kings, each as its side's) or `men`
+    /// (a king's square read as empty, as in weights of format 1).
+    #[arg(long, default_value_t = PatternView::default())]
+    pattern_view: PatternView,
 }
 
 pub fn run(args: &TrainArgs) -> Result<()> {
@@ -88,6 +92,7 @@ pub fn run(args: &TrainArgs) -> Result<()> {
         scale: args.scale,
         init,
         patterns: !args.no_patterns,
+        view: args.pattern_view,
     };
     // The library's ranges, said with the command line's options.
     cfg.check().map_err(Usage::from)?;

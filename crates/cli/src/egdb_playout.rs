@@ -1,8 +1,7 @@
 //! `damier egdb playout`: random database endings played by the engine on both sides, to
 //! see that it wins what the databases say is won and holds what they say is drawn.
 
-use crate::output::Usage;
-use crate::output::{outln, usage, UsageContext};
+use crate::output::{outln, usage, Usage, UsageContext};
 use anyhow::Result;
 use clap::Args;
 use damier_egdb::{store, Egdb};

@@ -3,7 +3,7 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use damier_core::{with_geometry, Geometry, Position, Variant};
-use damier_engine::eval::learned::{material_only, Layout};
+use damier_engine::eval::learned::{material_only, Layout, PatternView};
 use damier_engine::eval::{EvalChoice, Evaluator};
 use damier_engine::Weights;
 use std::sync::Arc;
@@ -41,7 +41,13 @@ fn dense_weights(variant: Variant) -> Arc<Weights> {
     for (i, v) in values.iter_mut().enumerate().take(entries - 14) {
         *v = [(i % 17) as f32 - 8.0, (i % 13) as f32 - 6.0];
     }
-    Arc::new(Weights::from_centimen(variant, &values, 150.0, "bench"))
+    Arc::new(Weights::from_centimen(
+        variant,
+        PatternView::Pieces,
+        &values,
+        150.0,
+        "bench",
+    ))
 }
 
 fn bench(c: &mut Criterion) {

@@ -47,7 +47,7 @@ pub use damier_core::move_code as movecode;
 pub use engine::{
     Engine, EngineOptions, NoMoveToSearch, SearchInput, Style, MAX_LINES, MAX_THREADS,
 };
-pub use eval::{EvalChoice, Weights, WeightsError};
+pub use eval::{EvalChoice, PatternView, Weights, WeightsError};
 pub use limits::{ClockLimit, Level, LevelError, LevelSettings, Limits, Player};
 pub use report::{LineReport, ThreatReport};
 pub use score::Score;

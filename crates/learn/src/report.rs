@@ -212,6 +212,7 @@ mod tests {
     use super::*;
     use crate::selfplay::PdnRepair;
     use damier_engine::eval::learned::material_only;
+    use damier_engine::PatternView;
     use std::path::PathBuf;
 
     #[test]
@@ -271,7 +272,13 @@ mod tests {
     fn trained(epochs_run: usize, best_epoch: usize) -> Trained {
         let variant: Variant = "english".parse().unwrap();
         Trained {
-            weights: Weights::from_centimen(variant, &material_only(variant, 250.0), 120.0, ""),
+            weights: Weights::from_centimen(
+                variant,
+                PatternView::Pieces,
+                &material_only(variant, 250.0),
+                120.0,
+                "",
+            ),
             epochs_run,
             games: 10,
             train_positions: 900,

@@ -17,7 +17,9 @@
 use crate::data::{self, DataError, GameBlock};
 use crate::rng::splitmix;
 use damier_core::{with_geometry, Variant};
-use damier_engine::eval::learned::{material_only, FeatureReader, Layout, CONFIGS, DENSE};
+use damier_engine::eval::learned::{
+    material_only, FeatureReader, Layout, PatternView, CONFIGS, DENSE,
+};
 use damier_engine::setting::{self, SettingError};
 use damier_engine::Weights;
 use rayon::prelude::*;
@@ -78,6 +80,9 @@ pub struct Config {
     pub init: Option<Arc<Weights>>,
     /// Learn the pattern tables (false: only the global terms).
     pub patterns: bool,
+    /// What the pattern tables see (kings or not); weights given as `init` are read as
+    /// a start whatever they saw.
+    pub view: PatternView,
 }
 
 impl Config {
@@ -135,6 +140,7 @@ impl Default for Config {
             scale: None,
             init: None,
             patterns: true,
+            view: PatternView::default(),
         }
     }
 }
@@ -334,14 +340,19 @@ struct Raw {
     score: f32,
 }
 
-fn features_of(variant: Variant, games: &[&GameBlock], threads: &rayon::ThreadPool) -> Vec<Raw> {
+fn features_of(
+    variant: Variant,
+    view: PatternView,
+    games: &[&GameBlock],
+    threads: &rayon::ThreadPool,
+) -> Vec<Raw> {
     let records: Vec<_> = games
         .iter()
         .flat_map(|g| g.records.iter().copied())
         .collect();
     threads.install(|| {
         with_geometry!(variant.rules().board, G => {
-            let reader = FeatureReader::<G>::new(variant);
+            let reader = FeatureReader::<G>::new(variant, view);
             records
                 .par_iter()
                 .map(|r| Raw {
@@ -504,8 +515,8 @@ pub fn train(
     let (valid, train): (Vec<&GameBlock>, Vec<&GameBlock>) = data.games.iter().partition(|g| {
         splitmix(u64::from(g.key) ^ cfg.seed) % 100 < u64::from(cfg.validation_percent)
     });
-    let train_raw = features_of(variant, &train, &pool);
-    let valid_raw = features_of(variant, &valid, &pool);
+    let train_raw = features_of(variant, cfg.view, &train, &pool);
+    let valid_raw = features_of(variant, cfg.view, &valid, &pool);
     if train_raw.len() < 100 || valid_raw.is_empty() {
         return Err(TrainError::NoData(format!(
             "too few positions to learn from: {} for training and {} for validation in {} games \
@@ -644,8 +655,9 @@ pub fn train(
     if cfg.l2_global > 0.0 {
         notes += &format!(", l2-global {}", cfg.l2_global);
     }
+    notes += &format!(", regions see {}", cfg.view);
     Ok(Trained {
-        weights: Weights::from_centimen(variant, &theta, scale, &notes),
+        weights: Weights::from_centimen(variant, cfg.view, &theta, scale, &notes),
         games: data.games.len(),
         train_positions: train_set.len(),
         validation_positions: valid_set.len(),

@@ -3,7 +3,9 @@
 //! threads.
 
 use damier_core::{with_geometry, Variant};
-use damier_engine::eval::learned::{material_only, Dense, FeatureReader, Layout, CONFIGS};
+use damier_engine::eval::learned::{
+    material_only, Dense, FeatureReader, Layout, PatternView, CONFIGS,
+};
 use damier_engine::Weights;
 use damier_game::Board;
 use damier_learn::data::{GameBlock, Record, Writer};
@@ -23,7 +25,7 @@ impl Rng {
 fn score_of(variant: Variant, weights: &Weights, record: &Record) -> i32 {
     with_geometry!(variant.rules().board, G => {
         let pos = record.position::<G>(variant).unwrap();
-        FeatureReader::<G>::new(variant).read(&pos).score(weights.values())
+        FeatureReader::<G>::new(variant, weights.view()).read(&pos).score(weights.values())
     })
 }
 
@@ -86,7 +88,7 @@ fn truth(variant: Variant, with_patterns: bool) -> Weights {
             *v = [worth, worth / 2.0];
         }
     }
-    Weights::from_centimen(variant, &values, 150.0, "truth")
+    Weights::from_centimen(variant, PatternView::default(), &values, 150.0, "truth")
 }
 
 fn config() -> Config {
@@ -103,6 +105,7 @@ fn config() -> Config {
         scale: Some(150.0),
         init: None,
         patterns: false,
+        view: PatternView::default(),
     }
 }
 

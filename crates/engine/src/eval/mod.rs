@@ -16,7 +16,7 @@ pub mod learned;
 mod masks;
 mod params;
 
-pub use learned::{Weights, WeightsError};
+pub use learned::{PatternView, Weights, WeightsError};
 pub use params::Params;
 
 use damier_core::{Geometry, Position, Variant};

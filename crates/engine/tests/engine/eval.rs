@@ -5,7 +5,7 @@
 
 use crate::Rng;
 use damier_core::{with_geometry, Color, Geometry, Position, Variant};
-use damier_engine::eval::learned::Layout;
+use damier_engine::eval::learned::{Layout, PatternView};
 use damier_engine::eval::{EvalChoice, Evaluator};
 use damier_engine::Weights;
 use std::sync::Arc;
@@ -15,7 +15,15 @@ fn arbitrary_weights(variant: Variant, rng: &mut Rng) -> Arc<Weights> {
     let values: Vec<[f32; 2]> = (0..entries)
         .map(|_| [rng.below(600) as f32 - 300.0, rng.below(600) as f32 - 300.0])
         .collect();
-    Arc::new(Weights::from_centimen(variant, &values, 150.0, "arbitrary"))
+    // Either view: both must be evaluated as the trainer reads them.
+    let view = PatternView::ALL[rng.below(2)];
+    Arc::new(Weights::from_centimen(
+        variant,
+        view,
+        &values,
+        150.0,
+        "arbitrary",
+    ))
 }
 
 /// Positions reached by random play, kings and all.
@@ -94,7 +102,7 @@ fn the_search_evaluates_what_the_trainer_fits_in_every_variant() {
         let weights = arbitrary_weights(variant, &mut rng);
         with_geometry!(variant.rules().board, G => {
             let eval = Evaluator::<G>::choose(variant, &EvalChoice::Weights(Arc::clone(&weights)));
-            let reader = damier_engine::eval::learned::FeatureReader::<G>::new(variant);
+            let reader = damier_engine::eval::learned::FeatureReader::<G>::new(variant, weights.view());
             for pos in random_positions::<G>(variant, &mut rng) {
                 assert_eq!(
                     eval.evaluate(&pos),

@@ -87,6 +87,63 @@ impl Dense {
 /// Number of global terms.
 pub const DENSE: usize = Dense::ALL.len();
 
+/// What a region's squares show of the pieces on them. A king standing in a formation
+/// changes what the formation is worth (it guards, blocks or breaks it); docs/learning.md
+/// gives the matches that made kings seen the default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum PatternView {
+    /// Men only: a king's square reads as empty (every weights file of format 1).
+    Men,
+    /// Men and kings alike, each as its side's piece.
+    #[default]
+    Pieces,
+}
+
+impl PatternView {
+    /// Both views, in the order of their codes in a weights file.
+    pub const ALL: [PatternView; 2] = [PatternView::Men, PatternView::Pieces];
+
+    /// The view's name, as `damier train --pattern-view` takes it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            PatternView::Men => "men",
+            PatternView::Pieces => "pieces",
+        }
+    }
+
+    /// The view's code in a weights file.
+    pub const fn code(self) -> u8 {
+        self as u8
+    }
+
+    /// The view of a code in a weights file.
+    pub fn from_code(code: u8) -> Option<PatternView> {
+        PatternView::ALL.into_iter().find(|v| v.code() == code)
+    }
+}
+
+impl std::fmt::Display for PatternView {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A pattern view's name that is neither `men` nor `pieces`.
+#[derive(Debug, thiserror::Error)]
+#[error("'{0}' is not a pattern view (men or pieces)")]
+pub struct UnknownView(pub String);
+
+impl std::str::FromStr for PatternView {
+    type Err = UnknownView;
+
+    fn from_str(s: &str) -> Result<PatternView, UnknownView> {
+        PatternView::ALL
+            .into_iter()
+            .find(|v| v.name() == s)
+            .ok_or_else(|| UnknownView(s.to_string()))
+    }
+}
+
 /// One region: where its eight squares sit in the bit layout, as up to four runs of
 /// consecutive bits, lowest square first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

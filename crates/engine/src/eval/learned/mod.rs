@@ -18,7 +18,7 @@ pub mod layout;
 mod weights;
 
 pub use builtin::{builtin, variants_with_weights};
-pub use layout::{Dense, Layout, CONFIGS, DENSE};
+pub use layout::{Dense, Layout, PatternView, UnknownView, CONFIGS, DENSE};
 pub use weights::{material_only, Weights, WeightsError, FORMAT, MAGIC, UNIT};
 
 use super::endings::drawish_percent;
@@ -52,6 +52,8 @@ struct Board<G: Geometry> {
     runs: [(u32, u64, u32); 4],
     /// Gather a region's bits with one PEXT (where the processor does it fast).
     pext: bool,
+    /// Whether a king's square reads as empty in the regions ([`PatternView::Men`]).
+    kings_hidden: bool,
     masks: Masks<G::Bits>,
     /// `row_bits[c][k]`: the squares whose row, counted from colour `c`'s back rank, has
     /// bit `k` set; a man's rows advanced are the sum over `k` of `2^k` for each set it is in.
@@ -66,7 +68,7 @@ struct Board<G: Geometry> {
 }
 
 impl<G: Geometry> Board<G> {
-    fn new(variant: damier_core::Variant) -> Board<G> {
+    fn new(variant: damier_core::Variant, view: PatternView) -> Board<G> {
         let rules = variant.rules();
         assert_eq!(rules.board, G::KIND, "geometry does not match the variant");
         let layout = Layout::of(G::KIND);
@@ -110,6 +112,7 @@ impl<G: Geometry> Board<G> {
             runs,
             pext: u64::FAST_GATHER
                 && damier_core::capture_path::current() == damier_core::CapturePath::Gather,
+            kings_hidden: view == PatternView::Men,
             masks,
             row_bits,
             long_diagonal,
@@ -136,6 +139,20 @@ impl<G: Geometry> Board<G> {
         bits as usize
     }
 
+    /// White's and Black's pieces as the regions see them.
+    #[inline(always)]
+    fn region_pieces(&self, pos: &Position<G>) -> (G::Bits, G::Bits) {
+        let hidden = if self.kings_hidden {
+            pos.kings()
+        } else {
+            G::Bits::ZERO
+        };
+        (
+            pos.pieces(Color::White) & !hidden,
+            pos.pieces(Color::Black) & !hidden,
+        )
+    }
+
     /// Each region's configuration seen by White and by Black, as table entries.
     #[inline(always)]
     fn pattern_entries(&self, pos: &Position<G>, out: &mut [[u32; 2]; MAX_REGIONS]) {
@@ -152,9 +169,7 @@ impl<G: Geometry> Board<G> {
         pos: &Position<G>,
         out: &mut [[u32; 2]; MAX_REGIONS],
     ) {
-        let kings = pos.kings();
-        let white = pos.pieces(Color::White) & !kings;
-        let black = pos.pieces(Color::Black) & !kings;
+        let (white, black) = self.region_pieces(pos);
         let mut w = [0usize; MAX_REGIONS];
         let mut b = [0usize; MAX_REGIONS];
         for i in 0..self.regions.len() {
@@ -182,9 +197,7 @@ impl<G: Geometry> Board<G> {
 
     #[inline(always)]
     fn net_patterns_by<const PEXT: bool>(&self, pos: &Position<G>, net: &[[i16; 2]]) -> (i32, i32) {
-        let kings = pos.kings();
-        let white = pos.pieces(Color::White) & !kings;
-        let black = pos.pieces(Color::Black) & !kings;
+        let (white, black) = self.region_pieces(pos);
         let (mut mg, mut eg) = (0i32, 0i32);
         for i in 0..self.regions.len() {
             let w = self.gather::<PEXT>(white, i) & 0xff;
@@ -276,7 +289,7 @@ fn blend(
 impl<G: Geometry> Learned<G> {
     /// The evaluation with `weights` (whose variant must be played on `G`).
     pub fn new(weights: Arc<Weights>) -> Learned<G> {
-        let board = Board::<G>::new(weights.variant());
+        let board = Board::<G>::new(weights.variant(), weights.view());
         let w = weights.values();
         let mut net_patterns = Vec::with_capacity(board.regions.len() * CONFIGS);
         for region in &board.regions {
@@ -381,10 +394,10 @@ pub struct FeatureReader<G: Geometry> {
 }
 
 impl<G: Geometry> FeatureReader<G> {
-    /// A reader for `variant`, whose board must be `G`.
-    pub fn new(variant: damier_core::Variant) -> FeatureReader<G> {
+    /// A reader for `variant`, whose board must be `G`, its regions seeing `view`.
+    pub fn new(variant: damier_core::Variant, view: PatternView) -> FeatureReader<G> {
         FeatureReader {
-            board: Board::new(variant),
+            board: Board::new(variant, view),
         }
     }
 
@@ -420,7 +433,7 @@ mod tests {
     use super::*;
     use damier_core::{fen, Diagonal10, Diagonal8, Variant};
 
-    fn random_weights(variant: Variant, seed: u64) -> Arc<Weights> {
+    fn random_weights(variant: Variant, view: PatternView, seed: u64) -> Arc<Weights> {
         let layout = Layout::of(variant.rules().board);
         let mut state = seed | 1;
         let mut next = || {
@@ -430,23 +443,46 @@ mod tests {
             (state % 4001) as f32 / 10.0 - 200.0
         };
         let values: Vec<[f32; 2]> = (0..layout.entries()).map(|_| [next(), next()]).collect();
-        Arc::new(Weights::from_centimen(variant, &values, 150.0, ""))
+        Arc::new(Weights::from_centimen(variant, view, &values, 150.0, ""))
     }
 
     #[test]
     fn evaluation_equals_the_features_scored() {
         let v = Variant::INTERNATIONAL;
-        let w = random_weights(v, 7);
-        let eval = Learned::<Diagonal10>::new(Arc::clone(&w));
-        for text in [
-            "W:W31-50:B1-20",
-            "B:W28,32,33,K40,45:B3,K7,12,19,24",
-            "W:WK46:BK5,K10,23",
-        ] {
-            let pos: Position<Diagonal10> = fen::parse(v.rules(), text).unwrap();
-            let f = FeatureReader::new(v).read(&pos);
-            assert_eq!(eval.evaluate(&pos), f.score(w.values()), "{text}");
+        for view in PatternView::ALL {
+            let w = random_weights(v, view, 7);
+            let eval = Learned::<Diagonal10>::new(Arc::clone(&w));
+            for text in [
+                "W:W31-50:B1-20",
+                "B:W28,32,33,K40,45:B3,K7,12,19,24",
+                "W:WK46:BK5,K10,23",
+            ] {
+                let pos: Position<Diagonal10> = fen::parse(v.rules(), text).unwrap();
+                let f = FeatureReader::new(v, view).read(&pos);
+                assert_eq!(eval.evaluate(&pos), f.score(w.values()), "{view}: {text}");
+            }
         }
+    }
+
+    #[test]
+    fn a_king_is_seen_in_its_region_only_by_the_pieces_view() {
+        // The same squares with a man on 29 and with a king there: the men view reads the
+        // king's square as empty, the pieces view as White's, as it reads the man.
+        let v: Variant = "english".parse().unwrap();
+        let read = |text: &str, view| {
+            let pos: Position<Diagonal8> = fen::parse(v.rules(), text).unwrap();
+            FeatureReader::new(v, view).read(&pos).patterns
+        };
+        let (man, king, none) = ("W:W22,29:B3", "W:W22,K29:B3", "W:W22:B3");
+        assert_eq!(read(king, PatternView::Men), read(none, PatternView::Men));
+        assert_eq!(
+            read(king, PatternView::Pieces),
+            read(man, PatternView::Pieces)
+        );
+        assert_ne!(
+            read(king, PatternView::Pieces),
+            read(none, PatternView::Pieces)
+        );
     }
 
     #[test]
@@ -455,7 +491,7 @@ mod tests {
             let v = damier_core::Variant::all()
                 .find(|v| v.rules().board == G::KIND)
                 .unwrap();
-            let board = Board::<G>::new(v);
+            let board = Board::<G>::new(v, PatternView::Pieces);
             let mut state = 0x1234_5678_9abc_def1u128;
             for _ in 0..500 {
                 state = state.wrapping_mul(0x2545_f491_4f6c_dd1d_2545_f491_4f6c_dd1d) + 1;
@@ -493,14 +529,15 @@ mod tests {
         let a1 = 1u64 << kind.index(0, 0).unwrap();
         let h8 = 1u64 << kind.index(7, 7).unwrap();
         let pos = Position::<Diagonal8>::from_parts(v.rules(), a1, h8, 0, Color::White).unwrap();
-        let f = FeatureReader::new(v).read(&pos);
+        let f = FeatureReader::new(v, PatternView::Men).read(&pos);
         let layout = Layout::of(kind);
         let turned = layout.regions[0].turned;
         assert_eq!(f.patterns[0], [1, 1]);
         let far = (turned * CONFIGS) as u32 + 2 * u32::from(TERNARY[0x80]);
         assert_eq!(f.patterns[turned], [far, far]);
         assert_eq!(f.dense[Dense::Men as usize], 0);
-        let black_to_move = FeatureReader::new(v).read(&pos.with_side(Color::Black));
+        let black_to_move =
+            FeatureReader::new(v, PatternView::Men).read(&pos.with_side(Color::Black));
         assert_eq!(black_to_move.patterns, f.patterns);
         assert!(!black_to_move.white_to_move);
     }

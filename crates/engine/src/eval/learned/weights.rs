@@ -4,7 +4,8 @@
 //!
 //! ```text
 //! magic "DAMIEREV" | format u16 | variant id (u8 length, UTF-8) | board u8 | regions u16 |
-//! terms u16 | scale f32 | notes (u16 length, UTF-8) | payload length u32 | CRC-32 u32 |
+//! terms u16 | pattern view u8 (format 2 on) | scale f32 | notes (u16 length, UTF-8) |
+//! payload length u32 | CRC-32 u32 |
 //! payload: DEFLATE of the weights, i16 little-endian, (opening, ending) per entry
 //! ```
 //!
@@ -12,7 +13,7 @@
 //! to another game by mistake, and its layout, so a file from another version of the
 //! features is refused rather than misread.
 
-use super::layout::{Dense, Layout, DENSE};
+use super::layout::{Dense, Layout, PatternView, DENSE};
 use damier_core::{BoardKind, Variant};
 use damier_game::{CutShort, LeReader};
 use flate2::read::DeflateDecoder;
@@ -23,8 +24,9 @@ use std::path::Path;
 
 /// The first bytes of every weights file.
 pub const MAGIC: &[u8; 8] = b"DAMIEREV";
-/// The version of the format and of the features this program reads.
-pub const FORMAT: u16 = 1;
+/// The version of the format and of the features this program writes; it reads every
+/// version from 1 (whose regions see men only) up to this one.
+pub const FORMAT: u16 = 2;
 /// The largest pattern weight, in hundredths of a man: two of them differ by less than an
 /// `i16` holds in [`UNIT`]s, which lets the evaluation merge both sides' lookups into one.
 pub const PATTERN_LIMIT: f32 = 2000.0;
@@ -48,7 +50,7 @@ pub enum WeightsError {
     #[error("not a Damier weights file (it does not start with DAMIEREV)")]
     NotWeights,
     /// Another version of the format.
-    #[error("weights format {found}, this program reads format {FORMAT}")]
+    #[error("weights format {found}, this program reads formats 1 to {FORMAT}")]
     Format {
         /// The file's format.
         found: u16,
@@ -92,6 +94,8 @@ pub enum WeightsError {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Weights {
     variant: Variant,
+    /// What the pattern tables were fitted to see.
+    view: PatternView,
     /// Hundredths of a man per unit of the logistic model's log-odds: a score `s` predicts
     /// a win with probability `1 / (1 + exp(-s / scale))`.
     scale: f32,
@@ -116,13 +120,14 @@ impl From<CutShort> for WeightsError {
 }
 
 impl Weights {
-    /// Weights of `variant` from values in hundredths of a man, (opening, ending) per entry
-    /// of the layout, rounded to the stored precision.
+    /// Weights of `variant` whose regions see `view`, from values in hundredths of a man,
+    /// (opening, ending) per entry of the layout, rounded to the stored precision.
     ///
     /// # Panics
     /// If `values` does not have the layout's number of entries (a caller error).
     pub fn from_centimen(
         variant: Variant,
+        view: PatternView,
         values: &[[f32; 2]],
         scale: f32,
         notes: &str,
@@ -141,6 +146,7 @@ impl Weights {
             .collect();
         Weights {
             variant,
+            view,
             scale,
             notes: notes.to_string(),
             values,
@@ -150,6 +156,11 @@ impl Weights {
     /// The variant the weights are for.
     pub fn variant(&self) -> Variant {
         self.variant
+    }
+
+    /// What the pattern tables see: men only, or men and kings.
+    pub fn view(&self) -> PatternView {
+        self.view
     }
 
     /// Hundredths of a man per unit of log-odds of winning.
@@ -230,6 +241,7 @@ impl Weights {
         out.push(board_code(layout.kind));
         out.extend_from_slice(&(layout.regions.len() as u16).to_le_bytes());
         out.extend_from_slice(&(DENSE as u16).to_le_bytes());
+        out.push(self.view.code());
         out.extend_from_slice(&self.scale.to_le_bytes());
         out.extend_from_slice(&(notes.len() as u16).to_le_bytes());
         out.extend_from_slice(notes);
@@ -251,7 +263,7 @@ impl Weights {
         }
         r.take(MAGIC.len(), "the magic")?;
         let found = r.u16("the format")?;
-        if found != FORMAT {
+        if !(1..=FORMAT).contains(&found) {
             return Err(WeightsError::Format { found });
         }
         let len = r.u8("the variant")? as usize;
@@ -277,6 +289,16 @@ impl Weights {
                 ),
             });
         }
+        let view = if found == 1 {
+            PatternView::Men
+        } else {
+            let code = r.u8("the pattern view")?;
+            PatternView::from_code(code).ok_or_else(|| {
+                WeightsError::Damaged(format!(
+                    "its pattern view {code} is neither men (0) nor pieces (1)"
+                ))
+            })?
+        };
         let scale = r.f32("the scale")?;
         let notes_len = r.u16("the notes")? as usize;
         let notes = r.text(notes_len, "the notes")?;
@@ -329,6 +351,7 @@ impl Weights {
         }
         Ok(Weights {
             variant,
+            view,
             scale,
             notes,
             values,
@@ -380,8 +403,12 @@ mod tests {
         let v: Variant = "russian".parse().unwrap();
         let mut values = material_only(v, 250.0);
         values[17] = [3.5, -2.25];
-        Weights::from_centimen(v, &values, 160.0, "test weights")
+        Weights::from_centimen(v, PatternView::Pieces, &values, 160.0, "test weights")
     }
+
+    /// Where the pattern view's byte sits: after the magic, format, variant ("russian"),
+    /// board, regions and terms.
+    const VIEW_AT: usize = 8 + 2 + 1 + "russian".len() + 1 + 2 + 2;
 
     #[test]
     fn global_terms_name_every_dense_term_and_the_side_to_move() {
@@ -405,6 +432,25 @@ mod tests {
     }
 
     #[test]
+    fn a_format_1_file_is_read_as_weights_whose_regions_see_men() {
+        // Format 1 is format 2 without the view's byte: every file written before kings were
+        // seen in the regions.
+        let w = sample();
+        let mut bytes = w.to_bytes();
+        bytes[8..10].copy_from_slice(&1u16.to_le_bytes());
+        bytes.remove(VIEW_AT);
+        let old = Weights::from_bytes(&bytes).unwrap();
+        assert_eq!(old.view(), PatternView::Men);
+        assert_eq!(old.values(), w.values());
+        assert_eq!(w.view(), PatternView::Pieces);
+        let men = Weights::from_centimen(w.variant(), PatternView::Men, &w.centimen(), 160.0, "");
+        assert_eq!(
+            Weights::from_bytes(&men.to_bytes()).unwrap().view(),
+            PatternView::Men
+        );
+    }
+
+    #[test]
     fn bad_files_are_refused_with_the_reason() {
         let bytes = sample().to_bytes();
         let err = |b: &[u8]| Weights::from_bytes(b).unwrap_err().to_string();
@@ -425,14 +471,23 @@ mod tests {
             err(&longer),
             "the weights file is damaged: 4 bytes follow its weights"
         );
-        // The scale sits after the magic, format, variant ("russian") and layout.
+        // The scale follows the pattern view.
         let mut scale = bytes.clone();
-        let at = 8 + 2 + 1 + "russian".len() + 1 + 2 + 2;
+        let at = VIEW_AT + 1;
         scale[at..at + 4].copy_from_slice(&f32::NAN.to_le_bytes());
         assert!(err(&scale).contains("its scale is NaN"), "{}", err(&scale));
         let mut version = bytes.clone();
         version[8] = 9;
-        assert!(err(&version).contains("format 9"));
+        assert_eq!(
+            err(&version),
+            "weights format 9, this program reads formats 1 to 2"
+        );
+        let mut view = bytes.clone();
+        view[VIEW_AT] = 7;
+        assert_eq!(
+            err(&view),
+            "the weights file is damaged: its pattern view 7 is neither men (0) nor pieces (1)"
+        );
         let mut variant = bytes.clone();
         variant[11] = b'X';
         assert!(
