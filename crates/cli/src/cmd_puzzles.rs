@@ -180,13 +180,11 @@ fn run_check(args: &CheckArgs) -> Result<()> {
     let puzzles = args.set.load()?;
     let egdb = egdb_arg::open(args.egdb.as_deref(), variant)?;
     let mut finder = Finder::new(default_depth(variant), egdb.clone());
-    let mut written = Ok(());
+    let mut out = crate::output::Sink::new();
     let judged = finder.recheck(&puzzles, &mut |p, why| {
-        if written.is_ok() {
-            written = outln!("{}: {why}", p.id);
-        }
+        out.write(|| outln!("{}: {why}", p.id));
     });
-    written?;
+    out.done()?;
     egdb_arg::warn_damage(egdb.as_deref());
     outln!("{}", judged.summary(variant))?;
     if let Some(line) = judged.conclude(args.out.as_deref())? {
