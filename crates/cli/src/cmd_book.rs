@@ -149,7 +149,7 @@ fn build(args: &BuildArgs) -> Result<()> {
         "{bar:30} {pos}/{len} positions, {elapsed} (eta {eta}) {msg}",
     );
     bar.set_position(book.len() as u64);
-    let mut log = LogLines::new();
+    let log = LogLines::new();
     let started = Instant::now();
     let report = book.grow_to(args.positions, &path, &mut analyst, &mut |book, g| {
         bar.set_position(book.len() as u64);

@@ -127,7 +127,7 @@ pub fn run(args: &MatchArgs) -> Result<()> {
     let json = args.json;
     // A closed pipe stops the printing, not the match: the games still reach --pdn.
     let mut out = crate::output::Sink::new();
-    let mut log = LogLines::new();
+    let log = LogLines::new();
     let mut report = Report::new(sprt);
     let mut progress = |r: &GameRecord, _: &Tally| {
         let first_met = report.add(r);

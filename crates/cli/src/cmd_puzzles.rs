@@ -150,7 +150,7 @@ fn run_generate(args: &GenerateArgs) -> Result<()> {
         "{bar:30} {pos}/{len} games  {msg}  [{elapsed_precise}, {eta} left]",
     );
     let begun = Instant::now();
-    let log = std::sync::Mutex::new(LogLines::new());
+    let log = LogLines::new();
     let puzzles = generate(
         &settings,
         &source.games(),
@@ -158,7 +158,6 @@ fn run_generate(args: &GenerateArgs) -> Result<()> {
             bar.set_length(p.total);
             bar.set_position(p.games);
             bar.set_message(p.found());
-            let mut log = log.lock().expect("no thread panics holding it");
             log.offer(false, || p.to_string());
         },
         &stop,
