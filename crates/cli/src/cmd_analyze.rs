@@ -1,7 +1,7 @@
 //! `damier analyze`: search a position and print each completed depth.
 
 use crate::engine_args::EngineArgs;
-use crate::output::{outln, report, usage, Usage};
+use crate::output::{outln, report, Usage};
 use crate::PositionArgs;
 use anyhow::Result;
 use clap::Args;
@@ -56,11 +56,8 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
         ..Limits::default()
     }
     .or_default_time();
-    // The engine's range of lines, named as this command's option.
-    let lines = usize::try_from(args.multipv).unwrap_or(0);
-    if let Err(e) = setting::lines(lines) {
-        usage!("--multipv must be {}, got {}", e.rule, args.multipv);
-    }
+    let lines =
+        setting::lines(args.multipv).map_err(|e| Usage(e.with_option_named("--multipv")))?;
     let setup = args.engine.setup(game.variant())?;
     let mut engine = Engine::try_new(setup.options).map_err(crate::hash_arg::refusal)?;
     engine.set_eval(setup.eval);
@@ -75,26 +72,20 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
     let board = input.board;
     let json = args.json;
     let multi = args.multipv > 1;
-    // A closed pipe stops the search (nobody reads on) and is returned at the end.
-    let mut written: std::io::Result<()> = Ok(());
+    // A closed pipe stops the search: nobody reads on.
+    let mut out = crate::output::Sink::new();
     let mut print = |info: &SearchInfo| {
-        if written.is_err() {
-            return;
-        }
         let report = LineReport::new(&board, info);
-        written = if json {
-            serde_json::to_string(&report)
-                .map_err(std::io::Error::other)
-                .and_then(|line| outln!("{line}"))
-        } else {
-            outln!("{}", report.text(multi))
-        };
-        if written.is_err() {
+        let read = out.write(|| match json {
+            true => crate::output::json_line(&report),
+            false => outln!("{}", report.text(multi)),
+        });
+        if !read {
             control.stop();
         }
     };
     let result = engine.search(&input, &limits, Style::default(), &control, &mut print);
-    written?;
+    out.done()?;
     crate::egdb_arg::warn_damage(setup.egdb.as_deref());
     report(json, &BestReport::new(&board, &result))?;
     if args.threat {

@@ -1,6 +1,6 @@
 //! `damier bench`: the engine's fixed benchmark, with its node total and speed.
 
-use crate::output::outln;
+use crate::output::{report, Sink};
 use anyhow::Result;
 use clap::Args;
 use damier_engine::bench;
@@ -23,27 +23,12 @@ pub struct BenchArgs {
 
 pub fn run(args: &BenchArgs) -> Result<()> {
     crate::output::check_depth(Some(args.depth))?;
-    let json = args.json;
-    // The first failed write (a closed pipe) stops the printing; it is returned at the end.
-    let mut written: std::io::Result<()> = Ok(());
+    let mut out = Sink::new();
     let eval = crate::eval_arg::parse(Some(&args.eval), None)?;
     let lines = bench::run_with(args.depth, &eval, |l| {
-        if written.is_ok() {
-            written = if json {
-                outln!("{}", l.json())
-            } else {
-                outln!("{l}")
-            };
-        }
+        out.write(|| report(args.json, l));
     });
-    written?;
-    let total = BenchTotal::of(&lines, args.depth, &args.eval);
-    if json {
-        outln!("{}", total.json())?;
-    } else {
-        outln!("{}", total.speed_line())?;
-        outln!("{}", damier_core::capture_path::report_line())?;
-        outln!("{}", total.fingerprint_line())?;
-    }
+    out.done()?;
+    report(args.json, &BenchTotal::of(&lines, args.depth, &args.eval))?;
     Ok(())
 }

@@ -125,7 +125,7 @@ fn build(args: &BuildArgs) -> Result<()> {
     crate::output::check_depth(args.depth.map(i32::from))?;
     let threads = crate::output::check_threads("--threads", args.threads)?;
     if let Some(lines) = args.lines {
-        damier_engine::setting::lines(lines.into()).map_err(crate::output::Usage::from)?;
+        damier_engine::setting::lines(lines).map_err(crate::output::Usage::from)?;
     }
     let path = args.out.clone().unwrap_or_else(|| default_path(variant));
     let mut book = Book::open_to_grow(&path, variant)
@@ -149,7 +149,7 @@ fn build(args: &BuildArgs) -> Result<()> {
         "{bar:30} {pos}/{len} positions, {elapsed} (eta {eta}) {msg}",
     );
     bar.set_position(book.len() as u64);
-    let mut log = LogLines::new();
+    let log = LogLines::new();
     let started = Instant::now();
     let report = book.grow_to(args.positions, &path, &mut analyst, &mut |book, g| {
         bar.set_position(book.len() as u64);

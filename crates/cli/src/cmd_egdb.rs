@@ -7,9 +7,10 @@ use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 use damier_core::Variant;
 use damier_egdb::bench::{probe_speed, BenchError};
-use damier_egdb::store::{self, BuildError, SetEvent};
+use damier_egdb::source::Source;
+use damier_egdb::store::{self, BuildError, SetEvent, SetTally};
 use damier_egdb::verify::{self, Again, VerifyEvent};
-use damier_egdb::{unbuildable_set, Egdb, Listing, Slice, Unexplained};
+use damier_egdb::{unbuildable_set, Listing, ListingError, Slice, Unexplained};
 use indicatif::MultiProgress;
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -151,8 +152,10 @@ struct InfoArgs {
 }
 
 impl DirArg {
+    /// The folder named, else the default one, as `--egdb` names them.
     pub fn path(&self) -> PathBuf {
-        self.dir.clone().unwrap_or_else(store::default_root)
+        let source = self.dir.clone().map_or(Source::Default, Source::Folder);
+        source.root().expect("a folder, named or the default")
     }
 }
 
@@ -239,9 +242,8 @@ fn build(args: &BuildArgs) -> Result<()> {
         "{bar:30} {pos}/{len} slice pairs  [{elapsed_precise}]",
     ));
     let slice = bars.add(crate::output::bar(0, "{bar:30} {msg}"));
-    // The pair being solved, for the log's lines (the bar's message changes as it goes).
-    let current = Mutex::new(String::new());
-    let log = Mutex::new(LogLines::new());
+    let tally = Mutex::new(SetTally::default());
+    let log = LogLines::new();
     let result = pool.install(|| {
         store::build_and_summarise(&root, variant, pieces, &|event| {
             // Pairs kept are counted in the last line, not named; the other notes go above
@@ -250,29 +252,19 @@ fn build(args: &BuildArgs) -> Result<()> {
             if let Some(note) = event.note().filter(|_| !kept) {
                 bars.suspend(|| tell!("{note}"));
             }
-            match event {
-                SetEvent::Start {
-                    material,
-                    done,
-                    total,
-                } => {
-                    overall.set_length(total as u64);
-                    overall.set_position(done as u64);
-                    slice.set_position(0);
-                    let pair = format!("{} (pair {} of {total})", material.pair_name(), done + 1);
-                    slice.set_message(format!("{pair}: scanning"));
-                    *current.lock().expect("not poisoned") = pair;
-                }
-                SetEvent::Pair(progress) => {
-                    let (done, total) = progress.fraction();
-                    slice.set_length(total);
-                    slice.set_position(done);
-                    let line = format!("{}: {progress}", current.lock().expect("not poisoned"));
-                    slice.set_message(line.clone());
-                    log.lock().expect("not poisoned").offer(false, || line);
-                }
-                SetEvent::Kept { .. } | SetEvent::Finished { .. } => overall.inc(1),
-                SetEvent::Damaged { .. } => {}
+            let now = tally.lock().expect("not poisoned").record(&event);
+            overall.set_length(now.total as u64);
+            overall.set_position(now.done as u64);
+            let pair = now.building().unwrap_or_default();
+            if let SetEvent::Start { .. } = event {
+                slice.set_position(0);
+                slice.set_message(format!("{pair}: scanning"));
+            } else if let SetEvent::Pair(progress) = event {
+                let (done, total) = progress.fraction();
+                slice.set_length(total);
+                slice.set_position(done);
+                slice.set_message(format!("{pair}: {progress}"));
+                log.offer(false, || format!("{pair}: {progress}"));
             }
         })
     });
@@ -298,7 +290,7 @@ fn verify(args: &VerifyArgs) -> Result<()> {
         Again::Unrecorded
     };
     let bar = crate::output::bar(0, "{bar:30} {pos}/{len} positions  {msg}");
-    let log = Mutex::new(LogLines::new());
+    let log = LogLines::new();
     let report = pool.install(|| {
         verify::verify_set(&root, variant, args.pieces, only, again, &|e| {
             match e {
@@ -313,7 +305,7 @@ fn verify(args: &VerifyArgs) -> Result<()> {
                 VerifyEvent::Positions { done, total } => {
                     bar.set_length(total);
                     bar.set_position(done);
-                    log.lock().expect("not poisoned").offer(false, || {
+                    log.offer(false, || {
                         format!("verifying {}: {done}/{total} positions", bar.message())
                     });
                 }
@@ -339,7 +331,10 @@ fn verify(args: &VerifyArgs) -> Result<()> {
 
 fn probe(args: &ProbeArgs) -> Result<()> {
     let variant = args.position.variant;
-    let db = Egdb::open(&args.dir.path(), variant, 16)?;
+    // As a search opens a folder named with --egdb: one without the variant's set is refused.
+    let opened = Source::Folder(args.dir.path()).open(variant, 16);
+    let db = opened.map_err(|e| crate::egdb_arg::refusal(e, "--dir"))?.db;
+    let db = db.expect("a named folder gives a set or is refused");
     let lines = match db.explain_lines(&args.position.board()?) {
         Err(Unexplained::Empty) => usage!("--fen: {}", Unexplained::Empty),
         other => other?,
@@ -351,11 +346,10 @@ fn probe(args: &ProbeArgs) -> Result<()> {
 }
 
 fn info(args: &InfoArgs) -> Result<()> {
-    let root = args.dir.path();
-    if root.exists() && !root.is_dir() {
-        usage!("--dir {}: not a folder", root.display());
-    }
-    let listing = Listing::read(&root, args.variant)?;
+    let listing = match Listing::read(&args.dir.path(), args.variant) {
+        Err(e @ ListingError::NotAFolder(_)) => usage!("--dir {e}"),
+        other => other?,
+    };
     outln!("{listing}")?;
     Ok(listing.verdict()?)
 }

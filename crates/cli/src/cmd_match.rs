@@ -124,10 +124,9 @@ pub fn run(args: &MatchArgs) -> Result<()> {
         )
     });
     let json = args.json;
-    // A closed pipe stops the printing, not the match: the games still reach --pdn, and the
-    // error is returned at the end.
-    let mut written: std::io::Result<()> = Ok(());
-    let mut log = LogLines::new();
+    // A closed pipe stops the printing, not the match: the games still reach --pdn.
+    let mut out = crate::output::Sink::new();
+    let log = LogLines::new();
     let mut report = Report::new(sprt);
     let mut progress = |r: &GameRecord, _: &Tally| {
         let first_met = report.add(r);
@@ -138,8 +137,8 @@ pub fn run(args: &MatchArgs) -> Result<()> {
                 None => crate::output::tell!("{line}"),
             }
         }
-        if json && written.is_ok() {
-            written = outln!("{}", json!(r.line(first_met)));
+        if json {
+            out.write(|| outln!("{}", json!(r.line(first_met))));
         }
         if let Some(bar) = &bar {
             let score = report.score_line();
@@ -166,7 +165,7 @@ pub fn run(args: &MatchArgs) -> Result<()> {
         replace_file(path, |file| file.write_all(text.as_bytes()))
             .with_context(|| format!("writing {}", path.display()))?;
     }
-    written?;
+    out.done()?;
     let stopped = stop.load(Ordering::Relaxed);
     let summary = report.summary((players[0].name(), players[1].name()), args.games, stopped);
     if json {

@@ -1,6 +1,5 @@
 //! `damier moves`: every legal move, in the variant's notation.
 
-use crate::output::outln;
 use crate::PositionArgs;
 use anyhow::Result;
 use clap::Args;
@@ -18,16 +17,7 @@ pub struct MovesArgs {
 pub fn run(args: &MovesArgs) -> Result<()> {
     let board = *args.position.game()?.position();
     for mv in board.legal_moves() {
-        if !args.json {
-            outln!("{}", board.short(&mv))?;
-            continue;
-        }
-        let m = board.describe(&mv);
-        let line = serde_json::json!({
-            "move": m.short, "long": m.long, "from": m.from, "to": m.to, "path": m.path,
-            "captured": m.captured, "fen": board.play_unchecked(&mv).fen(),
-        });
-        outln!("{line}")?;
+        crate::output::report(args.json, &board.move_line(&mv))?;
     }
     // The list is empty; say why on the side, so that a script still reads no moves.
     if let Some(note) = board.no_move_note() {

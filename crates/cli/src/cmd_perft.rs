@@ -1,6 +1,6 @@
 //! `damier perft`: leaf counts by depth, with time and speed.
 
-use crate::output::{outln, Usage};
+use crate::output::Usage;
 use crate::PositionArgs;
 use anyhow::Result;
 use clap::Args;
@@ -35,7 +35,7 @@ pub fn run(args: &PerftArgs) -> Result<()> {
         crate::output::tell!("{}", damier_core::capture_path::report_line());
     }
     speed::perft_lines(&board, depth, threads, args.divide, |line| {
-        outln!("{}", line.text(args.json))
+        crate::output::report(args.json, &line)
     })?;
     Ok(())
 }

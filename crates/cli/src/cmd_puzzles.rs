@@ -150,7 +150,7 @@ fn run_generate(args: &GenerateArgs) -> Result<()> {
         "{bar:30} {pos}/{len} games  {msg}  [{elapsed_precise}, {eta} left]",
     );
     let begun = Instant::now();
-    let log = std::sync::Mutex::new(LogLines::new());
+    let log = LogLines::new();
     let puzzles = generate(
         &settings,
         &source.games(),
@@ -158,7 +158,6 @@ fn run_generate(args: &GenerateArgs) -> Result<()> {
             bar.set_length(p.total);
             bar.set_position(p.games);
             bar.set_message(p.found());
-            let mut log = log.lock().expect("no thread panics holding it");
             log.offer(false, || p.to_string());
         },
         &stop,
@@ -180,13 +179,11 @@ fn run_check(args: &CheckArgs) -> Result<()> {
     let puzzles = args.set.load()?;
     let egdb = egdb_arg::open(args.egdb.as_deref(), variant)?;
     let mut finder = Finder::new(default_depth(variant), egdb.clone());
-    let mut written = Ok(());
+    let mut out = crate::output::Sink::new();
     let judged = finder.recheck(&puzzles, &mut |p, why| {
-        if written.is_ok() {
-            written = outln!("{}: {why}", p.id);
-        }
+        out.write(|| outln!("{}: {why}", p.id));
     });
-    written?;
+    out.done()?;
     egdb_arg::warn_damage(egdb.as_deref());
     outln!("{}", judged.summary(variant))?;
     if let Some(line) = judged.conclude(args.out.as_deref())? {

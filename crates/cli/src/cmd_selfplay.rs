@@ -102,7 +102,7 @@ pub fn run(args: &SelfplayArgs) -> Result<()> {
         "{bar:30} {pos}/{len} games  {msg}  [{elapsed_precise}, {eta} left]",
     );
     let mut started = false;
-    let mut log = LogLines::new();
+    let log = LogLines::new();
     let begun = Instant::now();
     let summary = selfplay::run(&args.out, &cfg, &stop, &mut |p| {
         if !started {

@@ -101,12 +101,7 @@ pub fn run(args: &TrainArgs) -> Result<()> {
     }
     // A reader that closes the pipe (`| head`) stops the printing, not the training: the
     // weights are saved whatever becomes of standard output, and its error is returned last.
-    let mut written: std::io::Result<()> = Ok(());
-    let mut say = |line: &dyn std::fmt::Display| {
-        if written.is_ok() {
-            written = outln!("{line}");
-        }
-    };
+    let mut out = crate::output::Sink::new();
     let started = Instant::now();
     let data = train::load(variant, &args.data).or_else(|e| match e {
         // What the user named is not there or not training data: a mistake in the command.
@@ -116,13 +111,15 @@ pub fn run(args: &TrainArgs) -> Result<()> {
     if let Err(e) = data.check_out(&args.out) {
         usage!("--out {e}");
     }
-    data.notes().iter().for_each(|note| say(note));
-    say(&data.summary(variant, started.elapsed().as_secs_f64()));
+    for note in data.notes() {
+        out.write(|| outln!("{note}"));
+    }
+    out.write(|| outln!("{}", data.summary(variant, started.elapsed().as_secs_f64())));
     let stop = crate::interrupt::stop_flag(
         "stopping after this epoch; the best weights so far will be saved",
     );
     let trained = train::train(&data, &cfg, &mut |e| {
-        say(e);
+        out.write(|| outln!("{e}"));
         !stop.load(Ordering::Relaxed)
     })?;
     trained
@@ -132,7 +129,7 @@ pub fn run(args: &TrainArgs) -> Result<()> {
     if let Some(note) = trained.unimproved_note(&args.out) {
         crate::output::tell!("damier: {note}");
     }
-    written?;
+    out.done()?;
     if let Some(line) = trained.stopped_line(args.epochs) {
         outln!("{line}")?;
     }

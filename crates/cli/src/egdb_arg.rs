@@ -20,7 +20,7 @@ pub const HELP: &str = "Endgame databases: a folder made by `damier egdb build`,
 pub fn open(text: Option<&str>, variant: Variant) -> Result<Option<Arc<Egdb>>> {
     let opened = Source::from_arg(text)
         .open(variant, store::SEARCH_CACHE_MB)
-        .map_err(refusal)?;
+        .map_err(|e| refusal(e, "--egdb"))?;
     for warning in opened.warnings() {
         crate::output::tell!("damier: warning: {warning}");
     }
@@ -36,7 +36,7 @@ pub fn open(text: Option<&str>, variant: Variant) -> Result<Option<Arc<Egdb>>> {
 pub fn open_all(text: Option<&str>) -> Result<HashMap<Variant, Arc<Egdb>>> {
     let (sets, warnings) = Source::from_arg(text)
         .open_all(store::SERVER_CACHE_MB)
-        .map_err(refusal)?;
+        .map_err(|e| refusal(e, "--egdb"))?;
     for warning in &warnings {
         crate::output::tell!("damier: warning: {warning}");
     }
@@ -48,10 +48,10 @@ pub fn root(text: Option<&str>) -> Option<PathBuf> {
     Source::from_arg(text).root()
 }
 
-/// Why a set named by `--egdb` cannot be opened: the user's naming is a usage error (status
+/// Why a set named by `option` cannot be opened: the user's naming is a usage error (status
 /// 2), a damaged file is not (status 1).
-fn refusal(e: SourceError) -> anyhow::Error {
-    let message = e.of_option("--egdb");
+pub fn refusal(e: SourceError, option: &str) -> anyhow::Error {
+    let message = e.of_option(option);
     if e.is_usage() {
         anyhow::Error::new(Usage(message))
     } else {

@@ -48,9 +48,40 @@ impl From<damier_engine::SettingError> for Usage {
 /// One report as a line: its JSON object with `--json`, its text otherwise.
 pub fn report<T: fmt::Display + serde::Serialize>(json: bool, item: &T) -> io::Result<()> {
     if json {
-        line(format_args!("{}", serde_json::to_string(item)?))
+        json_line(item)
     } else {
         line(format_args!("{item}"))
+    }
+}
+
+/// One object as a line of JSON.
+pub fn json_line(item: &impl serde::Serialize) -> io::Result<()> {
+    line(format_args!("{}", serde_json::to_string(item)?))
+}
+
+/// Standard output for a run that goes on when its reader leaves (the games still reach
+/// their file, the weights are saved): the first failed write (a closed pipe) stops the
+/// printing, and [`Sink::done`] returns it at the end.
+#[derive(Debug)]
+pub struct Sink(io::Result<()>);
+
+impl Sink {
+    /// Standard output, not yet written to.
+    pub fn new() -> Sink {
+        Sink(Ok(()))
+    }
+
+    /// Make the write, unless one has failed; whether standard output is still read.
+    pub fn write(&mut self, write: impl FnOnce() -> io::Result<()>) -> bool {
+        if self.0.is_ok() {
+            self.0 = write();
+        }
+        self.0.is_ok()
+    }
+
+    /// The first write that failed, if one did.
+    pub fn done(self) -> io::Result<()> {
+        self.0
     }
 }
 

@@ -48,5 +48,5 @@ pub use recommended::{recommended, Recommended};
 pub use sample::Sampler;
 pub use slice::{oriented, unbuildable_set, BadSlice, Slice, MAX_PIECES};
 pub use store::{left_out_warning, Damage, Egdb, EgdbError, InMemory};
-pub use summary::{sets_under, Bytes, Listing, PieceCount, SetSummary};
+pub use summary::{sets_under, Bytes, Listing, ListingError, PieceCount, SetSummary};
 pub use value::Value;

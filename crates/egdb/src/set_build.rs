@@ -15,8 +15,7 @@ use std::fmt;
 use std::fs::File;
 use std::io::Write;
 use std::path::Path;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 /// The variant's folder under `root`, made if need be, with the part files of a build that
@@ -116,6 +115,48 @@ impl SetEvent {
             } => Some(written_note(*material, *positions, *bytes, *time)),
             SetEvent::Start { .. } | SetEvent::Pair(_) => None,
         }
+    }
+}
+
+/// How far a set build has come, as its events tell it: the pair under way, the pairs done
+/// and those kept from an earlier run (for a progress bar, a page, the closing line).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SetTally {
+    /// Pairs finished or kept.
+    pub done: usize,
+    /// Pairs in the set, once one has started (0 before).
+    pub total: usize,
+    /// Pairs found whole from an earlier run, kept.
+    pub kept: usize,
+    /// The pair being built.
+    building: Option<Slice>,
+}
+
+impl SetTally {
+    /// Count `event` in; the tally after it.
+    pub fn record(&mut self, event: &SetEvent) -> SetTally {
+        match event {
+            SetEvent::Start {
+                material,
+                done,
+                total,
+            } => (self.building, self.done, self.total) = (Some(*material), *done, *total),
+            SetEvent::Kept { .. } => (self.done, self.kept) = (self.done + 1, self.kept + 1),
+            SetEvent::Finished { .. } => (self.done, self.building) = (self.done + 1, None),
+            SetEvent::Damaged { .. } | SetEvent::Pair(_) => {}
+        }
+        *self
+    }
+
+    /// The pair being built and its place in the set: `K2-K1 and K1-K2 (pair 3 of 10)`.
+    pub fn building(&self) -> Option<String> {
+        let pair = self.building?;
+        Some(format!(
+            "{} (pair {} of {})",
+            pair.pair_name(),
+            self.done + 1,
+            self.total
+        ))
     }
 }
 
@@ -481,17 +522,21 @@ pub fn build_and_summarise(
     report: &(dyn Fn(SetEvent) + Sync),
 ) -> Result<BuiltSet, BuildError> {
     let started = Instant::now();
-    let kept = AtomicUsize::new(0);
+    let tally = Mutex::new(SetTally::default());
     build_set(root, variant, pieces, &|event| {
-        if matches!(event, SetEvent::Kept { .. }) {
-            kept.fetch_add(1, Ordering::Relaxed);
-        }
+        tally
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .record(&event);
         report(event);
     })?;
     Ok(BuiltSet {
         variant,
         pieces,
-        kept: kept.into_inner(),
+        kept: tally
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner)
+            .kept,
         time: started.elapsed(),
         set: Egdb::open(root, variant, 1)?.summary(),
     })
@@ -504,6 +549,34 @@ mod tests {
 
     fn slice(name: &str) -> Slice {
         name.parse().unwrap()
+    }
+
+    #[test]
+    fn a_tally_names_the_pair_under_way_and_counts_those_done_and_kept() {
+        let mut tally = SetTally::default();
+        let kept = tally.record(&SetEvent::Kept {
+            material: slice("K1-K1"),
+        });
+        assert_eq!((kept.done, kept.kept, kept.building()), (1, 1, None));
+        let start = SetEvent::Start {
+            material: slice("K2-K1"),
+            done: 1,
+            total: 10,
+        };
+        assert_eq!(
+            tally.record(&start).building().as_deref(),
+            Some("K2-K1 and K1-K2 (pair 2 of 10)")
+        );
+        let finished = tally.record(&SetEvent::Finished {
+            material: slice("K2-K1"),
+            positions: 1,
+            bytes: 1,
+            time: Duration::ZERO,
+        });
+        assert_eq!(
+            (finished.done, finished.kept, finished.building()),
+            (2, 1, None)
+        );
     }
 
     #[test]

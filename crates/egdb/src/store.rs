@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 pub use crate::set_build::{
     build_and_summarise, build_job, build_set, dependencies, plan, BuildError, BuiltSet, Job,
-    JobOutcome, SetEvent,
+    JobOutcome, SetEvent, SetTally,
 };
 
 /// Legal moves, each with the value it keeps for the side to move.

@@ -146,13 +146,28 @@ pub struct Listing {
     pub sets: Vec<(SetSummary, Vec<EgdbError>)>,
 }
 
+/// Why a folder cannot be listed.
+#[derive(Debug, thiserror::Error)]
+pub enum ListingError {
+    /// What was named is there but is not a folder (a file).
+    #[error("{}: not a folder", .0.display())]
+    NotAFolder(PathBuf),
+    /// The folder cannot be read.
+    #[error(transparent)]
+    Store(#[from] EgdbError),
+}
+
 impl Listing {
     /// `variant`'s set under `root` (under the name its files carry), or, without one, every
-    /// set there. A damaged file is left out of its set, and kept to be named.
+    /// set there. A damaged file is left out of its set, and kept to be named. A folder that
+    /// is not there holds no set.
     ///
     /// # Errors
-    /// A folder that cannot be read.
-    pub fn read(root: &Path, variant: Option<Variant>) -> Result<Listing, EgdbError> {
+    /// [`ListingError`]: `root` is a file, or a folder that cannot be read.
+    pub fn read(root: &Path, variant: Option<Variant>) -> Result<Listing, ListingError> {
+        if root.exists() && !root.is_dir() {
+            return Err(ListingError::NotAFolder(root.to_path_buf()));
+        }
         let variants = match variant {
             Some(v) => vec![set_variant(v)],
             None => sets_under(root),
@@ -196,6 +211,18 @@ impl fmt::Display for Listing {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_is_not_a_folder_to_list() {
+        let file = std::env::temp_dir().join(format!("damier-not-a-folder-{}", std::process::id()));
+        std::fs::write(&file, b"x").unwrap();
+        let e = Listing::read(&file, None).unwrap_err();
+        assert_eq!(e.to_string(), format!("{}: not a folder", file.display()));
+        std::fs::remove_file(&file).unwrap();
+        // A folder that is not there holds no set.
+        let empty = Listing::read(&file, None).unwrap();
+        assert!(empty.to_string().starts_with("no databases in "), "{empty}");
+    }
 
     #[test]
     fn sizes_never_show_four_digits_before_the_point() {

@@ -108,12 +108,18 @@ pub fn nodes(nodes: u64) -> Result<(), SettingError> {
     require(nodes >= 1, "nodes", "at least 1", nodes)
 }
 
-/// Best lines a search reports (multi-PV): 1 to [`MAX_LINES`].
+/// Best lines a search reports (multi-PV): 1 to [`MAX_LINES`] (a negative count is out of
+/// range too, said as it was given).
 ///
 /// # Errors
 /// [`SettingError`] outside that.
-pub fn lines(lines: usize) -> Result<(), SettingError> {
-    within("lines", lines, 1, MAX_LINES)
+pub fn lines<T>(lines: T) -> Result<usize, SettingError>
+where
+    T: TryInto<usize> + Display + Copy,
+{
+    let n = lines.try_into().unwrap_or(0);
+    let rule = format!("between 1 and {MAX_LINES}");
+    require((1..=MAX_LINES).contains(&n), "lines", &rule, lines).map(|()| n)
 }
 
 /// A hash table's size asked for: at least 1 MiB (a negative size is out of range too, said
@@ -208,6 +214,10 @@ mod tests {
             format!("lines must be between 1 and {MAX_LINES}, got 0")
         );
         assert!(lines(1).is_ok() && lines(MAX_LINES).is_ok() && lines(MAX_LINES + 1).is_err());
+        assert_eq!(
+            lines(-2i64).unwrap_err().with_option_named("--multipv"),
+            format!("--multipv must be between 1 and {MAX_LINES}, got -2")
+        );
     }
 
     #[test]

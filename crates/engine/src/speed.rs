@@ -5,6 +5,7 @@ use crate::bench::{fingerprint, BenchLine};
 use crate::setting::{self, SettingError};
 use damier_core::{capture_path, notation, perft, Geometry, Position};
 use damier_game::Board;
+use serde::{Serialize, Serializer};
 use serde_json::{json, Value};
 use std::fmt;
 use std::time::Instant;
@@ -55,14 +56,18 @@ impl fmt::Display for PerftLine {
     }
 }
 
-/// One first move's count under perft's divide, as text (`json` false) or JSON.
-pub fn divide_line(mv: &str, nodes: u64, json: bool) -> String {
-    if json {
-        json!({"move": mv, "nodes": nodes}).to_string()
-    } else {
-        format!("{mv:>12}  {nodes}")
-    }
+/// A report whose JSON object is its `json()` (keys in alphabetical order, as the command
+/// line has always printed them), so that a front end prints it as text or JSON alike.
+macro_rules! serialize_as_json {
+    ($($report:ty),*) => {$(
+        impl Serialize for $report {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                self.json().serialize(s)
+            }
+        }
+    )*};
 }
+serialize_as_json!(PerftLine, PerftOut, BenchLine, BenchTotal);
 
 /// The deepest perft count asked for (beyond it a count takes longer than anyone waits).
 pub const MAX_PERFT_DEPTH: u32 = 30;
@@ -95,12 +100,20 @@ pub enum PerftOut {
 }
 
 impl PerftOut {
-    /// The line as text, or as JSON when `json`.
-    pub fn text(&self, json: bool) -> String {
-        match (self, json) {
-            (PerftOut::Move { mv, nodes }, _) => divide_line(mv, *nodes, json),
-            (PerftOut::Count(line), true) => line.json().to_string(),
-            (PerftOut::Count(line), false) => line.to_string(),
+    /// The line as a JSON object.
+    pub fn json(&self) -> Value {
+        match self {
+            PerftOut::Move { mv, nodes } => json!({"move": mv, "nodes": nodes}),
+            PerftOut::Count(line) => line.json(),
+        }
+    }
+}
+
+impl fmt::Display for PerftOut {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PerftOut::Move { mv, nodes } => write!(f, "{mv:>12}  {nodes}"),
+            PerftOut::Count(line) => line.fmt(f),
         }
     }
 }
@@ -231,7 +244,7 @@ impl BenchTotal {
     }
 
     /// The total line: nodes, time, speed.
-    pub fn speed_line(&self) -> String {
+    fn speed_line(&self) -> String {
         format!(
             "total {} nodes in {:.3}s: {:.2} Mnps",
             self.nodes,
@@ -242,7 +255,7 @@ impl BenchTotal {
 
     /// What the node total means: the fingerprint of the search and the builtin evaluation,
     /// which changes when, and only when, either does; or none for another evaluation.
-    pub fn fingerprint_line(&self) -> String {
+    fn fingerprint_line(&self) -> String {
         match self.fingerprint() {
             Some(nodes) => format!("bench fingerprint: {nodes} nodes at depth {}", self.depth),
             None => format!(
@@ -250,6 +263,16 @@ impl BenchTotal {
                 self.eval
             ),
         }
+    }
+}
+
+impl fmt::Display for BenchTotal {
+    /// `bench`'s closing lines: the totals, the capture search's path, and what the node
+    /// total means.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.speed_line())?;
+        writeln!(f, "{}", capture_path::report_line())?;
+        f.write_str(&self.fingerprint_line())
     }
 }
 
@@ -275,9 +298,13 @@ mod tests {
             ..line
         };
         assert_eq!(instant.nps(), 0.0);
-        assert_eq!(divide_line("32-28", 9, false), "       32-28  9");
+        let divided = PerftOut::Move {
+            mv: "32-28".into(),
+            nodes: 9,
+        };
+        assert_eq!(divided.to_string(), "       32-28  9");
         assert_eq!(
-            divide_line("32-28", 9, true),
+            serde_json::to_string(&divided).unwrap(),
             r#"{"move":"32-28","nodes":9}"#
         );
     }
@@ -306,7 +333,7 @@ mod tests {
         })
         .unwrap();
         assert_eq!(divided.len(), 10);
-        assert_eq!(divided[0].text(false), "       31-27  9");
+        assert_eq!(divided[0].to_string(), "       31-27  9");
         assert!(matches!(
             divided[9],
             PerftOut::Count(PerftLine {
@@ -315,7 +342,9 @@ mod tests {
                 ..
             })
         ));
-        assert!(divided[9].text(true).contains(r#""nodes":81"#));
+        assert!(serde_json::to_string(&divided[9])
+            .unwrap()
+            .contains(r#""nodes":81"#));
         // A closed reader stops the run at its first line.
         let mut heard = 0;
         assert_eq!(
@@ -364,6 +393,15 @@ mod tests {
             "bench fingerprint: 4000 nodes at depth 7"
         );
         assert_eq!(total.json()["fingerprint"], 4000);
+        let text = total.to_string();
+        assert!(
+            text.starts_with("total 4000 nodes in 2.000s: 0.00 Mnps\n"),
+            "{text}"
+        );
+        assert!(
+            text.ends_with("\nbench fingerprint: 4000 nodes at depth 7"),
+            "{text}"
+        );
         let classic = BenchTotal::of(&lines, 7, "classic");
         assert_eq!(classic.fingerprint(), None);
         assert!(classic.json()["fingerprint"].is_null());

@@ -133,6 +133,34 @@ pub struct MoveInfo {
     pub promotes: bool,
 }
 
+/// A legal move with the position it leads to, as `damier moves --json` lists each one. The
+/// fields are in alphabetical order, the order that list's objects have always had.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveLine {
+    /// Squares of the captured pieces, in notation order.
+    pub captured: Vec<String>,
+    /// The position after the move, in PDN FEN.
+    pub fen: String,
+    /// Start square name.
+    pub from: String,
+    /// Long form, every landing square.
+    pub long: String,
+    /// Short form.
+    #[serde(rename = "move")]
+    pub short: String,
+    /// Start square, then every landing square.
+    pub path: Vec<String>,
+    /// End square name.
+    pub to: String,
+}
+
+impl std::fmt::Display for MoveLine {
+    /// The move's short form, as `damier moves` lists it.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.short)
+    }
+}
+
 impl Board {
     /// The start position of `variant`.
     pub fn start(variant: Variant) -> Board {
@@ -439,6 +467,20 @@ impl Board {
         }
     }
 
+    /// A legal move described with the position it leads to ([`MoveLine`]).
+    pub fn move_line(&self, mv: &AnyMove) -> MoveLine {
+        let m = self.describe(mv);
+        MoveLine {
+            captured: m.captured,
+            fen: self.play_unchecked(mv).fen(),
+            from: m.from,
+            long: m.long,
+            short: m.short,
+            path: m.path,
+            to: m.to,
+        }
+    }
+
     /// Every legal move, described.
     pub fn describe_moves(&self) -> Vec<MoveInfo> {
         self.legal_moves()
@@ -518,6 +560,18 @@ mod tests {
         assert_eq!(
             bare.no_move_note().as_deref(),
             Some("White has no legal move: white wins")
+        );
+    }
+
+    #[test]
+    fn a_move_line_is_its_short_form_or_an_object_with_the_position_after() {
+        let board = Board::from_fen(Variant::new(Base::Russian), "W:Wb6:Bc7,e7").unwrap();
+        let mv = board.legal_moves()[0];
+        let line = board.move_line(&mv);
+        assert_eq!(line.to_string(), "b6:h4");
+        assert_eq!(
+            serde_json::to_string(&line).unwrap(),
+            r#"{"captured":["c7","e7"],"fen":"B:WKh4:B","from":"b6","long":"b6:d8:h4","move":"b6:h4","path":["b6","d8","h4"],"to":"h4"}"#
         );
     }
 

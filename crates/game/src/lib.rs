@@ -59,7 +59,7 @@ pub mod takeback;
 pub mod time_text;
 mod timed;
 
-pub use board::{narrow, widen, AnyMove, Board, Material, MoveInfo};
+pub use board::{narrow, widen, AnyMove, Board, Material, MoveInfo, MoveLine};
 pub use clock::{
     Clock, ClockState, ManualTime, SystemTime, TimeControl, TimeSource, TimeUp, TimeoutPenalty,
     TurnState, UnknownPenalty,

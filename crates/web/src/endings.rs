@@ -5,7 +5,7 @@
 
 use crate::error::ApiError;
 use damier_core::Variant;
-use damier_egdb::store::{self, SetEvent};
+use damier_egdb::store::{self, SetEvent, SetTally};
 use damier_egdb::{recommended, Egdb, Recommended};
 use serde::Serialize;
 use std::collections::HashMap;
@@ -197,10 +197,14 @@ impl Endings {
     /// Build `owner`'s set of `pieces` pieces into `root` (on rayon's global pool, every
     /// core), then open it for every variant that plays it.
     fn run_build(&self, root: &std::path::Path, owner: Variant, pieces: u32) {
+        let tally = Mutex::new(SetTally::default());
         let report = |event: SetEvent| {
-            if matches!(event, SetEvent::Kept { .. } | SetEvent::Finished { .. }) {
-                self.update(|b| b.done += 1);
-            }
+            let done = tally
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .record(&event)
+                .done;
+            self.update(|b| b.done = done);
         };
         let outcome = store::build_set(root, owner, pieces, &report)
             .map_err(|e| e.to_string())
