@@ -8,6 +8,8 @@ use damier_game::diagram;
 pub fn run(args: &PositionArgs) -> Result<()> {
     let board = args.board()?;
     outln!("{}", diagram::board_text(&board).trim_end_matches('\n'))?;
-    outln!("{}", diagram::title(&board))?;
+    outln!("{} to move · {}", board.side().name(), board.variant())?;
+    // The position alone on the last line, for scripts (`damier show … | tail -1`).
+    outln!("{}", board.fen())?;
     Ok(())
 }

@@ -69,8 +69,8 @@ pub struct TrainArgs {
     /// Learn only the global terms (material, tempo, runaways, ...), not the patterns.
     #[arg(long)]
     no_patterns: bool,
-    /// What the pattern tables see: `pieces` (men and kings, each as its side's) or `men`
-    /// (a king's square read as empty, as in weights of format 1).
+    /// What the pattern tables see: `men` (a king's square read as empty, as every shipped
+    /// file) or `pieces` (men and kings alike, each as its side's).
     #[arg(long, default_value_t = PatternView::default())]
     pattern_view: PatternView,
 }

@@ -63,7 +63,7 @@ pub fn text<G: Geometry>(pos: &Position<G>) -> String {
 }
 
 /// What a diagram shows, in words: variant, side to move, position (`international, white to
-/// move: W:W31-50:B1-20`), as a picture's title and under the board in a terminal.
+/// move: W:W31-50:B1-20`), as a picture's title.
 pub fn title(board: &Board) -> String {
     format!(
         "{}, {} to move: {}",

@@ -88,7 +88,7 @@ fn truth(variant: Variant, with_patterns: bool) -> Weights {
             *v = [worth, worth / 2.0];
         }
     }
-    Weights::from_centimen(variant, PatternView::default(), &values, 150.0, "truth")
+    Weights::from_centimen(variant, PatternView::Pieces, &values, 150.0, "truth")
 }
 
 fn config() -> Config {
@@ -105,7 +105,7 @@ fn config() -> Config {
         scale: Some(150.0),
         init: None,
         patterns: false,
-        view: PatternView::default(),
+        view: PatternView::Pieces,
     }
 }
 

@@ -330,7 +330,11 @@ fn ambiguous_moves_list_the_candidates() {
         "{err}"
     );
     let out = damier(&["show", "-v", "english", "--fen", fen, "--play", "22x15x6"]);
-    assert!(stdout(&out).contains("B:W6:B9,17"), "{}", stdout(&out));
+    // The position is the last line alone, as tools/wine-check and other scripts read it.
+    let shown = stdout(&out);
+    let mut last = shown.lines().rev();
+    assert_eq!(last.next(), Some("B:W6:B9,17"), "{shown}");
+    assert_eq!(last.next(), Some("black to move · english"), "{shown}");
 }
 
 #[test]

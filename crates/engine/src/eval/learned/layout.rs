@@ -89,13 +89,13 @@ pub const DENSE: usize = Dense::ALL.len();
 
 /// What a region's squares show of the pieces on them. A king standing in a formation
 /// changes what the formation is worth (it guards, blocks or breaks it); docs/learning.md
-/// gives the matches that made kings seen the default.
+/// gives the matches so far (kings seen win at equal nodes, not yet at equal time).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum PatternView {
     /// Men only: a king's square reads as empty (every weights file of format 1).
+    #[default]
     Men,
     /// Men and kings alike, each as its side's piece.
-    #[default]
     Pieces,
 }
 
