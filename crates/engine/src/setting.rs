@@ -87,9 +87,7 @@ pub fn threads<T>(threads: T) -> Result<usize, SettingError>
 where
     T: TryInto<usize> + Display + Copy,
 {
-    let n = threads.try_into().unwrap_or(0);
-    let rule = format!("between 1 and {MAX_THREADS}");
-    require((1..=MAX_THREADS).contains(&n), "threads", &rule, threads).map(|()| n)
+    count_within("threads", threads, MAX_THREADS)
 }
 
 /// A search's depth: 1 to [`Limits::MAX_DEPTH`] plies.
@@ -117,9 +115,18 @@ pub fn lines<T>(lines: T) -> Result<usize, SettingError>
 where
     T: TryInto<usize> + Display + Copy,
 {
-    let n = lines.try_into().unwrap_or(0);
-    let rule = format!("between 1 and {MAX_LINES}");
-    require((1..=MAX_LINES).contains(&n), "lines", &rule, lines).map(|()| n)
+    count_within("lines", lines, MAX_LINES)
+}
+
+/// A count of any integer type from 1 to `most`, returned as a `usize`; a negative one is out
+/// of range too, said as it was given.
+fn count_within<T>(setting: &'static str, count: T, most: usize) -> Result<usize, SettingError>
+where
+    T: TryInto<usize> + Display + Copy,
+{
+    let n = count.try_into().unwrap_or(0);
+    let rule = format!("between 1 and {most}");
+    require((1..=most).contains(&n), setting, &rule, count).map(|()| n)
 }
 
 /// A hash table's size asked for: at least 1 MiB (a negative size is out of range too, said
