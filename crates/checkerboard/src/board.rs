@@ -3,7 +3,9 @@
 //! and the playing squares are those where `x + y` is even), and the square numbers each game
 //! type counts its own way.
 
-use damier_core::{BoardKind, Color, NameScheme, Piece, Role, SetupError, SquareNames, Variant};
+use damier_core::{
+    BitSet, BoardKind, Color, NameScheme, Piece, Role, SetupError, Square, SquareNames, Variant,
+};
 use damier_game::{AnyMove, Board};
 use std::sync::OnceLock;
 use thiserror::Error;
@@ -119,8 +121,8 @@ impl GameType {
         }
     }
 
-    /// Damier's internal square at `(x, y)`.
-    pub fn square(self, x: u32, y: u32) -> Option<u32> {
+    /// Damier's square at `(x, y)`.
+    pub fn square(self, x: u32, y: u32) -> Option<Square> {
         if x > 7 || y > 7 {
             return None;
         }
@@ -128,21 +130,21 @@ impl GameType {
         self.names().at_real(7 - y, col)
     }
 
-    /// The `(x, y)` of Damier's internal square `square`.
-    pub fn coords_of_square(self, square: u32) -> Option<(u32, u32)> {
+    /// The `(x, y)` of Damier's square `square`.
+    pub fn coords_of_square(self, square: Square) -> Option<(u32, u32)> {
         let (row, col) = self.names().real_coords(square)?;
         let x = if self.mirrored() { col } else { 7 - col };
         Some((x, 7 - row))
     }
 
-    /// CheckerBoard's number of Damier's internal square `square`.
-    pub fn number_of_square(self, square: u32) -> Option<u32> {
+    /// CheckerBoard's number of Damier's square `square`.
+    pub fn number_of_square(self, square: Square) -> Option<u32> {
         let (x, y) = self.coords_of_square(square)?;
         self.number(x, y)
     }
 
-    /// Damier's internal square of CheckerBoard's square `number`.
-    pub fn square_of_number(self, number: u32) -> Option<u32> {
+    /// Damier's square of CheckerBoard's square `number`.
+    pub fn square_of_number(self, number: u32) -> Option<Square> {
         let (x, y) = self.coords(number)?;
         self.square(x, y)
     }
@@ -219,7 +221,7 @@ pub fn read(game: GameType, cells: &Cells, side: i32) -> Result<Board, BoardErro
             let Some(square) = game.square(x, y) else {
                 return Err(BoardError::LightSquare { x, y });
             };
-            let bit = 1u128 << square;
+            let bit = u128::of(square);
             match code {
                 c if c == WHITE | MAN => white |= bit,
                 c if c == BLACK | MAN => black |= bit,
@@ -316,13 +318,13 @@ pub struct MoveRecord {
 impl MoveRecord {
     /// The record of `mv`, a legal move of `board`.
     pub fn of(game: GameType, board: &Board, mv: &AnyMove) -> MoveRecord {
-        let at = |s: u32| {
+        let at = |s: Square| {
             game.coords_of_square(s)
                 .expect("a move's squares are on the board")
         };
-        let piece = |s: u32| board.piece_at(s).map_or(FREE, piece_code);
-        let from = at(u32::from(mv.from));
-        let old_piece = piece(u32::from(mv.from));
+        let piece = |s: Square| board.piece_at(s).map_or(FREE, piece_code);
+        let from = at(mv.from);
+        let old_piece = piece(mv.from);
         let new_piece = if mv.promotes {
             (old_piece & !MAN) | KING
         } else {
@@ -332,9 +334,9 @@ impl MoveRecord {
         if mv.captured != 0 {
             let mut here = from;
             for landing in board.path(mv) {
-                let landing = at(u32::from(landing));
+                let landing = at(landing);
                 let captured = between(here, landing)
-                    .find(|&(x, y)| game.square(x, y).is_some_and(|s| mv.captured >> s & 1 == 1))
+                    .find(|&(x, y)| game.square(x, y).is_some_and(|s| mv.captured.contains(s)))
                     .expect("each jump of a capture passes over a captured piece");
                 let square = game.square(captured.0, captured.1).expect("on the board");
                 jumps.push(Jump {
@@ -347,7 +349,7 @@ impl MoveRecord {
         }
         MoveRecord {
             from,
-            to: at(u32::from(mv.to)),
+            to: at(mv.to),
             old_piece,
             new_piece,
             jumps,

@@ -1,5 +1,6 @@
 //! Bit sets over a board's squares: `u64` for boards that fit, `u128` for 12x12.
 
+use crate::square::Square;
 use std::fmt::Debug;
 use std::hash::Hash;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
@@ -64,6 +65,24 @@ pub trait BitSet:
     #[inline]
     fn iter(self) -> Bits<Self> {
         Bits(self)
+    }
+
+    /// Whether `square` is in the set.
+    #[inline(always)]
+    fn contains(self, square: Square) -> bool {
+        self.has(square.index())
+    }
+
+    /// The set holding only `square`.
+    #[inline(always)]
+    fn of(square: Square) -> Self {
+        Self::bit(square.index())
+    }
+
+    /// The members as squares, lowest first.
+    #[inline]
+    fn squares(self) -> std::iter::Map<Bits<Self>, fn(u32) -> Square> {
+        self.iter().map(Square::new as fn(u32) -> Square)
     }
 }
 

@@ -10,6 +10,7 @@ use crate::bitset::BitSet;
 use crate::geometry::Geometry;
 use crate::position::{KingRun, Position, SetupDefect};
 use crate::rules::Rules;
+use crate::square::Square;
 use crate::square_names::SquareNames;
 use crate::variant::{Base, Variant};
 use crate::BoardKind;
@@ -226,7 +227,7 @@ fn parse_named<G: Geometry>(
                 None => (false, item),
             };
             for sq in expand(squares, names, here)? {
-                let bit = G::Bits::bit(sq);
+                let bit = G::Bits::of(sq);
                 if !(listed & bit).is_empty() {
                     return Err(syntax(
                         here,
@@ -260,13 +261,13 @@ fn parse_named<G: Geometry>(
             continue;
         }
         // The run is of a king of that side, or the position is no position at all.
-        let square: G::Bits = G::Bits::bit(u32::from(run.square));
+        let square: G::Bits = G::Bits::of(run.square);
         let own_kings: G::Bits = pos.pieces(c) & pos.kings();
         if (own_kings & square).is_empty() {
             return Err(FenError::KingRunWithoutKing {
                 variant: rules.variant,
                 color: c,
-                square: names.name(u32::from(run.square)),
+                square: names.name(run.square),
             });
         }
         // While its side has men a king is barred after three moves, so a longer run was
@@ -302,13 +303,7 @@ fn parse_run(text: &str, names: &SquareNames, column: usize) -> Result<(Color, K
         return Err(bad());
     }
     let square = names.parse(square).ok_or_else(bad)?;
-    Ok((
-        color,
-        KingRun {
-            square: square as u8,
-            moves,
-        },
-    ))
+    Ok((color, KingRun { square, moves }))
 }
 
 /// lidraughts' king-move field, `+<black>+<white>` after the leading `+`: each part a count
@@ -336,10 +331,7 @@ fn parse_lidraughts_runs(
             (_, sq) if sq.len() == 2 && moves > 0 => {
                 let n: u32 = sq.parse().map_err(|_| bad())?;
                 let square = names.parse(&n.to_string()).ok_or_else(bad)?;
-                Ok(KingRun {
-                    square: square as u8,
-                    moves,
-                })
+                Ok(KingRun { square, moves })
             }
             _ => Err(bad()),
         }
@@ -351,7 +343,7 @@ fn parse_lidraughts_runs(
 }
 
 /// One list item: a square, or a numeric range `a-b`.
-fn expand(item: &str, names: &SquareNames, column: usize) -> Result<Vec<u32>, FenError> {
+fn expand(item: &str, names: &SquareNames, column: usize) -> Result<Vec<Square>, FenError> {
     let one = |t: &str| {
         names.parse(t).ok_or_else(|| {
             syntax(
@@ -402,21 +394,21 @@ fn summarize(mut parts: Vec<String>) -> String {
 fn describe(defect: &SetupDefect, names: &SquareNames) -> String {
     match defect {
         SetupDefect::OffBoard => "a piece is off the playing squares".into(),
-        SetupDefect::Overlap(s) => format!("square {} holds both colours", names.name(*s as u32)),
+        SetupDefect::Overlap(s) => format!("square {} holds both colours", names.name(*s)),
         SetupDefect::KingWithoutPiece(s) => {
-            format!("king on empty square {}", names.name(*s as u32))
+            format!("king on empty square {}", names.name(*s))
         }
         SetupDefect::TooManyPieces { color, count, max } => {
             format!("{} has {count} pieces, at most {max}", color.name())
         }
         SetupDefect::ManOnCrowningRow(s) => format!(
             "man on {} stands on its crowning row (it would be a king)",
-            names.name(*s as u32)
+            names.name(*s)
         ),
         SetupDefect::KingOfSideToMove(s) => format!(
             "king on {} belongs to the side to move, but crowning ends this game: \
              that side won before its turn came",
-            names.name(*s as u32)
+            names.name(*s)
         ),
     }
 }
@@ -431,12 +423,12 @@ pub fn write<G: Geometry>(pos: &Position<G>) -> String {
         out.push(color.letter());
         let set = pos.pieces(color);
         let mut first = true;
-        for s in names.in_order().filter(|&s| set.has(s)) {
+        for s in names.in_order().filter(|&s| set.contains(s)) {
             if !first {
                 out.push(',');
             }
             first = false;
-            if pos.kings().has(s) {
+            if pos.kings().contains(s) {
                 out.push('K');
             }
             out.push_str(&names.name(s));
@@ -449,7 +441,7 @@ pub fn write<G: Geometry>(pos: &Position<G>) -> String {
                 ":R{}{}@{}",
                 color.letter(),
                 run.moves,
-                names.name(run.square as u32)
+                names.name(run.square)
             ));
         }
     }

@@ -75,7 +75,7 @@ pub fn parse<G: Geometry>(rules: &'static Rules, text: &str) -> Result<Position<
     let mut sets = [G::Bits::ZERO; 2];
     let mut kings = G::Bits::ZERO;
     for (i, (sq, &c)) in names.in_order().zip(&chars[1..]).enumerate() {
-        let bit = G::Bits::bit(sq);
+        let bit = G::Bits::of(sq);
         match c {
             'e' | '.' => {}
             'w' => sets[0] |= bit,

@@ -9,6 +9,9 @@
 //!   Code that learns the variant at run time dispatches once with [`with_geometry!`].
 //! - [`Move`] is `from`, `to` and the set of captured squares; two capture sequences with the
 //!   same start, end and captured set are the same move.
+//! - A [`Square`] is a playing square by its internal index (its bit in a [`BitSet`]);
+//!   [`SquareNames`] gives its number or letters in the variant's notation and reads them
+//!   back, so an index and a PDN number never pass for each other.
 //! - [`fen`] reads and writes PDN FEN; [`notation`] names squares and moves; [`hub`] writes
 //!   the Hub protocol's position string; [`perft`] counts move paths.
 //!
@@ -35,6 +38,7 @@ pub mod perft;
 mod position;
 pub mod rng;
 pub mod rules;
+mod square;
 mod square_names;
 pub mod variant;
 mod zobrist;
@@ -45,6 +49,7 @@ pub use geometry::{BoardKind, Diagonal10, Diagonal12, Diagonal8, Geometry, Ortho
 pub use moves::{Mobility, Move, MoveList};
 pub use position::{KingRun, PlayError, Position, SetupDefect, SetupError, Undo};
 pub use rules::Rules;
+pub use square::Square;
 pub use square_names::{NameScheme, SquareNames};
 pub use variant::{Base, UnknownVariant, Variant};
 

@@ -10,7 +10,7 @@ pub fn encode<B: BitSet>(mv: &Move<B>) -> u32 {
     let c = mv.captured.to_u128();
     let folded = (c ^ (c >> 64)) as u64;
     let folded = folded.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 46;
-    1 | u32::from(mv.from & 127) << 1 | u32::from(mv.to & 127) << 8 | (folded as u32) << 15
+    1 | mv.from.index() << 1 | mv.to.index() << 8 | (folded as u32) << 15
 }
 
 /// The move of `moves` with code `code`, if any.

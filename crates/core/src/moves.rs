@@ -1,6 +1,7 @@
 //! Moves and move lists.
 
 use crate::bitset::BitSet;
+use crate::square::Square;
 use smallvec::SmallVec;
 
 /// A move: where the piece starts and ends, and which squares it captures.
@@ -10,10 +11,10 @@ use smallvec::SmallVec;
 /// moves would print alike.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move<B> {
-    /// Internal index of the starting square.
-    pub from: u8,
-    /// Internal index of the final square (may equal `from` after a round-trip capture).
-    pub to: u8,
+    /// The starting square.
+    pub from: Square,
+    /// The final square (may equal `from` after a round-trip capture).
+    pub to: Square,
     /// Whether a man is crowned by this move.
     pub promotes: bool,
     /// Squares of the captured pieces.

@@ -5,6 +5,7 @@ use crate::bitset::BitSet;
 use crate::geometry::Geometry;
 use crate::moves::Move;
 use crate::position::Position;
+use crate::square::Square;
 use crate::square_names::SquareNames;
 
 /// Why a move text was not accepted.
@@ -48,7 +49,7 @@ fn separator<G: Geometry>(pos: &Position<G>, mv: &Move<G::Bits>) -> char {
 }
 
 /// One path of a capture (landing squares, ending with `to`), or `[to]` for a quiet move.
-pub fn path<G: Geometry>(pos: &Position<G>, mv: &Move<G::Bits>) -> Vec<u8> {
+pub fn path<G: Geometry>(pos: &Position<G>, mv: &Move<G::Bits>) -> Vec<Square> {
     if !mv.is_capture() {
         return vec![mv.to];
     }
@@ -59,11 +60,11 @@ pub fn path<G: Geometry>(pos: &Position<G>, mv: &Move<G::Bits>) -> Vec<u8> {
         .unwrap_or_else(|| vec![mv.to])
 }
 
-fn join(names: &SquareNames, from: u8, rest: &[u8], sep: char) -> String {
-    let mut s = names.name(from as u32);
+fn join(names: &SquareNames, from: Square, rest: &[Square], sep: char) -> String {
+    let mut s = names.name(from);
     for &sq in rest {
         s.push(sep);
-        s.push_str(&names.name(sq as u32));
+        s.push_str(&names.name(sq));
     }
     s
 }
@@ -101,14 +102,14 @@ pub fn short_in<G: Geometry>(names: &SquareNames, pos: &Position<G>, mv: &Move<G
 /// those squares (a move is its start, end and captured set, so there is at most one).
 pub fn moves_between<G: Geometry>(
     pos: &Position<G>,
-    from: u32,
-    to: u32,
+    from: Square,
+    to: Square,
     captured: Option<G::Bits>,
 ) -> Vec<Move<G::Bits>> {
     pos.legal_moves()
         .iter()
         .copied()
-        .filter(|m| u32::from(m.from) == from && u32::from(m.to) == to)
+        .filter(|m| m.from == from && m.to == to)
         .filter(|m| captured.is_none_or(|c| m.captured == c))
         .collect()
 }
@@ -172,7 +173,7 @@ pub fn parse_in<G: Geometry>(
                 },
             )
         })?;
-        squares.push(sq as u8);
+        squares.push(sq);
         column += token.len() + separator_width;
     }
     if squares.len() < 2 {
@@ -233,7 +234,7 @@ pub fn parse_in<G: Geometry>(
     }
 }
 
-fn is_subsequence(needle: &[u8], hay: &[u8]) -> bool {
+fn is_subsequence(needle: &[Square], hay: &[Square]) -> bool {
     let mut it = hay.iter();
     needle.iter().all(|n| it.any(|h| h == n))
 }
@@ -242,8 +243,8 @@ fn why_illegal<G: Geometry>(
     names: &SquareNames,
     pos: &Position<G>,
     legal: &[Move<G::Bits>],
-    from: u8,
-    via: &[u8],
+    from: Square,
+    via: &[Square],
 ) -> String {
     let list = |moves: Vec<&Move<G::Bits>>| {
         let mut texts: Vec<String> = moves.iter().map(|m| short_in(names, pos, m)).collect();
@@ -253,13 +254,9 @@ fn why_illegal<G: Geometry>(
     if legal.is_empty() {
         return "there is no legal move".into();
     }
-    let piece = pos.piece_at(from as u32);
+    let piece = pos.piece_at(from);
     if piece.map(|p| p.color) != Some(pos.side()) {
-        return format!(
-            "no {} piece on {}",
-            pos.side().name(),
-            names.name(from as u32)
-        );
+        return format!("no {} piece on {}", pos.side().name(), names.name(from));
     }
     if legal[0].is_capture() {
         // A capture typed as far as a square where it may not stop: the jumps go on.
@@ -270,7 +267,7 @@ fn why_illegal<G: Geometry>(
             .map(|(m, _)| m)
             .collect();
         if !longer.is_empty() {
-            let stop = names.name(u32::from(*via.last().expect("a move names its end")));
+            let stop = names.name(*via.last().expect("a move names its end"));
             let mut moves: Vec<_> = longer.iter().collect();
             moves.dedup();
             return format!("the capture does not end on {stop}: {}", list(moves));

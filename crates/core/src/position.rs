@@ -4,6 +4,7 @@ use crate::bitset::BitSet;
 use crate::geometry::Geometry;
 use crate::moves::{Move, MoveList};
 use crate::rules::Rules;
+use crate::square::Square;
 use crate::zobrist::KEYS;
 use crate::{movegen, Color, Piece, Role};
 use std::fmt;
@@ -11,8 +12,8 @@ use std::fmt;
 /// Frisian: the king that has made the last quiet moves of a side, and how many in a row.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct KingRun {
-    /// Internal square of that king.
-    pub square: u8,
+    /// The square of that king.
+    pub square: Square,
     /// Quiet moves it has made in a row (0 when the side's last move was not a king's).
     pub moves: u8,
 }
@@ -52,9 +53,9 @@ pub enum SetupDefect {
     /// A bit is set outside the board's playing squares.
     OffBoard,
     /// A square holds pieces of both sides.
-    Overlap(u8),
+    Overlap(Square),
     /// A king is marked on an empty square.
-    KingWithoutPiece(u8),
+    KingWithoutPiece(Square),
     /// A side has more pieces than it starts with.
     TooManyPieces {
         /// Which side.
@@ -65,10 +66,10 @@ pub enum SetupDefect {
         max: u32,
     },
     /// A man stands on the row where it would have been crowned.
-    ManOnCrowningRow(u8),
+    ManOnCrowningRow(Square),
     /// The side to move has a king where crowning ends the game (Breakthrough): that king
     /// would have won before its side could be to move again.
-    KingOfSideToMove(u8),
+    KingOfSideToMove(Square),
 }
 
 /// Why a set of pieces is not a position: every defect found, not only the first.
@@ -85,14 +86,19 @@ fn describe(defects: &[SetupDefect]) -> String {
         .iter()
         .map(|d| match d {
             SetupDefect::OffBoard => "a piece is off the playing squares".to_string(),
-            SetupDefect::Overlap(s) => format!("square #{s} holds both colours"),
-            SetupDefect::KingWithoutPiece(s) => format!("king mark on empty square #{s}"),
+            SetupDefect::Overlap(s) => format!("square #{} holds both colours", s.index()),
+            SetupDefect::KingWithoutPiece(s) => format!("king mark on empty square #{}", s.index()),
             SetupDefect::TooManyPieces { color, count, max } => {
                 format!("{} has {count} pieces, at most {max} allowed", color.name())
             }
-            SetupDefect::ManOnCrowningRow(s) => format!("man on its crowning row at #{s}"),
+            SetupDefect::ManOnCrowningRow(s) => {
+                format!("man on its crowning row at #{}", s.index())
+            }
             SetupDefect::KingOfSideToMove(s) => {
-                format!("king of the side to move at #{s}, where crowning ends the game")
+                format!(
+                    "king of the side to move at #{}, where crowning ends the game",
+                    s.index()
+                )
             }
         })
         .collect::<Vec<_>>()
@@ -101,12 +107,12 @@ fn describe(defects: &[SetupDefect]) -> String {
 
 /// A move that is not legal in the position it was played in.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("illegal move from #{from} to #{to}")]
+#[error("illegal move from #{} to #{}", .from.index(), .to.index())]
 pub struct PlayError {
-    /// Start square of the rejected move (internal index).
-    pub from: u8,
-    /// End square of the rejected move (internal index).
-    pub to: u8,
+    /// Start square of the rejected move.
+    pub from: Square,
+    /// End square of the rejected move.
+    pub to: Square,
 }
 
 impl<G: Geometry> Position<G> {
@@ -148,10 +154,10 @@ impl<G: Geometry> Position<G> {
             defects.push(SetupDefect::OffBoard);
         }
         for s in (white & black).iter() {
-            defects.push(SetupDefect::Overlap(s as u8));
+            defects.push(SetupDefect::Overlap(Square::new(s)));
         }
         for s in (kings & !(white | black)).iter() {
-            defects.push(SetupDefect::KingWithoutPiece(s as u8));
+            defects.push(SetupDefect::KingWithoutPiece(Square::new(s)));
         }
         for (color, set) in [(Color::White, white), (Color::Black, black)] {
             if set.count() > rules.men {
@@ -162,13 +168,13 @@ impl<G: Geometry> Position<G> {
                 });
             }
             for s in (set & !kings & G::PROMOTION[color as usize]).iter() {
-                defects.push(SetupDefect::ManOnCrowningRow(s as u8));
+                defects.push(SetupDefect::ManOnCrowningRow(Square::new(s)));
             }
         }
         if rules.crowning_wins {
             let movers = if side == Color::White { white } else { black };
             for s in (movers & kings).iter() {
-                defects.push(SetupDefect::KingOfSideToMove(s as u8));
+                defects.push(SetupDefect::KingOfSideToMove(Square::new(s)));
             }
         }
         if defects.is_empty() {
@@ -233,8 +239,9 @@ impl<G: Geometry> Position<G> {
         G::ALL & !self.occupied()
     }
 
-    /// The piece on an internal square, if any.
-    pub fn piece_at(&self, square: u32) -> Option<Piece> {
+    /// The piece on a square, if any.
+    pub fn piece_at(&self, square: Square) -> Option<Piece> {
+        let square = square.index();
         let color = if self.pieces[0].has(square) {
             Color::White
         } else if self.pieces[1].has(square) {
@@ -296,7 +303,7 @@ impl<G: Geometry> Position<G> {
     /// made three in a row while its side has men (RULES.md §2). Only meaningful under that
     /// rule (`Rules::king_move_limit`), the one that keeps the runs.
     #[inline(always)]
-    pub fn barred_king(&self, color: Color) -> Option<u8> {
+    pub fn barred_king(&self, color: Color) -> Option<Square> {
         let run = self.king_runs[color as usize];
         (run.moves >= KingRun::LIMIT && self.has_men(color)).then_some(run.square)
     }
@@ -354,7 +361,7 @@ impl<G: Geometry> Position<G> {
                 out.set_king_run(
                     color.opponent(),
                     KingRun {
-                        square: turn_square(u32::from(run.square)) as u8,
+                        square: Square::new(turn_square(run.square.index())),
                         ..run
                     },
                 );
@@ -420,23 +427,23 @@ impl<G: Geometry> Position<G> {
         if mv.is_capture() {
             return false;
         }
-        if self.kings().has(u32::from(mv.from)) {
+        if self.kings().has(mv.from.index()) {
             return true;
         }
         // Only the orthogonal board's men step sideways; a diagonal step always changes row.
-        let row = |square: u8| G::KIND.coords(u32::from(square)).map(|(row, _)| row);
+        let row = |square: Square| G::KIND.coords(square.index()).map(|(row, _)| row);
         !G::KIND.is_diagonal() && row(mv.from) == row(mv.to)
     }
 
-    /// Whether the non-capturing move `from`→`to` (internal squares) is legal here, without
-    /// listing every move: for a crowning step as for any other.
-    pub fn is_legal_quiet(&self, from: u32, to: u32) -> bool {
-        movegen::is_legal_quiet(self, from, to)
+    /// Whether the non-capturing move `from`→`to` is legal here, without listing every move:
+    /// for a crowning step as for any other.
+    pub fn is_legal_quiet(&self, from: Square, to: Square) -> bool {
+        movegen::is_legal_quiet(self, from.index(), to.index())
     }
 
     /// Every legal capture with each of its paths (landing squares after the start square,
     /// ending with `to`). A move reached by several paths appears once per path.
-    pub fn capture_paths(&self) -> Vec<(Move<G::Bits>, Vec<u8>)> {
+    pub fn capture_paths(&self) -> Vec<(Move<G::Bits>, Vec<Square>)> {
         movegen::capture_paths(self)
     }
 
@@ -498,7 +505,7 @@ impl<G: Geometry> Position<G> {
         let them = self.side;
         let us = them.opponent();
         let own = &mut self.pieces[us as usize];
-        *own = (*own & !G::Bits::bit(mv.to as u32)) | G::Bits::bit(mv.from as u32);
+        *own = (*own & !G::Bits::bit(mv.to.index())) | G::Bits::bit(mv.from.index());
         self.pieces[them as usize] |= mv.captured;
         self.kings = undo.kings;
         self.hash = undo.hash;
@@ -521,8 +528,8 @@ impl<G: Geometry> Position<G> {
     fn after<const HASH: bool>(&self, mv: &Move<G::Bits>) -> Self {
         let us = self.side;
         let them = us.opponent();
-        let from = G::Bits::bit(mv.from as u32);
-        let to = G::Bits::bit(mv.to as u32);
+        let from = G::Bits::bit(mv.from.index());
+        let to = G::Bits::bit(mv.to.index());
         debug_assert!(!(self.pieces[us as usize] & from).is_empty());
         let was_king = !(self.kings & from).is_empty();
         let mut hash = self.hash;
@@ -548,8 +555,8 @@ impl<G: Geometry> Position<G> {
         if HASH {
             let role_before = if was_king { Role::King } else { Role::Man };
             let role_after = if crowned { Role::King } else { Role::Man };
-            hash ^= KEYS.piece(us, role_before, mv.from as u32)
-                ^ KEYS.piece(us, role_after, mv.to as u32)
+            hash ^= KEYS.piece(us, role_before, mv.from.index())
+                ^ KEYS.piece(us, role_after, mv.to.index())
                 ^ KEYS.black_to_move;
         }
         let mut kings = self.kings & !mv.captured & !from;
@@ -603,7 +610,7 @@ impl<G: Geometry> Position<G> {
         // A captured king's run ends with it.
         let them = us.opponent() as usize;
         let their = runs[them];
-        if their.moves > 0 && mv.captured.has(their.square as u32) {
+        if their.moves > 0 && mv.captured.has(their.square.index()) {
             runs[them] = KingRun::default();
         }
         runs

@@ -5,6 +5,7 @@
 
 use crate::geometry::BoardKind;
 use crate::rules::{Rules, SquareNaming};
+use crate::square::Square;
 use crate::variant::Variant;
 use std::sync::OnceLock;
 
@@ -49,8 +50,8 @@ impl NameScheme {
 pub struct SquareNames {
     kind: BoardKind,
     scheme: NameScheme,
-    /// Internal index of square number `i + 1`.
-    by_number: Vec<u8>,
+    /// The square numbered `i + 1`.
+    by_number: Vec<Square>,
     /// PDN number of each internal index (0: not a playing square).
     number_of: [u16; 128],
 }
@@ -88,8 +89,8 @@ impl SquareNames {
             for j in 0..n {
                 let real_col = if scheme.left_first() { j } else { n - 1 - j };
                 if let Some(s) = names.at_real(row, real_col) {
-                    names.by_number.push(s as u8);
-                    names.number_of[s as usize] = names.by_number.len() as u16;
+                    names.by_number.push(s);
+                    names.number_of[usize::from(s)] = names.by_number.len() as u16;
                 }
             }
         }
@@ -111,28 +112,28 @@ impl SquareNames {
         self.by_number.is_empty()
     }
 
-    /// Internal indices in PDN number order (square 1 first).
-    pub fn in_order(&self) -> impl Iterator<Item = u32> + '_ {
-        self.by_number.iter().map(|&s| s as u32)
+    /// The squares in PDN number order (square 1 first).
+    pub fn in_order(&self) -> impl Iterator<Item = Square> + '_ {
+        self.by_number.iter().copied()
     }
 
-    /// PDN number of an internal square (1-based), if it is a playing square.
-    pub fn number(&self, square: u32) -> Option<u32> {
-        match self.number_of.get(square as usize) {
+    /// PDN number of a square (1-based), if it is a playing square.
+    pub fn number(&self, square: Square) -> Option<u32> {
+        match self.number_of.get(usize::from(square)) {
             Some(&n) if n > 0 => Some(n as u32),
             _ => None,
         }
     }
 
-    /// Internal square of a PDN number.
-    pub fn from_number(&self, number: u32) -> Option<u32> {
+    /// The square of a PDN number.
+    pub fn from_number(&self, number: u32) -> Option<Square> {
         let i = number.checked_sub(1)? as usize;
-        self.by_number.get(i).map(|&s| s as u32)
+        self.by_number.get(i).copied()
     }
 
     /// (row, column) on the real board as White sees it (row 0 at the bottom, column 0 = a).
-    pub fn real_coords(&self, square: u32) -> Option<(u32, u32)> {
-        let (row, col) = self.kind.coords(square)?;
+    pub fn real_coords(&self, square: Square) -> Option<(u32, u32)> {
+        let (row, col) = self.kind.coords(square.index())?;
         let col = if self.scheme.mirrored {
             self.kind.size() - 1 - col
         } else {
@@ -141,8 +142,8 @@ impl SquareNames {
         Some((row, col))
     }
 
-    /// Internal square at real-board (row, column), if it is a playing square.
-    pub fn at_real(&self, row: u32, col: u32) -> Option<u32> {
+    /// The square at real-board (row, column), if it is a playing square.
+    pub fn at_real(&self, row: u32, col: u32) -> Option<Square> {
         let n = self.kind.size();
         if col >= n {
             return None;
@@ -152,7 +153,7 @@ impl SquareNames {
         } else {
             col
         };
-        self.kind.index(row, col)
+        self.kind.index(row, col).map(Square::new)
     }
 
     /// (file, rank) of real-board (row, column), both counted from the scheme's corner.
@@ -172,7 +173,7 @@ impl SquareNames {
     }
 
     /// The square's name in the variant's notation (`32`, `c3`).
-    pub fn name(&self, square: u32) -> String {
+    pub fn name(&self, square: Square) -> String {
         if self.scheme.algebraic {
             match self.real_coords(square) {
                 Some((row, col)) => {
@@ -189,8 +190,8 @@ impl SquareNames {
         }
     }
 
-    /// The internal square a name denotes, if it names a playing square.
-    pub fn parse(&self, text: &str) -> Option<u32> {
+    /// The square a name denotes, if it names a playing square.
+    pub fn parse(&self, text: &str) -> Option<Square> {
         let text = text.trim();
         if self.scheme.algebraic {
             let bytes = text.as_bytes();

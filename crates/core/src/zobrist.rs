@@ -70,6 +70,6 @@ impl Keys {
         if run.moves == 0 {
             return 0;
         }
-        self.runs[color as usize][(run.square & 127) as usize][usize::from(run.moves.min(3)) - 1]
+        self.runs[color as usize][usize::from(run.square) & 127][usize::from(run.moves.min(3)) - 1]
     }
 }

@@ -16,7 +16,7 @@ use crate::slice::{oriented, Slice};
 use crate::value::Value;
 use damier_core::geometry::Dir;
 use damier_core::rules::KingRange;
-use damier_core::{BitSet, Color, Geometry, KingRun, MoveList, Position, Rules};
+use damier_core::{BitSet, Color, Geometry, KingRun, MoveList, Position, Rules, Square};
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU16, AtomicU64, AtomicU8, Ordering::Relaxed};
@@ -549,7 +549,7 @@ pub fn for_each_predecessor<G: Geometry>(pos: &Position<G>, mut f: impl FnMut(Po
                     continue;
                 };
                 if !rules.king_move_limit {
-                    if pred.is_legal_quiet(from, to) {
+                    if pred.is_legal_quiet(Square::new(from), Square::new(to)) {
                         f(oriented(&pred));
                     }
                     continue;
@@ -558,7 +558,7 @@ pub fn for_each_predecessor<G: Geometry>(pos: &Position<G>, mut f: impl FnMut(Po
                 pred.set_king_run(Color::White, pos.king_run(Color::White));
                 runs.before(king, from, kings & moved, |run| {
                     pred.set_king_run(Color::Black, run);
-                    if pred.is_legal_quiet(from, to) {
+                    if pred.is_legal_quiet(Square::new(from), Square::new(to)) {
                         f(oriented(&pred));
                     }
                 });
@@ -611,7 +611,7 @@ impl KingRuns {
         if !self.limited {
             return f(KingRun::default());
         }
-        let square = from as u8;
+        let square = Square::new(from);
         if king && self.now.moves >= 2 {
             // The same king's run, one move shorter.
             return f(KingRun {
@@ -625,7 +625,7 @@ impl KingRuns {
         for k in kings.iter().filter(|&k| !king || k != from) {
             for moves in 1..=3 {
                 f(KingRun {
-                    square: k as u8,
+                    square: Square::new(k),
                     moves,
                 });
             }

@@ -13,7 +13,7 @@
 //! lowest digits, so a position's run states sit side by side in one block.
 
 use crate::slice::Slice;
-use damier_core::{BitSet, Color, Geometry, KingRun, Position, Rules};
+use damier_core::{BitSet, Color, Geometry, KingRun, Position, Rules, Square};
 use std::sync::OnceLock;
 
 /// Binomial coefficients up to 72 squares (12x12), 16 pieces of a kind.
@@ -214,10 +214,10 @@ fn run_states(rules: &Rules, men: u8, kings: u8) -> u64 {
 fn run_code<G: Geometry>(pos: &Position<G>, color: Color) -> u64 {
     let run = pos.king_run(color);
     let kings = (pos.pieces(color) & pos.kings()).to_u128();
-    if run.moves == 0 || kings & 1u128 << run.square == 0 {
+    if run.moves == 0 || !kings.contains(run.square) {
         return 0;
     }
-    let below = (kings & ((1u128 << run.square) - 1)).count_ones();
+    let below = (kings & (u128::of(run.square) - 1)).count_ones();
     1 + 3 * u64::from(below) + u64::from(run.moves.min(3) - 1)
 }
 
@@ -228,9 +228,11 @@ fn run_of(code: u64, kings: u128) -> KingRun {
     }
     let j = ((code - 1) / 3) as usize;
     KingRun {
-        square: bits(kings)
-            .nth(j)
-            .expect("a run code names one of the side's kings") as u8,
+        square: Square::new(
+            bits(kings)
+                .nth(j)
+                .expect("a run code names one of the side's kings"),
+        ),
         moves: ((code - 1) % 3) as u8 + 1,
     }
 }

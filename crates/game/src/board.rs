@@ -8,7 +8,7 @@
 use damier_core::notation::{self, MoveError};
 use damier_core::{
     fen, BitSet, Color, Diagonal10, Diagonal12, Diagonal8, Geometry, Move, Orthogonal8, Piece,
-    PlayError, Position, Role, Rules, SetupError, SquareNames, Variant,
+    PlayError, Position, Role, Rules, SetupError, Square, SquareNames, Variant,
 };
 use serde::Serialize;
 
@@ -277,8 +277,8 @@ impl Board {
         on!(self, p => p.kings().to_u128())
     }
 
-    /// The piece on an internal square.
-    pub fn piece_at(&self, square: u32) -> Option<Piece> {
+    /// The piece on a square.
+    pub fn piece_at(&self, square: Square) -> Option<Piece> {
         on!(self, p => p.piece_at(square))
     }
 
@@ -371,7 +371,7 @@ impl Board {
             let square = names.parse(word.trim()).ok_or_else(|| {
                 illegal(format!("captured: '{word}' is not a square of this board"))
             })?;
-            set |= 1 << square;
+            set |= u128::of(square);
         }
         let differs = || illegal("it does not capture exactly the squares of captured".into());
         match self.parse_move(text) {
@@ -397,9 +397,9 @@ impl Board {
         }
     }
 
-    /// The legal moves from `from` to `to` (internal squares); with `captured`, only the one
-    /// capturing exactly those squares. See [`notation::moves_between`].
-    pub fn moves_between(&self, from: u32, to: u32, captured: Option<u128>) -> Vec<AnyMove> {
+    /// The legal moves from `from` to `to`; with `captured`, only the one capturing exactly
+    /// those squares. See [`notation::moves_between`].
+    pub fn moves_between(&self, from: Square, to: Square, captured: Option<u128>) -> Vec<AnyMove> {
         on!(self, p => notation::moves_between(p, from, to, captured.map(BitSet::from_u128))
             .iter()
             .map(widen)
@@ -440,27 +440,27 @@ impl Board {
         on!(self, p => notation::long(p, &narrow(mv)))
     }
 
-    /// Landing squares of a legal move (internal), ending with its end square.
-    pub fn path(&self, mv: &AnyMove) -> Vec<u8> {
+    /// Landing squares of a legal move, ending with its end square.
+    pub fn path(&self, mv: &AnyMove) -> Vec<Square> {
         on!(self, p => notation::path(p, &narrow(mv)))
     }
 
     /// A legal move described with its texts and square names.
     pub fn describe(&self, mv: &AnyMove) -> MoveInfo {
         let names = self.names();
-        let name = |s: u32| names.name(s);
+        let name = |s: Square| names.name(s);
         MoveInfo {
             short: self.short(mv),
             long: self.long(mv),
-            from: name(mv.from as u32),
-            to: name(mv.to as u32),
+            from: name(mv.from),
+            to: name(mv.to),
             path: std::iter::once(mv.from)
                 .chain(self.path(mv))
-                .map(|s| name(s as u32))
+                .map(name)
                 .collect(),
             captured: names
                 .in_order()
-                .filter(|&s| mv.captured.has(s))
+                .filter(|&s| mv.captured.contains(s))
                 .map(name)
                 .collect(),
             promotes: mv.promotes,
@@ -505,7 +505,7 @@ impl Board {
 
     /// Whether the piece that makes `mv` is a king before the move.
     pub fn moves_king(&self, mv: &AnyMove) -> bool {
-        self.kings().has(mv.from as u32)
+        self.kings().contains(mv.from)
     }
 }
 

@@ -478,7 +478,7 @@ fn on_long_diagonal(board: &Board, set: u128) -> bool {
     let names = board.names();
     let n = board.rules().board.size();
     let a1_plays = names.at_real(0, 0).is_some();
-    set.iter().all(|s| match names.real_coords(s) {
+    set.squares().all(|s| match names.real_coords(s) {
         Some((row, col)) if a1_plays => row == col,
         Some((row, col)) => row + col == n - 1,
         None => false,

@@ -488,7 +488,7 @@ impl PastDraw {
 #[test]
 fn a_pos_past_every_automatic_draw_gets_a_move() {
     fn on_long_diagonal(b: &Board) -> bool {
-        let lone = b.pieces(Color::White).trailing_zeros();
+        let lone = damier_core::Square::new(b.pieces(Color::White).trailing_zeros());
         let (row, col) = b.names().real_coords(lone).unwrap();
         row == col
     }

@@ -2,6 +2,7 @@
 //! other side's replies are played for it.
 
 use crate::puzzle::Puzzle;
+use damier_core::Square;
 use damier_game::{AnyMove, Board};
 
 /// What a move of the solver's did.
@@ -116,9 +117,9 @@ impl Attempt {
         }
     }
 
-    /// The square of the piece the solver should move next (internal numbering), and the
-    /// hint counted; `None` once solved.
-    pub fn hint(&mut self) -> Option<u8> {
+    /// The square of the piece the solver should move next, and the hint counted; `None` once
+    /// solved.
+    pub fn hint(&mut self) -> Option<Square> {
         let mv = self.line.get(self.played)?;
         self.hints += 1;
         Some(mv.from)

@@ -5,7 +5,7 @@
 
 use damier_core::rng::{splitmix, GOLDEN};
 use damier_core::rules::{CaptureChoice, KingLanding, KingRange, ManCapture, MidCapturePromotion};
-use damier_core::{BitSet, Color, Rules, Variant};
+use damier_core::{BitSet, Color, Rules, Square, Variant};
 use damier_game::{AnyMove, Board};
 
 /// A position that shows a rule, and the moves that rule demands.
@@ -83,7 +83,7 @@ impl Placer {
         let names = damier_core::SquareNames::of(variant.rules());
         Placer {
             state: seed,
-            squares: names.in_order().collect(),
+            squares: names.in_order().map(Square::index).collect(),
             variant,
         }
     }
@@ -180,7 +180,7 @@ fn without(board: &Board, gone: u128) -> Option<Board> {
 fn compulsory(variant: Variant) -> Option<Example> {
     let found = find(variant, 1, [2, 0, 1, 0], |board, moves| {
         let all_capture = moves.iter().all(|m| m.is_capture());
-        let movers: u128 = moves.iter().fold(0, |s, m| s | 1u128 << m.from);
+        let movers: u128 = moves.iter().fold(0, |s, m| s | u128::of(m.from));
         let idle = board.pieces(Color::White) & !movers;
         // The idle man would have a move of its own if capturing were not compulsory.
         let free = without(board, board.pieces(Color::Black) | movers)?;
@@ -198,7 +198,7 @@ fn man_backward(variant: Variant) -> Option<Example> {
     let found = find(variant, 2, [1, 0, 2, 0], |_, moves| {
         moves
             .iter()
-            .all(|m| m.is_capture() && row(rules, m.to as u32) < row(rules, m.from as u32))
+            .all(|m| m.is_capture() && row(rules, m.to.index()) < row(rules, m.from.index()))
             .then(|| moves.to_vec())
     });
     example(
@@ -288,7 +288,7 @@ fn flying_king(variant: Variant) -> Option<Example> {
             .iter()
             .all(|m| {
                 let taken = squares(m.captured);
-                taken.len() == 1 && distance(rules, m.from as u32, taken[0]) >= 3
+                taken.len() == 1 && distance(rules, m.from.index(), taken[0]) >= 3
             })
             .then(|| moves.to_vec())
     });
@@ -306,7 +306,7 @@ fn landing_behind(variant: Variant) -> Option<Example> {
             .iter()
             .all(|m| {
                 let taken = squares(m.captured);
-                let (from, to) = (m.from as u32, m.to as u32);
+                let (from, to) = (m.from.index(), m.to.index());
                 // Lands next to the captured piece although the line goes on, empty.
                 taken.len() == 1
                     && distance(rules, to, taken[0]) == 1
@@ -348,7 +348,7 @@ fn take_the_most(variant: Variant) -> Option<Example> {
             return None;
         }
         // Without the piece that must capture, the other one has a capture of its own.
-        let other = without(board, 1u128 << from)?;
+        let other = without(board, u128::of(from))?;
         let smaller = other.legal_moves();
         (!smaller.is_empty() && smaller.iter().all(|m| m.captured.count() == 1))
             .then(|| moves.to_vec())

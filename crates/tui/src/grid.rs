@@ -2,7 +2,7 @@
 //! edges and the last move marked: the model that both the line mode and the full-screen view
 //! draw, so that the two always agree on what is where.
 
-use damier_core::{BitSet, Color, Piece};
+use damier_core::{BitSet, Color, Piece, Square};
 use damier_game::{AnyMove, Board, Game, PlyKind};
 
 /// How a cell takes part in the last move.
@@ -23,8 +23,8 @@ pub enum Mark {
 /// One square of the grid.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cell {
-    /// The internal square, `None` for a square that is not played on.
-    pub square: Option<u32>,
+    /// The square, `None` for a square that is not played on.
+    pub square: Option<Square>,
     /// The piece on it.
     pub piece: Option<Piece>,
     /// Its part in the last move.
@@ -37,11 +37,11 @@ pub struct Cell {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LastMove {
     /// Start square.
-    pub from: u32,
+    pub from: Square,
     /// End square.
-    pub to: u32,
+    pub to: Square,
     /// Landing squares between the start and the end.
-    pub path: Vec<u32>,
+    pub path: Vec<Square>,
     /// Squares of the captured pieces.
     pub captured: u128,
 }
@@ -61,22 +61,22 @@ impl LastMove {
 
     /// `mv`, played from `before`.
     pub fn played(before: &Board, mv: &AnyMove) -> LastMove {
-        let mut path: Vec<u32> = before.path(mv).into_iter().map(u32::from).collect();
+        let mut path = before.path(mv);
         path.pop(); // the end square itself
         LastMove {
-            from: u32::from(mv.from),
-            to: u32::from(mv.to),
+            from: mv.from,
+            to: mv.to,
             path,
             captured: mv.captured,
         }
     }
 
-    fn mark(&self, square: u32) -> Mark {
+    fn mark(&self, square: Square) -> Mark {
         if square == self.to {
             Mark::To
         } else if square == self.from {
             Mark::From
-        } else if self.captured.has(square) {
+        } else if self.captured.contains(square) {
             Mark::Captured
         } else if self.path.contains(&square) {
             Mark::Path

@@ -173,10 +173,7 @@ impl PuzzleSession {
     fn hint(&mut self) -> Vec<String> {
         let board = self.attempt.position();
         match self.attempt.hint() {
-            Some(square) => vec![format!(
-                "Move the piece on {}.",
-                board.names().name(u32::from(square))
-            )],
+            Some(square) => vec![format!("Move the piece on {}.", board.names().name(square))],
             None => vec!["Solved already.".into()],
         }
     }

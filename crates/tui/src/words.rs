@@ -87,7 +87,7 @@ pub fn pieces_text(board: &Board) -> String {
     let list = |set: u128| {
         let squares: Vec<String> = names
             .in_order()
-            .filter(|&s| set.has(s))
+            .filter(|&s| set.contains(s))
             .map(|s| names.name(s))
             .collect();
         if squares.is_empty() {

@@ -14,6 +14,7 @@ use crate::geometry::{
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::rules::{CaptureChoice, KingLanding, KingRange, MidCapturePromotion, Removal};
+use crate::square::Square;
 use crate::Color;
 use std::marker::PhantomData;
 
@@ -21,10 +22,10 @@ use std::marker::PhantomData;
 const NO_DIR: u8 = u8::MAX;
 
 /// Recorded paths, when asked for: each move with its key and landing squares.
-type PathLog<B> = Vec<(Move<B>, u64, Vec<u8>)>;
+type PathLog<B> = Vec<(Move<B>, u64, Vec<Square>)>;
 
 /// Every legal capture with one of its paths (landing squares).
-pub(super) type Paths<B> = Vec<(Move<B>, Vec<u8>)>;
+pub(super) type Paths<B> = Vec<(Move<B>, Vec<Square>)>;
 
 /// What a search from one start square needs to know, and where it writes.
 /// `GATHER`: find short jumps by gathering (see `capture_path`), chosen once per generation.
@@ -41,13 +42,13 @@ struct Search<'a, G: Geometry, R: RuleSet, const PATHS: bool, const GATHER: bool
     board: G::Bits,
     /// Every piece but the one capturing (its start square is free during the move).
     occupied: G::Bits,
-    from: u8,
+    from: Square,
     by_king: bool,
     /// Keep one entry per path instead of one per (start, end, captured set).
     keep_duplicates: bool,
     best: u64,
     out: &'a mut MoveList<G::Bits>,
-    path: [u8; 64],
+    path: [Square; 64],
     depth: usize,
     log: Option<&'a mut PathLog<G::Bits>>,
 }
@@ -161,7 +162,7 @@ impl<G: Geometry, R: RuleSet, const PATHS: bool, const GATHER: bool>
     /// Start capturing with the piece on `from`, whose square is free while it moves.
     #[inline(always)]
     fn begin(&mut self, from: u32, by_king: bool) {
-        self.from = from as u8;
+        self.from = Square::new(from);
         self.by_king = by_king;
         self.occupied = self.board & !G::Bits::bit(from);
     }
@@ -196,7 +197,7 @@ impl<G: Geometry, R: RuleSet, const PATHS: bool, const GATHER: bool>
     #[inline(always)]
     fn push_path(&mut self, square: u32) {
         if PATHS {
-            self.path[self.depth] = square as u8;
+            self.path[self.depth] = Square::new(square);
             self.depth += 1;
         }
     }
@@ -212,7 +213,7 @@ impl<G: Geometry, R: RuleSet, const PATHS: bool, const GATHER: bool>
         let key = self.key(chain);
         let mv = Move {
             from: self.from,
-            to: to as u8,
+            to: Square::new(to),
             promotes,
             captured: chain.captured,
         };
@@ -443,12 +444,12 @@ fn new_search<'a, G: Geometry, R: RuleSet, const PATHS: bool, const GATHER: bool
         enemy_kings: enemies & pos.kings(),
         board: pos.occupied(),
         occupied: pos.occupied(),
-        from: 0,
+        from: Square::default(),
         by_king: false,
         keep_duplicates: false,
         best: 0,
         out,
-        path: [0; 64],
+        path: [Square::default(); 64],
         depth: 0,
         log,
     }

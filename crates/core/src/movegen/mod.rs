@@ -20,6 +20,7 @@ mod single;
 use crate::geometry::Geometry;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
+use crate::square::Square;
 pub(crate) use rule_set::{with_rule_set, RuleSet};
 use single::FirstJumps;
 
@@ -132,7 +133,7 @@ pub(crate) fn is_legal_quiet<G: Geometry>(pos: &Position<G>, from: u32, to: u32)
 }
 
 /// Every legal capture with each path that makes it.
-pub(crate) fn capture_paths<G: Geometry>(pos: &Position<G>) -> Vec<(Move<G::Bits>, Vec<u8>)> {
+pub(crate) fn capture_paths<G: Geometry>(pos: &Position<G>) -> Vec<(Move<G::Bits>, Vec<Square>)> {
     let mut out = MoveList::new();
     let mut paths = Vec::new();
     with_rule_set!(pos.rules(), R => {

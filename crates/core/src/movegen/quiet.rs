@@ -7,6 +7,7 @@ use crate::geometry::{step, Dir, Geometry, Tables};
 use crate::moves::{Mobility, Move, MoveList};
 use crate::position::Position;
 use crate::rules::KingRange;
+use crate::square::Square;
 use crate::Color;
 
 /// Squares a flying king on `s` reaches in direction `d` before the first piece.
@@ -56,8 +57,8 @@ fn push_steps<G: Geometry, const N: usize>(
         let delta = G::KIND.delta(dirs[I]);
         // `extend` reserves once from the exact count instead of checking at every push.
         out.extend(steps::<G>(pieces, dirs[I], empty).iter().map(|to| Move {
-            from: (to as i32 - delta) as u8,
-            to: to as u8,
+            from: Square::new((to as i32 - delta) as u32),
+            to: Square::new(to),
             promotes: promotion.has(to),
             captured: G::Bits::ZERO,
         }));
@@ -86,8 +87,8 @@ pub(super) fn generate<G: Geometry, R: RuleSet>(pos: &Position<G>, out: &mut Mov
             for from in kings.iter() {
                 for &d in dirs::king_moves(rules) {
                     out.extend(slide(t, from, d as usize, occupied).iter().map(|to| Move {
-                        from: from as u8,
-                        to: to as u8,
+                        from: Square::new(from),
+                        to: Square::new(to),
                         promotes: false,
                         captured: G::Bits::ZERO,
                     }));

@@ -15,6 +15,7 @@ use crate::geometry::{jump_sources, step, Dir, Geometry};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::rules::{CaptureChoice, KingRange, MidCapturePromotion};
+use crate::square::Square;
 
 /// What a quick look at the first jumps found.
 pub(super) enum FirstJumps {
@@ -158,8 +159,8 @@ fn push_moves<G: Geometry, const N: usize>(
         for to in land[I].iter() {
             let over = (to as i32 - delta) as u32;
             out.push(Move {
-                from: (to as i32 - 2 * delta) as u8,
-                to: to as u8,
+                from: Square::new((to as i32 - 2 * delta) as u32),
+                to: Square::new(to),
                 promotes: promotion.has(to),
                 captured: G::Bits::bit(over),
             });

@@ -66,15 +66,15 @@ fn check_game<G: Geometry>(variant: Variant, seed: u64, plies: usize) {
             assert!(captures.is_empty(), "{variant} {text}");
         }
         // The quiet-move question agrees with the move list for every piece and every square.
-        for from in pos.pieces(pos.side()).iter() {
-            for to in G::ALL.iter() {
+        for from in pos.pieces(pos.side()).squares() {
+            for to in G::ALL.squares() {
                 let listed = moves
                     .iter()
-                    .any(|m| !m.is_capture() && u32::from(m.from) == from && u32::from(m.to) == to);
+                    .any(|m| !m.is_capture() && m.from == from && m.to == to);
                 assert_eq!(
                     pos.is_legal_quiet(from, to),
                     listed,
-                    "{variant} {text} {from}-{to}"
+                    "{variant} {text} {from:?}-{to:?}"
                 );
             }
         }

@@ -37,7 +37,7 @@ fn after_of<G: Geometry>(variant: &str, fen_text: &str, mv: &str) -> (String, Ve
     let names = SquareNames::of(rules);
     let captured = names
         .in_order()
-        .filter(|&s| m.captured.has(s))
+        .filter(|&s| m.captured.contains(s))
         .map(|s| names.name(s))
         .collect();
     (fen::write(&pos.play(&m).unwrap()), captured)
@@ -388,11 +388,11 @@ fn start_end_and_captured_set_name_one_move() {
         notation::moves_between(&pos, sq("22"), sq("6"), None).len(),
         2
     );
-    let over_17_and_9 = (1u64 << sq("17")) | (1u64 << sq("9"));
+    let over_17_and_9 = u64::of(sq("17")) | u64::of(sq("9"));
     let found = notation::moves_between(&pos, sq("22"), sq("6"), Some(over_17_and_9));
     assert_eq!(found.len(), 1);
     assert_eq!(notation::long(&pos, &found[0]), "22x13x6");
-    let over_17_and_10 = (1u64 << sq("17")) | (1u64 << sq("10"));
+    let over_17_and_10 = u64::of(sq("17")) | u64::of(sq("10"));
     assert!(notation::moves_between(&pos, sq("22"), sq("6"), Some(over_17_and_10)).is_empty());
 }
 
@@ -430,7 +430,7 @@ fn stops_of<G: Geometry>(variant: Variant) -> Vec<String> {
     let stop = at(3, 3);
     pos.legal_moves()
         .iter()
-        .filter(|m| u32::from(m.to) == stop)
+        .filter(|m| m.to == stop)
         .map(|m| format!("{fen_text}: {}", notation::short(&pos, m)))
         .collect()
 }

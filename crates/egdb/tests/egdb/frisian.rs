@@ -86,17 +86,17 @@ fn a_barred_king_can_cost_the_win() {
             continue;
         }
         let mut barred = pos;
-        let king = (pos.pieces(Color::White) & pos.kings()).lowest();
+        let king = damier_core::Square::new((pos.pieces(Color::White) & pos.kings()).lowest());
         barred.set_king_run(
             Color::White,
             KingRun {
-                square: king as u8,
+                square: king,
                 moves: 3,
             },
         );
         let moves = barred.legal_moves();
         if !barred.must_capture() {
-            assert!(moves.iter().all(|mv| u32::from(mv.from) != king));
+            assert!(moves.iter().all(|mv| mv.from != king));
         }
         let ix = Indexer::new::<Diagonal10>(frisian(), Slice::of(&pos));
         let v = Value::from_code(three_pieces()[&Slice::of(&pos)][ix.index(&barred) as usize]);

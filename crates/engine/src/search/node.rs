@@ -13,7 +13,7 @@ use crate::score::{Depth, Ply, Score};
 use crate::time::TimeBudget;
 use crate::tt::{Bound, Entry, Table};
 use crate::tuning::Tuning;
-use damier_core::{BitSet, Color, Geometry, Move, MoveList, Position, Role};
+use damier_core::{BitSet, Color, Geometry, Move, MoveList, Position, Role, Square};
 use damier_egdb::{Egdb, InMemory, Value};
 use damier_game::{claim_limit, drawn_as_it_stands, win_within_counts, EndingLimit};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
@@ -724,8 +724,8 @@ trait DefaultQuiet {
 impl<B: BitSet> DefaultQuiet for Move<B> {
     fn default_quiet() -> Self {
         Move {
-            from: 0,
-            to: 0,
+            from: Square::default(),
+            to: Square::default(),
             promotes: false,
             captured: B::ZERO,
         }

@@ -26,7 +26,7 @@ impl History {
     }
 
     fn index<B: BitSet>(side: Color, mv: &Move<B>) -> usize {
-        (side as usize) << 14 | usize::from(mv.from & 127) << 7 | usize::from(mv.to & 127)
+        (side as usize) << 14 | (usize::from(mv.from) & 127) << 7 | (usize::from(mv.to) & 127)
     }
 
     /// The history score of a move.
@@ -125,10 +125,10 @@ pub fn pick<B: BitSet>(moves: &mut [Move<B>], scores: &mut [i32], i: usize) {
 mod tests {
     use super::*;
 
-    fn mv(from: u8, to: u8) -> Move<u64> {
+    fn mv(from: u32, to: u32) -> Move<u64> {
         Move {
-            from,
-            to,
+            from: damier_core::Square::new(from),
+            to: damier_core::Square::new(to),
             promotes: false,
             captured: 0,
         }

@@ -1,7 +1,7 @@
 //! One test per automatic draw of RULES.md §3, driven move by move: the game is still on one
 //! ply short of the limit and drawn by the rule on the boundary ply.
 
-use damier_core::{Base, Color, Variant};
+use damier_core::{Base, Color, Square, Variant};
 use damier_game::{Board, DrawRule, Game, GameResult, Outcome, Reason};
 use std::collections::HashMap;
 
@@ -184,7 +184,7 @@ fn russian_three_kings_against_lone_king_fifteenth_move_of_the_stronger_side() {
     let off_diagonal = |b: &Board| {
         let names = b.names();
         let (row, col) = names
-            .real_coords(b.pieces(Color::White).trailing_zeros())
+            .real_coords(Square::new(b.pieces(Color::White).trailing_zeros()))
             .unwrap();
         row != col
     };
@@ -228,7 +228,7 @@ fn fmjd_sixty_moves_with_six_or_seven_pieces() {
 fn fmjd_lone_king_on_the_long_diagonal_five_moves() {
     let on_diagonal = |b: &Board| {
         let names = b.names();
-        let lone = b.pieces(Color::White).trailing_zeros();
+        let lone = Square::new(b.pieces(Color::White).trailing_zeros());
         let (row, col) = names.real_coords(lone).unwrap();
         row == col
     };

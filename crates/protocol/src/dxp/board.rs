@@ -4,7 +4,7 @@
 
 use super::message::Message;
 use damier_core::notation::MoveError;
-use damier_core::{Color, Role, SetupDefect, Variant};
+use damier_core::{BitSet, Color, Role, SetupDefect, Variant};
 use damier_game::{AnyMove, Board};
 
 /// The only variant DamExchange plays.
@@ -50,7 +50,7 @@ pub fn position(side: Color, squares: &str) -> Result<Board, PositionRefused> {
         let Some(square) = names.parse(&(i + 1).to_string()) else {
             continue;
         };
-        let bit = 1u128 << square;
+        let bit = u128::of(square);
         match c {
             'w' | 'W' => white |= bit,
             'z' | 'Z' => black |= bit,

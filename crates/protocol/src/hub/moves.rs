@@ -58,17 +58,17 @@ pub fn write_position(board: &Board) -> String {
 /// Write a legal move of `board` in Hub form.
 pub fn write_move(board: &Board, mv: &AnyMove) -> String {
     let names = board.names();
-    let mut s = names.name(u32::from(mv.from));
+    let mut s = names.name(mv.from);
     if mv.is_capture() {
         s.push('x');
-        s.push_str(&names.name(u32::from(mv.to)));
-        for sq in names.in_order().filter(|&sq| mv.captured.has(sq)) {
+        s.push_str(&names.name(mv.to));
+        for sq in names.in_order().filter(|&sq| mv.captured.contains(sq)) {
             s.push('x');
             s.push_str(&names.name(sq));
         }
     } else {
         s.push('-');
-        s.push_str(&names.name(u32::from(mv.to)));
+        s.push_str(&names.name(mv.to));
     }
     s
 }
@@ -94,7 +94,7 @@ pub fn parse_move(board: &Board, text: &str) -> Result<AnyMove, HubMoveError> {
         return Err(illegal());
     }
     let captured =
-        (squares.len() > 2).then(|| squares[2..].iter().fold(0u128, |acc, &s| acc | 1 << s));
+        (squares.len() > 2).then(|| squares[2..].iter().fold(0u128, |acc, &s| acc | u128::of(s)));
     let fits = board.moves_between(squares[0], squares[1], captured);
     match fits.len() {
         1 => Ok(fits[0]),

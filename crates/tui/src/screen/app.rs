@@ -201,7 +201,7 @@ impl App {
         if let Some(from) = self.selection.from {
             let fits: Vec<_> = legal
                 .iter()
-                .filter(|m| u32::from(m.from) == from && u32::from(m.to) == square)
+                .filter(|m| m.from == from && m.to == square)
                 .collect();
             if let [only] = fits.as_slice() {
                 let text = board.short(only);
@@ -219,10 +219,10 @@ impl App {
                 return;
             }
         }
-        let targets: Vec<u32> = legal
+        let targets: Vec<_> = legal
             .iter()
-            .filter(|m| u32::from(m.from) == square)
-            .map(|m| u32::from(m.to))
+            .filter(|m| m.from == square)
+            .map(|m| m.to)
             .collect();
         self.selection = if targets.is_empty() {
             Selection::default()

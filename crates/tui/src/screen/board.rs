@@ -3,7 +3,7 @@
 
 use super::look::{ColorMode, Look};
 use crate::grid::{Cell, Grid, Mark};
-use damier_core::{Piece, Role};
+use damier_core::{Piece, Role, Square};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -40,9 +40,9 @@ impl BoardLayout {
 #[derive(Clone, Debug, Default)]
 pub struct Selection {
     /// The piece picked up.
-    pub from: Option<u32>,
+    pub from: Option<Square>,
     /// Where it can go.
-    pub targets: Vec<u32>,
+    pub targets: Vec<Square>,
 }
 
 /// Draw `grid` centred in `area`; returns where, or `None` (with a note) if it does not fit.

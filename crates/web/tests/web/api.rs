@@ -70,7 +70,7 @@ async fn variants_and_health() {
             let mv = board
                 .parse_move(step["notation"].as_str().unwrap())
                 .unwrap();
-            assert_eq!(board.names().name(u32::from(mv.from)), step["from"]);
+            assert_eq!(board.names().name(mv.from), step["from"]);
             board = board.play_unchecked(&mv);
             assert_eq!(board.fen(), step["fen"].as_str().unwrap());
         }
