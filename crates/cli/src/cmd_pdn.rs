@@ -6,6 +6,7 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Subcommand};
 use damier_core::Variant;
 use damier_game::pdn::{self, BadGames, CheckedGame, PdnError, PdnGame, Target, Untagged};
+use damier_game::quote;
 use std::path::PathBuf;
 
 /// Arguments of `damier pdn`.
@@ -91,7 +92,7 @@ fn check(input: &Input) -> Result<()> {
             serde_json::to_string(&report)?
         } else {
             // The file's own bytes may be anything: no control character reaches the terminal.
-            crate::output::printable(&report.to_string())
+            quote::printable(&report.to_string())
         };
         outln!("{line}")?;
     }
@@ -102,7 +103,7 @@ fn check(input: &Input) -> Result<()> {
 fn convert(input: &Input, to: Target) -> Result<()> {
     let converted = pdn::convert(&read(input)?, to, input.json);
     for note in &converted.notes {
-        crate::output::tell!("damier: {}", crate::output::printable(note));
+        crate::output::tell!("damier: {}", quote::printable(note));
     }
     for line in &converted.lines {
         outln!("{line}")?;

@@ -35,7 +35,7 @@ mod variant_arg;
 use anyhow::Result;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use damier_core::{capture_path, Variant};
-use damier_game::{Board, Game, PlayLineError};
+use damier_game::{quote, Board, Game, PlayLineError};
 use output::UsageContext;
 
 /// The version and the commit built (crates/cli/build.rs), as `--version` prints them.
@@ -178,7 +178,7 @@ fn refuse_command_line(e: clap::Error) -> ! {
     );
     crate::output::tell!(
         "damier: {}",
-        output::printable(&output::shorten_arguments(&line, &args))
+        quote::printable(&quote::shorten_arguments(&line, &args))
     );
     std::process::exit(2);
 }
@@ -256,7 +256,7 @@ fn main() {
         .unwrap_or_else(|e| refuse_command_line(e));
     if let Err(e) = capture_path::apply_env() {
         // A mistake in what the user set, as in the command line.
-        crate::output::tell!("damier: {}", output::printable(&e.to_string()));
+        crate::output::tell!("damier: {}", quote::printable(&e.to_string()));
         std::process::exit(2);
     }
     let result = match cli.command {

@@ -20,6 +20,8 @@
 //!   `random`).
 //! - [`ballot`] holds the English two- and three-move ballot decks; [`diagram`] draws a board
 //!   as text.
+//! - [`quote`] quotes the user's own input inside an error message: a long text cut to its
+//!   start and length, control characters escaped.
 //! - For the files users keep: [`replace_file`] writes one whole or not at all, and
 //!   [`LeReader`] reads a binary one field by field (weights, opening books).
 //!
@@ -51,6 +53,7 @@ mod line_gain;
 mod move_line;
 pub mod pdn;
 pub mod pdn_pick;
+pub mod quote;
 mod record;
 mod replace_file;
 mod result;
