@@ -1,7 +1,7 @@
 //! `damier pdn check` and `damier pdn convert`: PDN files, every move checked by the rules.
 
 use crate::output::{outln, UsageContext};
-use anyhow::{bail, Result};
+use anyhow::Result;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Subcommand};
 use damier_core::Variant;
@@ -77,11 +77,8 @@ fn read_checked(input: &Input) -> Result<Vec<CheckedGame>> {
     // A file the command line names that is not there is a mistake in the command line.
     let bytes = std::fs::read(&input.file)
         .usage_context(|| format!("cannot read {}", input.file.display()))?;
-    let games = pdn::read_checked(&bytes, untagged);
-    if games.is_empty() {
-        bail!("{} holds no game", input.file.display());
-    }
-    Ok(games)
+    let name = input.file.display().to_string();
+    Ok(pdn::read_some_checked(&bytes, untagged, &name)?)
 }
 
 fn check(input: &Input) -> Result<()> {
