@@ -6,7 +6,9 @@ use crate::PositionArgs;
 use anyhow::Result;
 use clap::Args;
 use damier_engine::report::BestReport;
-use damier_engine::{setting, Control, Engine, LineReport, SearchInfo, SearchInput, Style};
+use damier_engine::{
+    setting, Control, Engine, LineReport, SearchInfo, SearchInput, Style, ThreatLine,
+};
 use std::sync::Arc;
 
 /// Arguments of `damier analyze`.
@@ -79,11 +81,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
     report(json, &BestReport::new(&board, &result))?;
     if args.threat {
         let threat = engine.threat(&board, &limits, &control);
-        if json {
-            outln!("{}", serde_json::json!({ "threat": threat }))?;
-        } else {
-            outln!("{threat}")?;
-        }
+        report(json, &ThreatLine { threat })?;
     }
     Ok(())
 }
