@@ -7,7 +7,7 @@ use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 use damier_core::Variant;
 use damier_egdb::bench::{probe_speed, BenchError};
-use damier_egdb::source::Source;
+use damier_egdb::source::{open_named_set, Source};
 use damier_egdb::store::{self, BuildError, SetEvent, SetTally};
 use damier_egdb::verify::{self, Again, VerifyEvent};
 use damier_egdb::{unbuildable_set, Listing, ListingError, Slice, Unexplained};
@@ -332,9 +332,8 @@ fn verify(args: &VerifyArgs) -> Result<()> {
 fn probe(args: &ProbeArgs) -> Result<()> {
     let variant = args.position.variant;
     // As a search opens a folder named with --egdb: one without the variant's set is refused.
-    let opened = Source::Folder(args.dir.path()).open(variant, 16);
-    let db = opened.map_err(|e| crate::egdb_arg::refusal(e, "--dir"))?.db;
-    let db = db.expect("a named folder gives a set or is refused");
+    let db = open_named_set(&args.dir.path(), variant, store::PROBE_CACHE_MB)
+        .map_err(|e| crate::egdb_arg::refusal(e, "--dir"))?;
     let lines = match db.explain_lines(&args.position.board()?) {
         Err(Unexplained::Empty) => usage!("--fen: {}", Unexplained::Empty),
         other => other?,
