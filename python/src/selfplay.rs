@@ -2,7 +2,7 @@
 //! time for `damier.cluster`.
 
 use crate::{error, variant, DamierError};
-use damier_engine::{EvalChoice, Limits};
+use damier_engine::EvalChoice;
 use damier_learn::selfplay::{run, Config};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -34,11 +34,7 @@ pub fn selfplay<'py>(
     eval: Option<&str>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let v = self::variant(variant)?;
-    let limits = match (nodes, depth) {
-        (Some(_), Some(_)) => return Err(DamierError::new_err("give nodes or depth, not both")),
-        (None, Some(d)) => Limits::depth(d),
-        (n, None) => Limits::nodes(n.unwrap_or(5000)),
-    };
+    let limits = Config::move_limits(nodes, depth).map_err(error)?;
     let eval = match eval {
         None => EvalChoice::Builtin,
         Some(text) => {

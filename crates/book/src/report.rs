@@ -82,6 +82,15 @@ impl Book {
             self.settings.lines
         )
     }
+
+    /// A line of a grow run's log, where no bar shows it: positions so far of `target`, the
+    /// `seconds` the run has taken and the position `last` grown.
+    pub fn progress_line(&self, target: usize, seconds: f64, last: &Grown) -> String {
+        format!(
+            "{}/{target} positions, {seconds:.0} s; last at {last}",
+            self.len()
+        )
+    }
 }
 
 impl fmt::Display for Summary {
@@ -193,7 +202,7 @@ impl fmt::Display for GrowReport {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Analyst;
+    use crate::{Analyst, Step};
     use damier_game::AnyMove;
 
     /// Scores moves by their order, best first: the first 30, the next 20, ...
@@ -248,6 +257,24 @@ mod tests {
                 .unwrap()
                 .starts_with(&format!("main line: {line} (")),
             "{text}"
+        );
+    }
+
+    #[test]
+    fn a_progress_line_counts_positions_and_names_the_last() {
+        let mut book = grown(2);
+        let Step::Grown(last) = book.grow(&mut Ranked) else {
+            panic!("the book grows on");
+        };
+        let (mv, score) = last.best.unwrap();
+        assert_eq!(
+            book.progress_line(10, 61.4, &last),
+            format!(
+                "3/10 positions, 61 s; last at ply {}: {} {}",
+                last.ply,
+                last.board.short(&mv),
+                men_text(score)
+            )
         );
     }
 

@@ -6,7 +6,9 @@ use crate::PositionArgs;
 use anyhow::Result;
 use clap::Args;
 use damier_engine::report::BestReport;
-use damier_engine::{setting, Control, Engine, Limits, LineReport, SearchInfo, SearchInput, Style};
+use damier_engine::{
+    setting, Control, Engine, LineReport, SearchInfo, SearchInput, Style, ThreatLine,
+};
 use std::sync::Arc;
 
 /// Arguments of `damier analyze`.
@@ -43,19 +45,8 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
     let game = args.position.game()?;
     let input = SearchInput::from_game(&game);
     input.check_searchable()?;
-    crate::output::check_depth(args.depth)?;
-    args.nodes
-        .map(setting::nodes)
-        .transpose()
+    let limits = setting::analysis_limits(args.depth, args.nodes, args.time.as_deref())
         .map_err(Usage::from)?;
-    let move_time = args.time.as_deref().map(setting::move_time);
-    let limits = Limits {
-        depth: args.depth,
-        nodes: args.nodes,
-        move_time: move_time.transpose().map_err(Usage::from)?,
-        ..Limits::default()
-    }
-    .or_default_time();
     let lines =
         setting::lines(args.multipv).map_err(|e| Usage(e.with_option_named("--multipv")))?;
     let setup = args.engine.setup(game.variant())?;
@@ -90,11 +81,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
     report(json, &BestReport::new(&board, &result))?;
     if args.threat {
         let threat = engine.threat(&board, &limits, &control);
-        if json {
-            outln!("{}", serde_json::json!({ "threat": threat }))?;
-        } else {
-            outln!("{threat}")?;
-        }
+        report(json, &ThreatLine { threat })?;
     }
     Ok(())
 }

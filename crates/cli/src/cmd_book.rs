@@ -155,12 +155,7 @@ fn build(args: &BuildArgs) -> Result<()> {
         bar.set_position(book.len() as u64);
         bar.set_message(g.to_string());
         log.offer(false, || {
-            let secs = started.elapsed().as_secs_f64();
-            format!(
-                "{}/{} positions, {secs:.0} s; last at {g}",
-                book.len(),
-                args.positions
-            )
+            book.progress_line(args.positions, started.elapsed().as_secs_f64(), g)
         });
     });
     bar.finish_and_clear();

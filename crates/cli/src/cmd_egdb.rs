@@ -7,7 +7,7 @@ use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 use damier_core::Variant;
 use damier_egdb::bench::{probe_speed, BenchError};
-use damier_egdb::source::Source;
+use damier_egdb::source::{open_named_set, Source};
 use damier_egdb::store::{self, BuildError, SetEvent, SetTally};
 use damier_egdb::verify::{self, Again, VerifyEvent};
 use damier_egdb::{unbuildable_set, Listing, ListingError, Slice, Unexplained};
@@ -255,17 +255,18 @@ fn build(args: &BuildArgs) -> Result<()> {
             let now = tally.lock().expect("not poisoned").record(&event);
             overall.set_length(now.total as u64);
             overall.set_position(now.done as u64);
-            let pair = now.building().unwrap_or_default();
-            if let SetEvent::Start { .. } = event {
-                slice.set_position(0);
-                slice.set_message(format!("{pair}: scanning"));
-            } else if let SetEvent::Pair(progress) = event {
+            let Some(line) = now.pair_line(&event) else {
+                return;
+            };
+            if let SetEvent::Pair(progress) = event {
                 let (done, total) = progress.fraction();
                 slice.set_length(total);
                 slice.set_position(done);
-                slice.set_message(format!("{pair}: {progress}"));
-                log.offer(false, || format!("{pair}: {progress}"));
+                log.offer(false, || line.clone());
+            } else {
+                slice.set_position(0);
             }
+            slice.set_message(line);
         })
     });
     overall.finish_and_clear();
@@ -293,23 +294,13 @@ fn verify(args: &VerifyArgs) -> Result<()> {
     let log = LogLines::new();
     let report = pool.install(|| {
         verify::verify_set(&root, variant, args.pieces, only, again, &|e| {
-            match e {
-                VerifyEvent::Slice {
-                    material,
-                    done,
-                    total,
-                } => {
-                    bar.set_position(0);
-                    bar.set_message(format!("{material} ({}/{total})", done + 1));
-                }
-                VerifyEvent::Positions { done, total } => {
-                    bar.set_length(total);
-                    bar.set_position(done);
-                    log.offer(false, || {
-                        format!("verifying {}: {done}/{total} positions", bar.message())
-                    });
-                }
-                _ => {}
+            if let Some(label) = e.slice_label() {
+                bar.set_position(0);
+                bar.set_message(label);
+            } else if let VerifyEvent::Positions { done, total } = e {
+                bar.set_length(total);
+                bar.set_position(done);
+                log.offer(false, || verify::progress_line(&bar.message(), done, total));
             }
             // One line a slice, so that a check stopped part way says what it has done.
             if let Some(note) = e.note() {
@@ -332,9 +323,8 @@ fn verify(args: &VerifyArgs) -> Result<()> {
 fn probe(args: &ProbeArgs) -> Result<()> {
     let variant = args.position.variant;
     // As a search opens a folder named with --egdb: one without the variant's set is refused.
-    let opened = Source::Folder(args.dir.path()).open(variant, 16);
-    let db = opened.map_err(|e| crate::egdb_arg::refusal(e, "--dir"))?.db;
-    let db = db.expect("a named folder gives a set or is refused");
+    let db = open_named_set(&args.dir.path(), variant, store::PROBE_CACHE_MB)
+        .map_err(|e| crate::egdb_arg::refusal(e, "--dir"))?;
     let lines = match db.explain_lines(&args.position.board()?) {
         Err(Unexplained::Empty) => usage!("--fen: {}", Unexplained::Empty),
         other => other?,

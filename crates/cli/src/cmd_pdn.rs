@@ -1,11 +1,12 @@
 //! `damier pdn check` and `damier pdn convert`: PDN files, every move checked by the rules.
 
 use crate::output::{outln, UsageContext};
-use anyhow::{bail, Result};
+use anyhow::Result;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Subcommand};
 use damier_core::Variant;
 use damier_game::pdn::{self, BadGames, CheckedGame, PdnError, PdnGame, Target, Untagged};
+use damier_game::quote;
 use std::path::PathBuf;
 
 /// Arguments of `damier pdn`.
@@ -76,11 +77,8 @@ fn read_checked(input: &Input) -> Result<Vec<CheckedGame>> {
     // A file the command line names that is not there is a mistake in the command line.
     let bytes = std::fs::read(&input.file)
         .usage_context(|| format!("cannot read {}", input.file.display()))?;
-    let games = pdn::read_checked(&bytes, untagged);
-    if games.is_empty() {
-        bail!("{} holds no game", input.file.display());
-    }
-    Ok(games)
+    let name = input.file.display().to_string();
+    Ok(pdn::read_some_checked(&bytes, untagged, &name)?)
 }
 
 fn check(input: &Input) -> Result<()> {
@@ -91,7 +89,7 @@ fn check(input: &Input) -> Result<()> {
             serde_json::to_string(&report)?
         } else {
             // The file's own bytes may be anything: no control character reaches the terminal.
-            crate::output::printable(&report.to_string())
+            quote::printable(&report.to_string())
         };
         outln!("{line}")?;
     }
@@ -102,7 +100,7 @@ fn check(input: &Input) -> Result<()> {
 fn convert(input: &Input, to: Target) -> Result<()> {
     let converted = pdn::convert(&read(input)?, to, input.json);
     for note in &converted.notes {
-        crate::output::tell!("damier: {}", crate::output::printable(note));
+        crate::output::tell!("damier: {}", quote::printable(note));
     }
     for line in &converted.lines {
         outln!("{line}")?;

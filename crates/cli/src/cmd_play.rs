@@ -11,7 +11,7 @@ use damier_game::ballot::{self, BallotChoice, Deck};
 use damier_game::{Game, SideChoice, TimeoutPenalty};
 use damier_tui::clock_text::{parse_control, parse_duration, Unit};
 use damier_tui::setup::{
-    check_save_path, game_from_pdn, Opponent, PdnStart, SavePathError, Seating, SetupError,
+    check_save_path, open_pdn_game, Opponent, PdnStart, SavePathError, Seating, SetupError,
 };
 use damier_tui::View;
 use std::path::PathBuf;
@@ -139,9 +139,8 @@ fn start_game(
 ) -> Result<(Game, Vec<(String, String)>)> {
     let variant = args.position.variant;
     if let Some(path) = &args.pdn {
-        let bytes = std::fs::read(path).usage_context(|| format!("--pdn {}", path.display()))?;
-        let text = String::from_utf8_lossy(&bytes);
-        let start = match game_from_pdn(path, &text, args.game, variant) {
+        let start = match open_pdn_game(path, args.game, variant) {
+            Err(e @ SetupError::Io { .. }) => usage!("--pdn {e}"),
             Err(e @ SetupError::NoSuchGame(_)) => usage!("--game: {e}"),
             found => found?,
         };

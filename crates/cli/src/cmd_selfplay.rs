@@ -7,7 +7,6 @@ use crate::variant_arg::VariantArg;
 use anyhow::Result;
 use clap::Args;
 use damier_core::Variant;
-use damier_engine::Limits;
 use damier_learn::selfplay::{self, Config, OpeningsFile};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -64,11 +63,8 @@ fn defaults() -> Config {
 pub fn run(args: &SelfplayArgs) -> Result<()> {
     let variant = args.variant.variant;
     let game_offset = Config::offset_of_first_game(args.first_game).map_err(Usage::from)?;
-    let limits = match (args.depth, args.nodes) {
-        (Some(d), _) => Limits::depth(d),
-        (None, Some(n)) => Limits::nodes(n),
-        (None, None) => defaults().limits,
-    };
+    // clap lets only one of them through.
+    let limits = Config::move_limits(args.nodes, args.depth)?;
     let set = match &args.openings {
         Some(path) => Some(
             OpeningsFile::read(path, variant)

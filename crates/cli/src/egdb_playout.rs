@@ -7,7 +7,7 @@ use clap::Args;
 use damier_egdb::{store, Egdb};
 use damier_match::playout::{
     draw_endings, play_endings, playable_pieces, playout_player, seeded_random, EndingRequest,
-    PlayoutReport, SetRefused, Shortfall,
+    NotKept, PlayoutReport, SetRefused, Shortfall,
 };
 use damier_match::MatchConfig;
 
@@ -84,11 +84,10 @@ pub fn run(args: &PlayoutArgs) -> Result<()> {
         endings.len() as u64,
         "{bar:30} {pos}/{len} endings  {msg}  [{elapsed}]",
     );
-    let mut spoiled = 0usize;
+    let mut not_kept = NotKept::default();
     let player = || spec.start();
     let played = play_endings(&endings, &player, &config, args.threads, &mut |p| {
-        spoiled += usize::from(!p.kept());
-        bar.set_message(format!("{spoiled} not kept"));
+        bar.set_message(not_kept.record(p).to_string());
         bar.inc(1);
     })?;
     bar.finish_and_clear();

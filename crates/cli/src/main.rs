@@ -35,8 +35,7 @@ mod variant_arg;
 use anyhow::Result;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use damier_core::{capture_path, Variant};
-use damier_game::{Board, Game, PlayLineError};
-use output::UsageContext;
+use damier_game::{quote, Board, Game, PositionRequest, PositionRequestError};
 
 /// The version and the commit built (crates/cli/build.rs), as `--version` prints them.
 const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (", env!("DAMIER_COMMIT"), ")");
@@ -97,12 +96,6 @@ enum Command {
     Manual(cmd_manual::ManualArgs),
 }
 
-/// What an error in `--fen` says it was reading (a long text is cut where the error is told:
-/// [`output::describe`]).
-fn fen_context(text: &str, variant: Variant) -> String {
-    format!("reading --fen \"{text}\" for {variant}")
-}
-
 /// The position a command works on.
 #[derive(Args, Clone, Debug)]
 pub struct PositionArgs {
@@ -119,43 +112,37 @@ pub struct PositionArgs {
 }
 
 impl PositionArgs {
-    /// The position `--fen` gives (the variant's start without it).
-    fn start(&self) -> Result<Board> {
-        let variant = self.variant;
-        match &self.fen {
-            None => Ok(Board::start(variant)),
-            Some(text) => {
-                Board::from_fen(variant, text).usage_context(|| fen_context(text, variant))
-            }
+    /// The request the options make, for the game layer to read.
+    fn request(&self) -> PositionRequest<'_> {
+        PositionRequest {
+            variant: self.variant,
+            fen: self.fen.as_deref(),
+            play: self.play.as_deref(),
         }
     }
 
     /// The position asked for, with no game around it: the `--play` moves are played on
     /// past any draw or result (perft and the databases look past them).
     pub fn board(&self) -> Result<Board> {
-        self.start()?
-            .play_line(self.play.as_deref().unwrap_or(""))
-            .map_err(play_refused)
+        self.request().board().map_err(refused)
     }
 
     /// The position asked for as a game: the start (or `--fen`) with the `--play` moves
     /// played, so that their history counts for draws.
     pub fn game(&self) -> Result<Game> {
-        let mut game = Game::from_board(self.start()?);
-        self.play_onto(&mut game)?;
-        Ok(game)
+        self.request().game().map_err(refused)
     }
 
     /// Play the `--play` moves in `game`.
     pub fn play_onto(&self, game: &mut Game) -> Result<()> {
-        game.play_line(self.play.as_deref().unwrap_or(""))
-            .map_err(play_refused)
+        self.request().play_onto(game).map_err(refused)
     }
 }
 
-/// A `--play` move refused, as a usage error naming the option.
-fn play_refused(error: PlayLineError) -> anyhow::Error {
-    anyhow::Error::new(output::Usage(format!("--play, {error}")))
+/// A `--fen` or `--play` refused, as a usage error naming its option (a long text is cut
+/// where the error is told: [`output::describe`]).
+fn refused(error: PositionRequestError) -> anyhow::Error {
+    anyhow::Error::new(output::Usage(error.with_options("--fen", "--play")))
 }
 
 /// Help and version go out as clap prints them; a mistake in the command line is told on one
@@ -178,7 +165,7 @@ fn refuse_command_line(e: clap::Error) -> ! {
     );
     crate::output::tell!(
         "damier: {}",
-        output::printable(&output::shorten_arguments(&line, &args))
+        quote::printable(&quote::shorten_arguments(&line, &args))
     );
     std::process::exit(2);
 }
@@ -256,7 +243,7 @@ fn main() {
         .unwrap_or_else(|e| refuse_command_line(e));
     if let Err(e) = capture_path::apply_env() {
         // A mistake in what the user set, as in the command line.
-        crate::output::tell!("damier: {}", output::printable(&e.to_string()));
+        crate::output::tell!("damier: {}", quote::printable(&e.to_string()));
         std::process::exit(2);
     }
     let result = match cli.command {

@@ -158,6 +158,18 @@ impl SetTally {
             self.total
         ))
     }
+
+    /// What a bar and a log show of the pair under way at `event` (the tally after it):
+    /// `K2-K1 and K1-K2 (pair 3 of 10): scanning` as it starts, then its progress inside;
+    /// `None` for the other events.
+    pub fn pair_line(&self, event: &SetEvent) -> Option<String> {
+        let pair = self.building().unwrap_or_default();
+        match event {
+            SetEvent::Start { .. } => Some(format!("{pair}: scanning")),
+            SetEvent::Pair(progress) => Some(format!("{pair}: {progress}")),
+            _ => None,
+        }
+    }
 }
 
 fn kept_note(material: Slice) -> String {
@@ -567,6 +579,18 @@ mod tests {
             tally.record(&start).building().as_deref(),
             Some("K2-K1 and K1-K2 (pair 2 of 10)")
         );
+        assert_eq!(
+            tally.pair_line(&start).as_deref(),
+            Some("K2-K1 and K1-K2 (pair 2 of 10): scanning")
+        );
+        let scan = SetEvent::Pair(crate::build::Progress::Scan {
+            done: 100,
+            total: 992,
+        });
+        assert_eq!(
+            tally.record(&scan).pair_line(&scan).as_deref(),
+            Some("K2-K1 and K1-K2 (pair 2 of 10): scanned 100 of 992 positions")
+        );
         let finished = tally.record(&SetEvent::Finished {
             material: slice("K2-K1"),
             positions: 1,
@@ -577,6 +601,10 @@ mod tests {
             (finished.done, finished.kept, finished.building()),
             (2, 1, None)
         );
+        let kept = SetEvent::Kept {
+            material: slice("K1-K1"),
+        };
+        assert_eq!(finished.pair_line(&kept), None);
     }
 
     #[test]

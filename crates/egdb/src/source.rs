@@ -8,7 +8,7 @@ use crate::store::{self, Egdb, EgdbError};
 use crate::{left_out_warning, recommended};
 use damier_core::Variant;
 use std::collections::HashMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Where an engine's databases come from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -141,19 +141,10 @@ impl Source {
     pub fn open(&self, variant: Variant, cache_mb: usize) -> Result<Opened, SourceError> {
         match self {
             Source::None => Ok(Opened::nothing(variant)),
-            Source::Folder(root) => {
-                let db = Egdb::open(root, variant, cache_mb).map_err(refusal)?;
-                if db.slices().is_empty() {
-                    return Err(SourceError::Empty {
-                        root: root.clone(),
-                        variant,
-                    });
-                }
-                Ok(Opened {
-                    db: Some(db),
-                    ..Opened::nothing(variant)
-                })
-            }
+            Source::Folder(root) => Ok(Opened {
+                db: Some(open_named_set(root, variant, cache_mb)?),
+                ..Opened::nothing(variant)
+            }),
             Source::Default => Ok(open_sound_set(&store::default_root(), variant, cache_mb)),
         }
     }
@@ -197,11 +188,28 @@ impl Source {
     }
 }
 
+/// `variant`'s databases in the folder `root` the user named, which must hold a sound set of
+/// them (as [`Source::Folder`] opens it), keeping `cache_mb` MiB of decompressed blocks.
+///
+/// # Errors
+/// [`SourceError`] when the folder cannot be read, a file is damaged, or it holds no slice
+/// of the variant.
+pub fn open_named_set(root: &Path, variant: Variant, cache_mb: usize) -> Result<Egdb, SourceError> {
+    let db = Egdb::open(root, variant, cache_mb).map_err(refusal)?;
+    if db.slices().is_empty() {
+        return Err(SourceError::Empty {
+            root: root.to_path_buf(),
+            variant,
+        });
+    }
+    Ok(db)
+}
+
 /// The sound part of `variant`'s databases under `root`, as an engine plays with a folder the
 /// user did not name (or named and had checked before): the files that cannot be read are left
 /// out, a folder that cannot be read gives no set, and a folder without the variant's files
 /// gives the note on how to build them.
-pub fn open_sound_set(root: &std::path::Path, variant: Variant, cache_mb: usize) -> Opened {
+pub fn open_sound_set(root: &Path, variant: Variant, cache_mb: usize) -> Opened {
     match Egdb::open_sound(root, variant, cache_mb) {
         Ok((db, left_out)) => {
             let db = Some(db).filter(|db| !db.slices().is_empty());
@@ -227,6 +235,28 @@ pub fn open_sound_set(root: &std::path::Path, variant: Variant, cache_mb: usize)
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_named_folder_without_the_variants_set_is_refused() {
+        let root = std::env::temp_dir().join(format!("damier-named-set-{}", std::process::id()));
+        std::fs::create_dir_all(&root).unwrap();
+        let refused = open_named_set(&root, Variant::INTERNATIONAL, store::PROBE_CACHE_MB);
+        let opened = Source::Folder(root.clone()).open(Variant::INTERNATIONAL, 1);
+        std::fs::remove_dir_all(&root).unwrap();
+        let refused = refused.unwrap_err();
+        assert!(matches!(refused, SourceError::Empty { .. }), "{refused}");
+        assert!(refused.is_usage());
+        assert!(
+            refused
+                .to_string()
+                .contains(": no international databases there"),
+            "{refused}"
+        );
+        assert!(
+            matches!(opened, Err(SourceError::Empty { .. })),
+            "{opened:?}"
+        );
+    }
 
     #[test]
     fn an_error_is_said_of_the_option_that_named_the_folder() {

@@ -99,6 +99,10 @@ impl std::fmt::Display for Damage {
 /// (docs/egdb.md).
 pub const SEARCH_CACHE_MB: usize = 256;
 
+/// Cache of decompressed blocks for the probe of one position and its moves, in MiB: a few
+/// blocks at most.
+pub const PROBE_CACHE_MB: usize = 16;
+
 /// Cache of decompressed blocks for a server's engines, per variant, in MiB: a server opens
 /// the sets of every variant at once, so each gets a quarter of one search's cache.
 pub const SERVER_CACHE_MB: usize = SEARCH_CACHE_MB / 4;

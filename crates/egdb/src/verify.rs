@@ -104,6 +104,25 @@ impl VerifyEvent<'_> {
             VerifyEvent::Slice { .. } | VerifyEvent::Positions { .. } => None,
         }
     }
+
+    /// What a bar shows of a slice as its check starts, with its place among those checked:
+    /// `K2-K1 (3/10)`; `None` for the other events.
+    pub fn slice_label(&self) -> Option<String> {
+        match self {
+            VerifyEvent::Slice {
+                material,
+                done,
+                total,
+            } => Some(format!("{material} ({}/{total})", done + 1)),
+            _ => None,
+        }
+    }
+}
+
+/// A log's line of a check under way, in the slice labelled `slice`
+/// ([`VerifyEvent::slice_label`]): `verifying K2-K1 (3/10): 1000/5000 positions`.
+pub fn progress_line(slice: &str, done: u64, total: u64) -> String {
+    format!("verifying {slice}: {done}/{total} positions")
 }
 
 /// The result of a check: positions checked and the mismatches found (at most 20 kept).
@@ -476,6 +495,26 @@ pub fn check_slice<G: Geometry>(
 mod tests {
     use super::*;
     use crate::damaged::damaged_file as damaged;
+
+    #[test]
+    fn a_check_under_way_is_shown_by_slice_and_positions() {
+        let start = VerifyEvent::Slice {
+            material: "K2-K1".parse().unwrap(),
+            done: 2,
+            total: 10,
+        };
+        let label = start.slice_label().unwrap();
+        assert_eq!(label, "K2-K1 (3/10)");
+        let positions = VerifyEvent::Positions {
+            done: 1000,
+            total: 5000,
+        };
+        assert_eq!(positions.slice_label(), None);
+        assert_eq!(
+            progress_line(&label, 1000, 5000),
+            "verifying K2-K1 (3/10): 1000/5000 positions"
+        );
+    }
 
     fn english() -> Report {
         Report::new("english".parse().unwrap(), PathBuf::from("/db/english"))

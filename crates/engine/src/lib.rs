@@ -49,7 +49,7 @@ pub use engine::{
 };
 pub use eval::{EvalChoice, PatternView, Weights, WeightsError};
 pub use limits::{ClockLimit, Level, LevelError, LevelSettings, Limits, Player};
-pub use report::{LineReport, ThreatReport};
+pub use report::{LineReport, ThreatLine, ThreatReport};
 pub use score::Score;
 pub use search::{Control, SearchInfo, SearchListener, SearchResult, Silent};
 pub use setting::SettingError;

@@ -108,18 +108,19 @@ impl LineReport {
 /// [`crate::SearchInput::threat`]'s position, in words, with the pieces the line would win.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ThreatReport {
-    /// The side that threatens (not the one to move in the game).
-    pub side: &'static str,
+    // The fields in the order of their names: the object reads as it did when built by name.
+    /// What the line wins, in words, when it wins something.
+    pub explain: Option<String>,
+    /// Pieces the line wins and keeps (as hints and puzzles count them), 0 for none.
+    pub gain: u32,
     /// Its best line, in short form.
     pub pv: String,
     /// The line's score for the threatening side, in hundredths of a man.
     pub score: i32,
     /// That score in words.
     pub score_text: String,
-    /// Pieces the line wins and keeps (as hints and puzzles count them), 0 for none.
-    pub gain: u32,
-    /// What the line wins, in words, when it wins something.
-    pub explain: Option<String>,
+    /// The side that threatens (not the one to move in the game).
+    pub side: &'static str,
     /// The side to move in the game, which would pass.
     #[serde(skip)]
     mover: &'static str,
@@ -156,6 +157,20 @@ impl fmt::Display for ThreatReport {
             write!(f, "\n  {text}")?;
         }
         Ok(())
+    }
+}
+
+/// A [`ThreatReport`] as `analyze` reports it: its text, or as JSON the object
+/// `{"threat": …}`, told apart from the search's lines and its best move by its one key.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ThreatLine {
+    /// The threat.
+    pub threat: ThreatReport,
+}
+
+impl fmt::Display for ThreatLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.threat.fmt(f)
     }
 }
 
@@ -487,5 +502,19 @@ mod tests {
         let threat = engine.threat(&board, &crate::Limits::depth(3), &crate::Control::new());
         assert_eq!((threat.side, threat.gain), ("black", 1));
         assert!(threat.pv.starts_with("23x32"), "{}", threat.pv);
+        // As `analyze` reports it: the same text, or one object under `threat`, its keys in
+        // the order of their names.
+        let line = ThreatLine {
+            threat: threat.clone(),
+        };
+        assert_eq!(line.to_string(), threat.to_string());
+        assert!(line
+            .to_string()
+            .starts_with("threat (if white passed, black would play): 23x32"));
+        let json = serde_json::to_string(&line).unwrap();
+        let keys = ["explain", "gain", "pv", "score", "score_text", "side"];
+        let places: Vec<usize> = keys.map(|k| json.find(&format!("\"{k}\"")).unwrap()).into();
+        assert!(json.starts_with("{\"threat\":{\"explain\":"), "{json}");
+        assert!(places.windows(2).all(|w| w[0] < w[1]), "{json}");
     }
 }

@@ -188,9 +188,47 @@ pub fn limits(limits: &Limits) -> Result<(), SettingError> {
     limits.depth.map_or(Ok(()), depth)
 }
 
+/// The limits of an analysis asked for by `depth`, `nodes` and `time` (text, as
+/// [`move_time`] reads it), each checked in that order; with none of them, the analysis takes
+/// [`Limits::DEFAULT_MOVE_TIME`] ([`Limits::or_default_time`]).
+///
+/// # Errors
+/// The first [`SettingError`].
+pub fn analysis_limits(
+    depth: Option<i32>,
+    nodes: Option<u64>,
+    time: Option<&str>,
+) -> Result<Limits, SettingError> {
+    depth.map_or(Ok(()), self::depth)?;
+    nodes.map_or(Ok(()), self::nodes)?;
+    let limits = Limits {
+        depth,
+        nodes,
+        move_time: time.map(move_time).transpose()?,
+        ..Limits::default()
+    };
+    Ok(limits.or_default_time())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_analysis_is_limited_as_asked_or_by_the_default_time() {
+        let given = analysis_limits(Some(8), Some(5000), Some("250ms")).unwrap();
+        assert_eq!(given.depth, Some(8));
+        assert_eq!(given.nodes, Some(5000));
+        assert_eq!(given.move_time, Some(Duration::from_millis(250)));
+        let none = analysis_limits(None, None, None).unwrap();
+        assert_eq!(none.move_time, Some(Limits::DEFAULT_MOVE_TIME));
+        assert_eq!((none.depth, none.nodes), (None, None));
+        // The depth is checked first, then the nodes, then the time.
+        let err = |d, n, t| analysis_limits(d, n, t).unwrap_err().setting;
+        assert_eq!(err(Some(0), Some(0), Some("0")), "depth");
+        assert_eq!(err(Some(1), Some(0), Some("0")), "nodes");
+        assert_eq!(err(None, None, Some("-1")), "time");
+    }
 
     #[test]
     fn says_the_setting_as_python_and_the_command_line_name_it() {

@@ -10,7 +10,8 @@
 //! - [`Game`] records the start position, every [`Ply`], the position after each, undo/redo,
 //!   draw offers, resignation and the [`GameResult`] with its [`Reason`]; the automatic draws
 //!   of RULES.md §3 are in [`DrawRule`].
-//!   [`Game::play_line`] plays a line of moves as a person types it ("32-28 19-23").
+//!   [`Game::play_line`] plays a line of moves as a person types it ("32-28 19-23");
+//!   [`PositionRequest`] is a position asked for by variant, FEN and such a line.
 //! - [`Clock`] implements the time controls of §5 ([`TimeControl`]) over an injectable
 //!   [`TimeSource`]; [`TimedGame`] keeps a game and a clock in step, with the giveaway
 //!   [`TimeoutPenalty`].
@@ -20,6 +21,8 @@
 //!   `random`).
 //! - [`ballot`] holds the English two- and three-move ballot decks; [`diagram`] draws a board
 //!   as text.
+//! - [`quote`] quotes the user's own input inside an error message: a long text cut to its
+//!   start and length, control characters escaped.
 //! - For the files users keep: [`replace_file`] writes one whole or not at all, and
 //!   [`LeReader`] reads a binary one field by field (weights, opening books).
 //!
@@ -51,6 +54,8 @@ mod line_gain;
 mod move_line;
 pub mod pdn;
 pub mod pdn_pick;
+mod position_request;
+pub mod quote;
 mod record;
 mod replace_file;
 mod result;
@@ -73,6 +78,7 @@ pub use game::{Game, GameError, Ply, PlyKind};
 pub use le_reader::{CutShort, LeReader};
 pub use line_gain::{explain, line_gain, material_gain, LineGain};
 pub use move_line::{line_moves, play_line_on, PlayLineError};
+pub use position_request::{PositionRequest, PositionRequestError};
 pub use record::{
     EndingReason, EndingRecord, GameRecord, OutcomeRecord, PlyRecord, RecordError, TimedRecord,
 };

@@ -437,6 +437,25 @@ impl fmt::Display for KindTally {
     }
 }
 
+/// The endings not kept so far, counted as their games end, for a progress display:
+/// `3 not kept`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NotKept(pub usize);
+
+impl NotKept {
+    /// Count `game` in (one more when it was not kept); the count after it.
+    pub fn record(&mut self, game: &PlayedEnding) -> NotKept {
+        self.0 += usize::from(!game.kept());
+        *self
+    }
+}
+
+impl fmt::Display for NotKept {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} not kept", self.0)
+    }
+}
+
 /// Each kind of ending that was played, in [`EndingKind::ALL`]'s order (a kind with no
 /// ending played is left out: "0/0" says nothing).
 pub fn tally(played: &[PlayedEnding]) -> Vec<KindTally> {
@@ -573,6 +592,23 @@ mod tests {
         assert!(played(Value::Draw, drawn).kept());
         assert!(!played(Value::Draw, white_wins).kept());
         assert!(!played(Value::Draw, black_wins).kept());
+    }
+
+    #[test]
+    fn the_endings_not_kept_are_counted_as_they_end() {
+        let white_wins = Some(GameResult::win(Color::White, Reason::NoLegalMove));
+        let drawn = Some(GameResult::draw(Reason::Agreement));
+        let mut not_kept = NotKept::default();
+        assert_eq!(
+            not_kept.record(&played(Value::Loss(7), white_wins)),
+            NotKept(0)
+        );
+        assert_eq!(not_kept.record(&played(Value::Loss(7), drawn)), NotKept(1));
+        assert_eq!(
+            not_kept.record(&played(Value::Draw, white_wins)),
+            NotKept(2)
+        );
+        assert_eq!(not_kept.to_string(), "2 not kept");
     }
 
     #[test]

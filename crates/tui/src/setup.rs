@@ -18,12 +18,12 @@ pub use damier_engine::Player;
 #[derive(Debug, thiserror::Error)]
 pub enum SetupError {
     /// The PDN file could not be read.
-    #[error("cannot read {path}")]
+    #[error("{}: {error}", path.display())]
     Io {
         /// The file.
         path: PathBuf,
-        /// Why.
-        source: std::io::Error,
+        /// Why (told, not returned as the source: the message says it already).
+        error: std::io::Error,
     },
     /// The PDN file has fewer games than asked for.
     #[error(transparent)]
@@ -216,21 +216,33 @@ impl Seating {
     }
 }
 
-/// Game `number` (1-based) of the PDN text read from `path`, ready to play on, with its tags
-/// and how its variant was found: a game without a `GameType` or `Variant` tag is read as
-/// `first` if its moves fit, else as the first other variant they fit (as `damier pdn check`
-/// reads it). A result recorded in the file that the rules did not reach is set aside: the game
-/// goes on from its last position.
+/// Game `number` (1-based) of the PDN file at `path`, as [`game_from_pdn`] reads it.
+///
+/// # Errors
+/// [`SetupError::Io`] when the file cannot be read, and [`game_from_pdn`]'s.
+pub fn open_pdn_game(path: &Path, number: usize, first: Variant) -> Result<PdnStart, SetupError> {
+    let bytes = std::fs::read(path).map_err(|error| SetupError::Io {
+        path: path.to_path_buf(),
+        error,
+    })?;
+    game_from_pdn(path, bytes, number, first)
+}
+
+/// Game `number` (1-based) of the PDN text read from `path` (UTF-8, or else Latin-1, as the
+/// game layer reads PDN bytes), ready to play on, with its tags and how its variant was found:
+/// a game without a `GameType` or `Variant` tag is read as `first` if its moves fit, else as
+/// the first other variant they fit (as `damier pdn check` reads it). A result recorded in the
+/// file that the rules did not reach is set aside: the game goes on from its last position.
 ///
 /// # Errors
 /// [`SetupError`] when the game is missing, bad, or already over by the rules.
 pub fn game_from_pdn(
     path: &Path,
-    text: &str,
+    text: impl AsRef<[u8]>,
     number: usize,
     first: Variant,
 ) -> Result<PdnStart, SetupError> {
-    let games = pdn::read_bytes_inferring(text.as_bytes(), first);
+    let games = pdn::read_bytes_inferring(text.as_ref(), first);
     let (chosen, source) = numbered(games, number, path)?;
     let record: PdnGame = chosen.map_err(|source| SetupError::Pdn {
         path: path.to_path_buf(),
@@ -355,6 +367,34 @@ mod tests {
         assert_eq!(err.to_string(), "a.pdn has 2 games; there is no game 3");
         let err = game_from_pdn(Path::new("a.pdn"), text, 0, Variant::INTERNATIONAL).unwrap_err();
         assert_eq!(err.to_string(), "a.pdn has 2 games; there is no game 0");
+    }
+
+    #[test]
+    fn a_pdn_file_is_read_as_the_game_layer_reads_pdn_bytes() {
+        let path = std::env::temp_dir().join(format!("damier-setup-{}.pdn", std::process::id()));
+        // Latin-1, as older Windows programs write it: "Zoé" keeps its letter.
+        let mut bytes = b"[GameType \"20\"]\n[White \"Zo".to_vec();
+        bytes.extend(b"\xe9\"]\n1. 32-28 19-23 *");
+        std::fs::write(&path, &bytes).unwrap();
+        let start = open_pdn_game(&path, 1, Variant::INTERNATIONAL);
+        std::fs::remove_file(&path).unwrap();
+        let start = start.unwrap();
+        assert_eq!(start.game.plies().len(), 2);
+        assert!(
+            start
+                .tags
+                .contains(&("White".to_string(), "Zoé".to_string())),
+            "{:?}",
+            start.tags
+        );
+        let missing = Path::new("/nonexistent/damier.pdn");
+        let err = open_pdn_game(missing, 1, Variant::INTERNATIONAL).unwrap_err();
+        assert!(matches!(err, SetupError::Io { .. }), "{err}");
+        assert!(
+            err.to_string().starts_with("/nonexistent/damier.pdn: "),
+            "{err}"
+        );
+        assert!(std::error::Error::source(&err).is_none(), "told once");
     }
 
     /// An untagged English game (11-15 is no move of the 10x10 start) is read as English,

@@ -366,6 +366,9 @@ pub fn new_session(req: &NewGame) -> Result<(Session, Tokens), ApiError> {
     Ok((session, tokens))
 }
 
+/// What the API's errors call the PDN it was sent.
+const PDN_TEXT: &str = "the PDN text";
+
 /// A session for a game read from PDN, how many games the file holds, and the game's
 /// comments, marks and variations for the page.
 ///
@@ -378,10 +381,10 @@ pub fn import_session(req: &ImportGame) -> Result<Imported, ApiError> {
     let count = games.len();
     let chosen = games.into_iter().nth(req.index).ok_or_else(|| {
         ApiError::Invalid(if count == 0 {
-            "the PDN text holds no game".to_string()
+            pdn::NoGame(PDN_TEXT.into()).to_string()
         } else {
             format!(
-                "the PDN text holds {count} games; index {} is out of range",
+                "{PDN_TEXT} holds {count} games; index {} is out of range",
                 req.index
             )
         })
@@ -491,7 +494,7 @@ pub fn list_games(req: &ListGames) -> Result<Vec<GameSummary>, ApiError> {
         })
         .collect();
     if games.is_empty() {
-        return Err(ApiError::Invalid("the PDN text holds no game".into()));
+        return Err(ApiError::Invalid(pdn::NoGame(PDN_TEXT.into()).to_string()));
     }
     Ok(games)
 }

@@ -225,6 +225,29 @@ pub fn read_checked(bytes: &[u8], untagged: Untagged) -> Vec<CheckedGame> {
         .collect()
 }
 
+/// A PDN text without a single game, named as its reader knows it (a file's path, "the PDN
+/// text").
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0} holds no game")]
+pub struct NoGame(pub String);
+
+/// [`read_checked`], refusing a text without any game: a file of no games is no PDN file to
+/// check or convert. `name` names the text in the error.
+///
+/// # Errors
+/// [`NoGame`] when the text holds no game.
+pub fn read_some_checked(
+    bytes: &[u8],
+    untagged: Untagged,
+    name: &str,
+) -> Result<Vec<CheckedGame>, NoGame> {
+    let games = read_checked(bytes, untagged);
+    if games.is_empty() {
+        return Err(NoGame(name.to_string()));
+    }
+    Ok(games)
+}
+
 impl PdnGame {
     /// Why the game cannot be as recorded, by the rules' own end ([`PdnGame::rules_end`]):
     /// moves played after the game was over (no move for the side to move, or an automatic
@@ -290,6 +313,18 @@ pub fn moves_in_words(plies: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_text_without_a_game_is_refused_by_name() {
+        let untagged = Untagged::Given(Variant::INTERNATIONAL);
+        for empty in ["", "  \n", "% a comment only\n"] {
+            let refused = read_some_checked(empty.as_bytes(), untagged, "a.pdn").unwrap_err();
+            assert_eq!(refused.to_string(), "a.pdn holds no game");
+        }
+        let one = read_some_checked(b"1. 32-28 19-23 *", untagged, "a.pdn").unwrap();
+        assert_eq!(one.len(), 1);
+        assert!(one[0].game.is_ok());
+    }
 
     #[test]
     fn moves_are_counted_as_players_count_them() {

@@ -34,7 +34,10 @@ use damier_core::fen::FenError;
 use damier_core::notation::MoveError;
 use damier_core::{Color, Variant};
 
-pub use check::{moves_in_words, read_checked, CheckNotes, CheckedGame, Untagged, VariantNote};
+pub use check::{
+    moves_in_words, read_checked, read_some_checked, CheckNotes, CheckedGame, NoGame, Untagged,
+    VariantNote,
+};
 pub use convert::{convert, Converted, Target, UnknownTarget};
 pub use date::{civil_date, date_today, unix_days, unix_seconds};
 pub use export::GameExport;

@@ -88,6 +88,14 @@ pub enum SelfplayError {
     Engine(String),
 }
 
+/// Nodes each move searches when a run is given neither nodes nor a depth.
+pub const DEFAULT_NODES: u64 = 5000;
+
+/// Both a node and a depth limit were given for the moves; a run takes one of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("give nodes or depth, not both")]
+pub struct BothLimits;
+
 /// How to play.
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -149,13 +157,26 @@ impl Config {
         Ok(first_game - 1)
     }
 
-    /// Settings with the defaults: 5000 nodes a move, two threads.
+    /// The [`Config::limits`] of each move, given `nodes` or `depth` (the games repeat exactly
+    /// either way): [`DEFAULT_NODES`] with neither.
+    ///
+    /// # Errors
+    /// [`BothLimits`] when both are given.
+    pub fn move_limits(nodes: Option<u64>, depth: Option<i32>) -> Result<Limits, BothLimits> {
+        match (nodes, depth) {
+            (Some(_), Some(_)) => Err(BothLimits),
+            (None, Some(d)) => Ok(Limits::depth(d)),
+            (n, None) => Ok(Limits::nodes(n.unwrap_or(DEFAULT_NODES))),
+        }
+    }
+
+    /// Settings with the defaults: [`DEFAULT_NODES`] a move, two threads.
     pub fn new(variant: Variant, games: usize) -> Config {
         Config {
             variant,
             games,
             game_offset: 0,
-            limits: Limits::nodes(5000),
+            limits: Limits::nodes(DEFAULT_NODES),
             threads: 2,
             openings: None,
             seed: 1,
@@ -517,6 +538,22 @@ pub fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_move_is_limited_by_nodes_or_depth_not_both() {
+        assert_eq!(Config::move_limits(Some(700), None), Ok(Limits::nodes(700)));
+        assert_eq!(Config::move_limits(None, Some(6)), Ok(Limits::depth(6)));
+        assert_eq!(
+            Config::move_limits(None, None),
+            Ok(Config::new(Variant::INTERNATIONAL, 1).limits)
+        );
+        assert_eq!(
+            Config::new(Variant::INTERNATIONAL, 1).limits.nodes,
+            Some(5000)
+        );
+        let both = Config::move_limits(Some(700), Some(6)).unwrap_err();
+        assert_eq!(both.to_string(), "give nodes or depth, not both");
+    }
 
     #[test]
     fn progress_counts_this_runs_games_over_its_time() {
