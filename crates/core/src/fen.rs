@@ -35,7 +35,7 @@ pub enum FenError {
     Position {
         /// The variant the FEN was read for.
         variant: Variant,
-        /// Every defect found (squares as internal indices).
+        /// Every defect found.
         defects: Vec<SetupDefect>,
         /// The defects in one line, squares in the variant's notation.
         message: String,
