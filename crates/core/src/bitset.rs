@@ -81,8 +81,8 @@ pub trait BitSet:
 
     /// The members as squares, lowest first.
     #[inline]
-    fn squares(self) -> std::iter::Map<Bits<Self>, fn(u32) -> Square> {
-        self.iter().map(Square::new as fn(u32) -> Square)
+    fn squares(self) -> impl Iterator<Item = Square> {
+        self.iter().map(Square::new)
     }
 }
 

@@ -50,4 +50,15 @@ mod tests {
         assert!(Square::new(3) < Square::new(40));
         assert_eq!(std::mem::size_of::<Square>(), 1);
     }
+
+    #[test]
+    fn a_set_holds_squares_by_their_bits() {
+        use crate::BitSet;
+        let (a, b) = (Square::new(5), Square::new(100));
+        let set = u128::of(a) | u128::of(b);
+        assert_eq!(set, 1 << 5 | 1 << 100);
+        assert!(set.contains(a) && set.contains(b) && !set.contains(Square::new(6)));
+        assert_eq!(set.squares().collect::<Vec<_>>(), [a, b]);
+        assert_eq!(u64::of(Square::new(63)), 1 << 63);
+    }
 }
