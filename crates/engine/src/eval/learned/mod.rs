@@ -52,8 +52,9 @@ struct Board<G: Geometry> {
     runs: [(u32, u64, u32); 4],
     /// Gather a region's bits with one PEXT (where the processor does it fast).
     pext: bool,
-    /// Whether a king's square reads as empty in the regions ([`PatternView::Men`]).
-    kings_hidden: bool,
+    /// The squares whose king reads as empty in the regions: every square for
+    /// [`PatternView::Men`], none for [`PatternView::Pieces`] (a mask, not a branch).
+    kings_hidden_on: G::Bits,
     masks: Masks<G::Bits>,
     /// `row_bits[c][k]`: the squares whose row, counted from colour `c`'s back rank, has
     /// bit `k` set; a man's rows advanced are the sum over `k` of `2^k` for each set it is in.
@@ -112,7 +113,10 @@ impl<G: Geometry> Board<G> {
             runs,
             pext: u64::FAST_GATHER
                 && damier_core::capture_path::current() == damier_core::CapturePath::Gather,
-            kings_hidden: view == PatternView::Men,
+            kings_hidden_on: match view {
+                PatternView::Men => G::ALL,
+                PatternView::Pieces => G::Bits::ZERO,
+            },
             masks,
             row_bits,
             long_diagonal,
@@ -142,11 +146,7 @@ impl<G: Geometry> Board<G> {
     /// White's and Black's pieces as the regions see them.
     #[inline(always)]
     fn region_pieces(&self, pos: &Position<G>) -> (G::Bits, G::Bits) {
-        let hidden = if self.kings_hidden {
-            pos.kings()
-        } else {
-            G::Bits::ZERO
-        };
+        let hidden = pos.kings() & self.kings_hidden_on;
         (
             pos.pieces(Color::White) & !hidden,
             pos.pieces(Color::Black) & !hidden,
