@@ -241,15 +241,14 @@ impl<G: Geometry> Position<G> {
 
     /// The piece on a square, if any.
     pub fn piece_at(&self, square: Square) -> Option<Piece> {
-        let square = square.index();
-        let color = if self.pieces[0].has(square) {
+        let color = if self.pieces[0].contains(square) {
             Color::White
-        } else if self.pieces[1].has(square) {
+        } else if self.pieces[1].contains(square) {
             Color::Black
         } else {
             return None;
         };
-        let role = if self.kings.has(square) {
+        let role = if self.kings.contains(square) {
             Role::King
         } else {
             Role::Man
@@ -427,7 +426,7 @@ impl<G: Geometry> Position<G> {
         if mv.is_capture() {
             return false;
         }
-        if self.kings().has(mv.from.index()) {
+        if self.kings().contains(mv.from) {
             return true;
         }
         // Only the orthogonal board's men step sideways; a diagonal step always changes row.
@@ -505,7 +504,7 @@ impl<G: Geometry> Position<G> {
         let them = self.side;
         let us = them.opponent();
         let own = &mut self.pieces[us as usize];
-        *own = (*own & !G::Bits::bit(mv.to.index())) | G::Bits::bit(mv.from.index());
+        *own = (*own & !G::Bits::of(mv.to)) | G::Bits::of(mv.from);
         self.pieces[them as usize] |= mv.captured;
         self.kings = undo.kings;
         self.hash = undo.hash;
@@ -528,8 +527,8 @@ impl<G: Geometry> Position<G> {
     fn after<const HASH: bool>(&self, mv: &Move<G::Bits>) -> Self {
         let us = self.side;
         let them = us.opponent();
-        let from = G::Bits::bit(mv.from.index());
-        let to = G::Bits::bit(mv.to.index());
+        let from = G::Bits::of(mv.from);
+        let to = G::Bits::of(mv.to);
         debug_assert!(!(self.pieces[us as usize] & from).is_empty());
         let was_king = !(self.kings & from).is_empty();
         let mut hash = self.hash;
@@ -610,7 +609,7 @@ impl<G: Geometry> Position<G> {
         // A captured king's run ends with it.
         let them = us.opponent() as usize;
         let their = runs[them];
-        if their.moves > 0 && mv.captured.has(their.square.index()) {
+        if their.moves > 0 && mv.captured.contains(their.square) {
             runs[them] = KingRun::default();
         }
         runs
