@@ -323,8 +323,14 @@ fn verify(args: &VerifyArgs) -> Result<()> {
 fn probe(args: &ProbeArgs) -> Result<()> {
     let variant = args.position.variant;
     // As a search opens a folder named with --egdb: one without the variant's set is refused.
+    // The folder is blamed on --dir only when the user named one.
+    let named = if args.dir.dir.is_some() {
+        "--dir"
+    } else {
+        "the default folder"
+    };
     let db = open_named_set(&args.dir.path(), variant, store::PROBE_CACHE_MB)
-        .map_err(|e| crate::egdb_arg::refusal(e, "--dir"))?;
+        .map_err(|e| crate::egdb_arg::refusal(e, named))?;
     let lines = match db.explain_lines(&args.position.board()?) {
         Err(Unexplained::Empty) => usage!("--fen: {}", Unexplained::Empty),
         other => other?,

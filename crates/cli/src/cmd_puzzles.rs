@@ -138,7 +138,13 @@ fn run_generate(args: &GenerateArgs) -> Result<()> {
     .or_else(|e| match e {
         SourceError::Setting(e) => Err(Usage::from(e).into()),
         e @ SourceError::Unreadable { .. } => usage!("--from {e}"),
-        e => usage!("{e}"),
+        SourceError::NoGame { ref left_out, .. } => {
+            // The games left out say why none is left.
+            for why in left_out {
+                crate::output::tell!("damier: {why}");
+            }
+            usage!("{e}")
+        }
     })?;
     for why in left_out {
         crate::output::tell!("damier: {why}");

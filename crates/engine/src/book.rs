@@ -84,11 +84,6 @@ impl<'a> BookAnalyst<'a> {
         }
     }
 
-    /// Nodes searched so far.
-    pub fn nodes(&self) -> u64 {
-        self.nodes
-    }
-
     /// Time searched so far.
     pub fn time(&self) -> Duration {
         self.time

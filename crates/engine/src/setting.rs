@@ -184,8 +184,8 @@ pub fn move_time(text: &str) -> Result<Duration, SettingError> {
 /// # Errors
 /// The first [`SettingError`].
 pub fn limits(limits: &Limits) -> Result<(), SettingError> {
-    limits.nodes.map_or(Ok(()), nodes)?;
-    limits.depth.map_or(Ok(()), depth)
+    limits.depth.map_or(Ok(()), depth)?;
+    limits.nodes.map_or(Ok(()), nodes)
 }
 
 /// The limits of an analysis asked for by `depth`, `nodes` and `time` (text, as
@@ -199,15 +199,14 @@ pub fn analysis_limits(
     nodes: Option<u64>,
     time: Option<&str>,
 ) -> Result<Limits, SettingError> {
-    depth.map_or(Ok(()), self::depth)?;
-    nodes.map_or(Ok(()), self::nodes)?;
-    let limits = Limits {
+    let mut asked = Limits {
         depth,
         nodes,
-        move_time: time.map(move_time).transpose()?,
         ..Limits::default()
     };
-    Ok(limits.or_default_time())
+    self::limits(&asked)?;
+    asked.move_time = time.map(move_time).transpose()?;
+    Ok(asked.or_default_time())
 }
 
 #[cfg(test)]

@@ -49,6 +49,8 @@ pub enum SourceError {
         path: PathBuf,
         /// The variant looked for.
         variant: Variant,
+        /// Why each game was left out (`file.pdn: game 2: …`): what explains the refusal.
+        left_out: Vec<String>,
     },
     /// A count of games out of range.
     #[error(transparent)]
@@ -67,20 +69,21 @@ impl GameSource {
             reason,
         })?;
         let (games, left_out) = games_of(&bytes, variant);
+        let left_out = left_out
+            .iter()
+            .map(|why| format!("{}: {why}", path.display()))
+            .collect();
         if games.is_empty() {
             return Err(SourceError::NoGame {
                 path: path.to_path_buf(),
                 variant,
+                left_out,
             });
         }
         let name = path.file_name().map_or_else(
             || path.display().to_string(),
             |n| n.to_string_lossy().into(),
         );
-        let left_out = left_out
-            .iter()
-            .map(|why| format!("{}: {why}", path.display()))
-            .collect();
         Ok((GameSource::Recorded { games, name }, left_out))
     }
 
@@ -296,6 +299,17 @@ mod tests {
         assert_eq!(
             e.to_string(),
             format!("{}: no english game to look in", path.display())
+        );
+        // The refusal keeps why each game was left out: that is what explains it.
+        let SourceError::NoGame { left_out, .. } = e else {
+            panic!("{e}")
+        };
+        assert_eq!(
+            left_out,
+            [format!(
+                "{}: game 1: international is not english, left out",
+                path.display()
+            )]
         );
         let Err(e) = GameSource::file(&dir.join("none.pdn"), english) else {
             panic!("no file")

@@ -1,7 +1,7 @@
 //! `damier egdb`: build, verify, probe, info and bench from the command line, and the
 //! databases in `analyze`; bad input answered with one line.
 
-use crate::common::{damier, fails, ok};
+use crate::common::{damier, damier_fed, fails, ok};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -258,6 +258,17 @@ fn bad_arguments_get_one_line() {
     let err = fails(&corner_probe(dir));
     assert!(
         err.contains(&format!("--dir {dir}: no english databases there")),
+        "{err}"
+    );
+    // Without --dir the default folder is at fault, not an option the user did not type.
+    let probe = &corner_probe(dir)[..6];
+    let out = damier_fed(probe, "", &[("DAMIER_EGDB", root.as_path())]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.starts_with(&format!(
+            "damier: the default folder {dir}: no english databases there"
+        )),
         "{err}"
     );
     let err = fails(&["egdb", "verify", "-v", "english", "--dir", dir]);

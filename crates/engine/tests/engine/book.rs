@@ -29,9 +29,8 @@ fn small_book(engine: &Engine) -> Book {
     while book.len() < 8 {
         assert!(matches!(book.grow(&mut analyst), Step::Grown(_)));
     }
-    assert!(analyst.nodes() > 0);
-    // A grow run's report counts the same nodes.
-    assert_eq!(damier_book::Analyst::nodes(&analyst), analyst.nodes());
+    // A grow run's report counts the analyst's nodes.
+    assert!(damier_book::Analyst::nodes(&analyst) > 0);
     book
 }
 
